@@ -1,0 +1,272 @@
+"""Game records: the portable JSON form of a game's event stream, and the audits over it.
+
+A record is what `replay export` prints and `replay verify` / `replay fairness` read:
+
+    {"format": "shiplog.record", "format_version": 1, "id", "game", "rules_version", "options",
+     "players": [{"seat", "name", "bot"}], "client_seeded", "seed_commitment",
+     "seed" (only once revealed), "status", "outcome", "events": [{"version", "type", ...}]}
+
+Records hold everything (no redaction): a server gives them to the host or once a game is over.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import codec, registry
+from .errors import IllegalAction
+from .rng import Rng, RngMismatch, ScriptedRng, seed_commitment
+from .rules import Fact, GameRules, fold
+
+FORMAT = "shiplog.record"
+FORMAT_VERSION = 1
+_SKIP = {"originator_id", "originator_version", "originator_topic", "seed", "seats",
+         "host_token_hash", "idempotency_key", "state"}
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, datetime.datetime):
+        return value.isoformat()
+    return value
+
+
+def record_from_events(game_id: str, events: Iterable[Any]) -> dict[str, Any]:
+    """Build a record from the stored domain events of one `Game` aggregate."""
+    record: dict[str, Any] = {"format": FORMAT, "format_version": FORMAT_VERSION, "id": game_id}
+    out: list[dict[str, Any]] = []
+    for ev in events:
+        kind = type(ev).__name__
+        row: dict[str, Any] = {"version": ev.originator_version, "type": kind}
+        for name, value in vars(ev).items():
+            if name not in _SKIP:
+                row[name] = _jsonable(value)
+        if kind == "GameCreated":
+            record.update(
+                game=ev.game,
+                rules_version=ev.rules_version,
+                options=ev.options,
+                players=[
+                    {"seat": n, "name": s["name"], "bot": s.get("bot")} for n, s in enumerate(ev.seats)
+                ],
+                client_seeded=ev.client_seeded,
+                seed_commitment=ev.seed_commitment,
+                seed=None,
+            )
+            for key in ("game", "rules_version", "options", "client_seeded", "seed_commitment"):
+                row.pop(key, None)
+        elif kind == "SeedRevealed":
+            record["seed"] = ev.seed
+            row["seed"] = ev.seed
+        out.append(row)
+    record["events"] = out
+    state_rules, final = None, None
+    for _version, _event, state in replay_states(record):
+        final = state
+        state_rules = registry.get(record["game"])
+    outcome = state_rules.outcome(final) if state_rules is not None else None
+    record["status"] = _status(record)
+    record["outcome"] = outcome.to_json() if outcome is not None else None
+    return record
+
+
+def _status(record: dict[str, Any]) -> str:
+    types = {e["type"] for e in record["events"]}
+    if "GameAbandoned" in types:
+        return "abandoned"
+    return "finished" if "SeedRevealed" in types else "active"
+
+
+def check_format(record: Any) -> None:
+    if not isinstance(record, dict) or record.get("format") != FORMAT:
+        raise ValueError("not a shiplog game record (missing \"format\": \"shiplog.record\")")
+    if record.get("format_version") != FORMAT_VERSION:
+        raise ValueError(f"record format_version {record.get('format_version')} is not supported")
+    events = record.get("events")
+    if not isinstance(events, list) or not events or events[0].get("type") != "GameCreated":
+        raise ValueError("a record's events must start with GameCreated")
+
+
+def replay_states(record: dict[str, Any]) -> Iterator[tuple[int, dict[str, Any], Any]]:
+    """(version, event, state after it) for every event, using only the recorded facts."""
+    check_format(record)
+    rules = registry.get(record["game"])
+    states: dict[int, Any] = {}
+    state: Any = None
+    for ev in record["events"]:
+        kind = ev["type"]
+        if kind in ("GameCreated", "ActionTaken"):
+            state = fold(rules, state if kind == "ActionTaken" else None, ev["facts"])
+        elif kind == "UndoApplied":
+            state = states[ev["to_version"]]
+        states[ev["version"]] = state
+        yield ev["version"], ev, state
+
+
+@dataclass
+class Divergence:
+    version: int
+    problem: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"version": self.version, "problem": self.problem}
+
+
+@dataclass
+class VerifyReport:
+    game_id: str
+    events: int = 0
+    actions: int = 0
+    divergence: Divergence | None = None
+    final_hash: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.divergence is None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.game_id,
+            "ok": self.ok,
+            "events": self.events,
+            "actions": self.actions,
+            "final_hash": self.final_hash,
+            "divergence": self.divergence.to_json() if self.divergence else None,
+        }
+
+
+def _same_facts(recorded: list[Fact], decided: list[Fact]) -> str | None:
+    if recorded == decided:
+        return None
+    for i, (a, b) in enumerate(zip(recorded, decided, strict=False)):
+        if a != b:
+            return f"fact #{i + 1} differs: recorded {codec.canonical_json(a)}, rules say {codec.canonical_json(b)}"
+    return f"the record has {len(recorded)} facts, the rules produce {len(decided)}"
+
+
+def verify(record: dict[str, Any], progress: Callable[[int], None] | None = None) -> VerifyReport:
+    """Re-decide every recorded action under the current rules; stop at the first divergence.
+
+    Checks, per event: the setup facts follow from the setup draws; each action was made by a
+    seat whose turn it was and is accepted by `decide`; the facts `decide` returns (with the
+    recorded draws played back) are the recorded facts, using every draw; the state hash after
+    the facts is the recorded hash. Undo events must restore the recorded hash.
+    """
+    check_format(record)
+    rules: GameRules = registry.get(record["game"])
+    report = VerifyReport(game_id=str(record.get("id")))
+    states: dict[int, Any] = {}
+    state: Any = None
+    for ev in record["events"]:
+        version = ev["version"]
+        report.events += 1
+        problem: str | None = None
+        try:
+            kind = ev["type"]
+            if kind == "GameCreated":
+                rng = ScriptedRng(ev["draws"])
+                decided = _plain(rules.setup(record["options"], len(record["players"]), rng))
+                problem = _same_facts(ev["facts"], decided) or _unused(rng)
+                state = fold(rules, None, ev["facts"])
+            elif kind == "ActionTaken":
+                report.actions += 1
+                seat = ev["seat"]
+                if seat not in rules.to_act(state):
+                    problem = f"seat {seat} acted, but it was not its turn"
+                else:
+                    rng = ScriptedRng(ev["draws"])
+                    decided = _plain(rules.decide(state, seat, ev["action"], rng))
+                    problem = _same_facts(ev["facts"], decided) or _unused(rng)
+                state = fold(rules, state, ev["facts"])
+            elif kind == "UndoApplied":
+                state = states[ev["to_version"]]
+            if problem is None and "state_hash" in ev:
+                actual = codec.state_hash(state)
+                if actual != ev["state_hash"]:
+                    problem = f"state hash {actual[:12]}… differs from the recorded {ev['state_hash'][:12]}…"
+        except IllegalAction as exc:
+            problem = f"the rules reject this action: {exc.code}: {exc.message}"
+        except RngMismatch as exc:
+            problem = f"the draws do not match: {exc}"
+        except (KeyError, TypeError, ValueError) as exc:
+            problem = f"malformed event: {exc!r}"
+        if problem is not None:
+            report.divergence = Divergence(version, problem)
+            return report
+        states[version] = state
+        if progress is not None:
+            progress(1)
+    report.final_hash = codec.state_hash(state)
+    return report
+
+
+def _plain(facts: list[Fact]) -> list[Fact]:
+    import json
+
+    return json.loads(json.dumps(facts))  # type: ignore[no-any-return]
+
+
+def _unused(rng: ScriptedRng) -> str | None:
+    if rng.exhausted():
+        return None
+    return "the record holds more draws than the rules made"
+
+
+@dataclass
+class FairnessReport:
+    game_id: str
+    client_seeded: bool
+    seed_commitment: str
+    seed_revealed: bool
+    commitment_ok: bool | None = None
+    draws_checked: int = 0
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.seed_revealed and bool(self.commitment_ok) and not self.problems
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.game_id,
+            "ok": self.ok,
+            "client_seeded": self.client_seeded,
+            "seed_commitment": self.seed_commitment,
+            "seed_revealed": self.seed_revealed,
+            "commitment_ok": self.commitment_ok,
+            "draws_checked": self.draws_checked,
+            "problems": self.problems,
+        }
+
+
+def fairness(record: dict[str, Any]) -> FairnessReport:
+    """Check the seed against its commitment and recompute every recorded draw from it."""
+    check_format(record)
+    seed = record.get("seed")
+    report = FairnessReport(
+        game_id=str(record.get("id")),
+        client_seeded=bool(record.get("client_seeded")),
+        seed_commitment=str(record.get("seed_commitment")),
+        seed_revealed=seed is not None,
+    )
+    if seed is None:
+        return report
+    report.commitment_ok = seed_commitment(seed) == record.get("seed_commitment")
+    if not report.commitment_ok:
+        report.problems.append("sha256(seed) is not the commitment published at creation")
+    for ev in record["events"]:
+        if "draws" not in ev:
+            continue
+        stream = "setup" if ev["type"] == "GameCreated" else f"event:{ev['version']}"
+        rng = Rng(seed, stream)
+        for i, (n, result) in enumerate(ev["draws"]):
+            report.draws_checked += 1
+            if rng.below(n) != result:
+                report.problems.append(
+                    f"event {ev['version']}: draw #{i + 1} (below {n}) was {result}, "
+                    "but the seed gives another value"
+                )
+                break
+    return report

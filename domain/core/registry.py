@@ -1,0 +1,45 @@
+"""The game registry: the one place a game is registered.
+
+Adding a game means adding its package under `domain/` and one line in `_BUILTIN`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from typing import cast
+
+from .errors import IllegalAction
+from .rules import GameRules
+
+_BUILTIN: dict[str, str] = {
+    "puerto-rico": "domain.puerto_rico",
+    "navegador": "domain.navegador",
+}
+
+_loaded: dict[str, GameRules] = {}
+
+
+def register(name: str, module: object) -> None:
+    """Register a game module under `name` (tests use this for their tiny game)."""
+    _loaded[name] = cast(GameRules, module)
+
+
+def names() -> list[str]:
+    available = set(_loaded)
+    for name, module_name in _BUILTIN.items():
+        if importlib.util.find_spec(module_name) is not None:
+            available.add(name)
+    return sorted(available)
+
+
+def get(name: str) -> GameRules:
+    """The rules module of a game, or IllegalAction('game.unknown')."""
+    if name in _loaded:
+        return _loaded[name]
+    module_name = _BUILTIN.get(name)
+    if module_name is None or importlib.util.find_spec(module_name) is None:
+        raise IllegalAction("game.unknown", f"There is no game called {name!r} on this server.")
+    module = cast(GameRules, importlib.import_module(module_name))
+    _loaded[name] = module
+    return module

@@ -1,0 +1,128 @@
+"""The seeded generator every game draws its randomness from.
+
+Algorithm (version-stable, documented so anyone can re-check a game with its revealed seed):
+
+    block(k)   = HMAC-SHA256(key=seed, msg=f"{stream}#{k}".encode("utf-8"))   k = 0, 1, 2, ...
+    below(n)   : take the next block as a 256-bit big-endian integer x; with
+                 limit = 2**256 - (2**256 % n), accept x % n when x < limit, otherwise take the
+                 next block (rejection sampling, so every result is exactly uniform).
+    shuffle(s) : Fisher-Yates from the end: for i = len-1 .. 1, j = below(i + 1), swap i, j.
+    choice(s)  : s[below(len(s))]
+    die(k)     : 1 + below(k)
+
+`stream` names the occasion ("setup", "event:17", "bot:17"), so draws for one move never depend
+on draws for another. Every call to `below` is logged as `[n, result]` in `draws`; the aggregate
+stores those next to the facts, and `replay fairness` recomputes them from the revealed seed.
+`ScriptedRng` plays a recorded list back (used by `replay verify` when the seed is still secret).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import MutableSequence, Sequence
+from typing import Protocol, TypeVar
+
+T = TypeVar("T")
+
+Draw = list[int]  # [n, result]
+
+
+class RandomSource(Protocol):
+    """What rules may ask of randomness. Implemented by `Rng` and `ScriptedRng`."""
+
+    draws: list[Draw]
+
+    def below(self, n: int) -> int: ...
+
+
+class RngMismatch(Exception):
+    """A scripted replay asked for a draw the record does not hold (a divergence)."""
+
+
+def new_seed() -> str:
+    """A fresh secret seed: 32 random bytes as hex."""
+    return secrets.token_hex(32)
+
+
+def seed_commitment(seed: str) -> str:
+    """The public commitment published at creation: sha256 of the seed's UTF-8 text, hex."""
+    return hashlib.sha256(seed.encode("utf-8")).hexdigest()
+
+
+class Rng:
+    """HMAC-SHA256 in counter mode, keyed by the game's seed, for one named stream."""
+
+    __slots__ = ("_key", "_stream", "_counter", "draws")
+
+    def __init__(self, seed: str, stream: str) -> None:
+        self._key = seed.encode("utf-8")
+        self._stream = stream
+        self._counter = 0
+        self.draws: list[Draw] = []
+
+    def _block(self) -> int:
+        msg = f"{self._stream}#{self._counter}".encode()
+        self._counter += 1
+        return int.from_bytes(hmac.new(self._key, msg, hashlib.sha256).digest(), "big")
+
+    def below(self, n: int) -> int:
+        if n < 1:
+            raise ValueError("below(n) needs n >= 1")
+        limit = (1 << 256) - ((1 << 256) % n)
+        while True:
+            x = self._block()
+            if x < limit:
+                result = x % n
+                self.draws.append([n, result])
+                return result
+
+
+class ScriptedRng:
+    """Plays back recorded draws; fails loudly when asked for anything else."""
+
+    __slots__ = ("_script", "_next", "draws")
+
+    def __init__(self, script: Sequence[Sequence[int]]) -> None:
+        self._script = [list(d) for d in script]
+        self._next = 0
+        self.draws: list[Draw] = []
+
+    def below(self, n: int) -> int:
+        if self._next >= len(self._script):
+            raise RngMismatch(f"draw #{self._next + 1} (below {n}) is not in the record")
+        want_n, result = self._script[self._next]
+        if want_n != n or not 0 <= result < n:
+            raise RngMismatch(
+                f"draw #{self._next + 1}: the record has below({want_n}) = {result}, "
+                f"the rules asked for below({n})"
+            )
+        self._next += 1
+        self.draws.append([n, result])
+        return result
+
+    def exhausted(self) -> bool:
+        return self._next == len(self._script)
+
+
+# Helpers the rules use; they only call `below`, so they work with either source.
+
+
+def shuffle(rng: RandomSource, items: Sequence[T]) -> tuple[T, ...]:
+    """A shuffled copy of `items` (Fisher-Yates, see the module docstring)."""
+    out: MutableSequence[T] = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j = rng.below(i + 1)
+        out[i], out[j] = out[j], out[i]
+    return tuple(out)
+
+
+def choice(rng: RandomSource, items: Sequence[T]) -> T:
+    if not items:
+        raise ValueError("choice from an empty sequence")
+    return items[rng.below(len(items))]
+
+
+def die(rng: RandomSource, sides: int = 6) -> int:
+    return 1 + rng.below(sides)

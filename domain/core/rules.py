@@ -1,0 +1,114 @@
+"""The rules contract every game module fulfils, and the small value types it speaks in.
+
+A game is a module (see `GameRules`) of plain functions over plain immutable data:
+
+    setup(options, seats, rng)          -> list[Fact]   the first fact creates the state from None
+    evolve(state, fact)                 -> state        pure, total, no validation, no randomness
+    decide(state, seat, action, rng)    -> list[Fact]   or raise IllegalAction(code, message)
+    legal_actions(state, seat)          -> list[Action] each one accepted by decide as it is
+    to_act(state)                       -> frozenset[int]
+    view(state, viewer)                 -> dict         JSON-ready; viewer is a seat, None
+                                                        (spectator) or ALL (host / finished record)
+    redact(fact, viewer)                -> Fact | None  the same secrets removed from the log
+    outcome(state)                      -> Outcome | None
+
+Actions and facts are JSON objects: an action has a "type" (`{"type": "ship", "good": "corn"}`),
+a fact a "t" named in the past tense (`{"t": "GoodsShipped", "seat": 2, ...}`).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final, Protocol
+
+from .rng import RandomSource
+
+Seat = int
+Viewer = int | None
+Action = dict[str, Any]
+Fact = dict[str, Any]
+Bot = Callable[[Any, Seat, RandomSource], Action]
+
+ALL: Final = -1
+"""The viewer who may see everything: the host's view and a finished game's record."""
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    seat: Seat
+    score: int
+    rank: int  # 1 = winner; equal ranks share a place after every tie-break
+    breakdown: Mapping[str, int] = field(default_factory=dict)
+    tiebreak: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "score": self.score,
+            "rank": self.rank,
+            "breakdown": dict(self.breakdown),
+            "tiebreak": list(self.tiebreak),
+        }
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended: one result per seat, and why it ended."""
+
+    results: tuple[SeatResult, ...]
+    termination: str = "finished"
+
+    @property
+    def winners(self) -> tuple[Seat, ...]:
+        return tuple(r.seat for r in self.results if r.rank == 1)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "termination": self.termination,
+            "winners": list(self.winners),
+            "results": [r.to_json() for r in sorted(self.results, key=lambda r: r.seat)],
+        }
+
+
+def rank(scores: Mapping[Seat, tuple[int, ...]]) -> dict[Seat, int]:
+    """Standard competition ranks (1, 2, 2, 4) from comparable keys, higher is better."""
+    ordered = sorted(scores.values(), reverse=True)
+    return {seat: 1 + ordered.index(key) for seat, key in scores.items()}
+
+
+class GameRules(Protocol):
+    """What `domain.core.registry` expects of a game module."""
+
+    NAME: str  # the id used in the API: "puerto-rico"
+    TITLE: str
+    RULES_VERSION: str  # bump when a rules change alters what decide does
+    MIN_SEATS: int
+    MAX_SEATS: int
+    BOTS: Mapping[str, Bot]
+
+    def check_options(self, options: Mapping[str, Any], seats: int) -> dict[str, Any]:
+        """Normalised options, or raise InvalidOptions with an `options.*` code."""
+        ...
+
+    def setup(self, options: Mapping[str, Any], seats: int, rng: RandomSource) -> list[Fact]: ...
+
+    def evolve(self, state: Any, fact: Fact) -> Any: ...
+
+    def decide(self, state: Any, seat: Seat, action: Action, rng: RandomSource) -> list[Fact]: ...
+
+    def legal_actions(self, state: Any, seat: Seat) -> list[Action]: ...
+
+    def to_act(self, state: Any) -> frozenset[Seat]: ...
+
+    def view(self, state: Any, viewer: Viewer) -> dict[str, Any]: ...
+
+    def redact(self, fact: Fact, viewer: Viewer) -> Fact | None: ...
+
+    def outcome(self, state: Any) -> Outcome | None: ...
+
+
+def fold(rules: GameRules, state: Any, facts: Iterable[Fact]) -> Any:
+    """Apply facts in order: the state they lead to."""
+    return functools.reduce(rules.evolve, facts, state)
