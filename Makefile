@@ -19,7 +19,7 @@ serve: venv
 	$(BIN)/shiplog serve
 
 test: venv
-	$(BIN)/python -m pytest -n auto --dist loadgroup
+	$(BIN)/python -m pytest -q -n auto --dist loadgroup
 
 lint: venv
 	$(BIN)/ruff check .

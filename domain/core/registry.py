@@ -20,9 +20,23 @@ _BUILTIN: dict[str, str] = {
 _loaded: dict[str, GameRules] = {}
 
 
+CONTRACT = (
+    "NAME", "TITLE", "RULES_VERSION", "MIN_SEATS", "MAX_SEATS", "BOTS", "check_options", "setup",
+    "evolve", "decide", "legal_actions", "to_act", "view", "redact", "outcome",
+)
+
+
+def check_contract(module: object) -> GameRules:
+    """The module itself, once it is seen to provide every name of the rules contract."""
+    missing = [name for name in CONTRACT if not hasattr(module, name)]
+    if missing:
+        raise TypeError(f"game module {getattr(module, '__name__', module)!r} lacks {', '.join(missing)}")
+    return cast(GameRules, module)
+
+
 def register(name: str, module: object) -> None:
     """Register a game module under `name` (tests use this for their tiny game)."""
-    _loaded[name] = cast(GameRules, module)
+    _loaded[name] = check_contract(module)
 
 
 def names() -> list[str]:
@@ -40,6 +54,6 @@ def get(name: str) -> GameRules:
     module_name = _BUILTIN.get(name)
     if module_name is None or importlib.util.find_spec(module_name) is None:
         raise IllegalAction("game.unknown", f"There is no game called {name!r} on this server.")
-    module = cast(GameRules, importlib.import_module(module_name))
+    module = check_contract(importlib.import_module(module_name))
     _loaded[name] = module
     return module

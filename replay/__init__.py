@@ -1,0 +1,1 @@
+"""`replay`: rebuild any past state of a game, audit it, step through it."""

@@ -1,0 +1,317 @@
+"""The `replay` command line: list, show, log, verify, fairness, export, import, step, bench.
+
+GAME is a game id (or a unique prefix of one) in the store the server uses, found through the
+same environment variables (see service.settings), or the path of a game record file.
+Exit codes: 0 ok, 1 a check failed (divergence, unfair draws), 2 bad usage or unknown game,
+3 fairness cannot be checked yet (the seed is still secret).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+from uuid import UUID
+
+import click
+
+from domain.core import ALL, registry
+from domain.core.errors import IllegalAction
+from domain.core.record import check_format, fairness, replay_states, verify
+from domain.core.rules import Viewer
+
+
+def _app() -> Any:
+    from service.application import Shiplog
+
+    return Shiplog()
+
+
+def load_record(game: str) -> dict[str, Any]:
+    """A record from a file path or from the store (by id or unique id prefix)."""
+    path = Path(game)
+    if path.suffix == ".json" or path.is_file():
+        if not path.is_file():
+            raise click.ClickException(f"no such record file: {game}")
+        try:
+            record = json.loads(path.read_text(encoding="utf-8"))
+            check_format(record)
+        except (ValueError, OSError) as exc:
+            raise click.ClickException(f"{game}: {exc}") from None
+        return record  # type: ignore[no-any-return]
+    app = _app()
+    from service.application import GameNotFound
+
+    try:
+        game_id = UUID(game)
+    except ValueError:
+        matches = [g for g in app.lobby.search() if g.id.startswith(game.lower())]
+        if len(matches) != 1:
+            raise click.ClickException(
+                f"{game!r} matches {len(matches)} games; give more of the id" if matches else f"no game {game!r} in the store"
+            ) from None
+        game_id = UUID(matches[0].id)
+    try:
+        return app.record(game_id)  # type: ignore[no-any-return]
+    except GameNotFound:
+        raise click.ClickException(f"no game {game} in the store") from None
+
+
+def parse_viewer(value: str | None, record: dict[str, Any]) -> Viewer:
+    if value in (None, "all", "host"):
+        return ALL
+    if value == "spectator":
+        return None
+    assert value is not None
+    names = [p["name"] for p in record["players"]]
+    if value.isdigit() and int(value) < len(names):
+        return int(value)
+    if value in names:
+        return names.index(value)
+    raise click.BadParameter(f"--as takes a seat number, a player name, 'spectator' or 'all', not {value!r}")
+
+
+def _echo_json(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def describe_event(ev: dict[str, Any], record: dict[str, Any], viewer: Viewer) -> str:
+    rules = registry.get(record["game"])
+    names = [p["name"] for p in record["players"]]
+    kind = ev["type"]
+    head = f"#{ev['version']:<4}"
+    if kind == "ActionTaken":
+        who = f"{names[ev['seat']]} (seat {ev['seat']}{', bot' if ev.get('bot') else ''})"
+        args = {k: v for k, v in ev["action"].items() if k != "type"}
+        facts = [f for f in (rules.redact(f, viewer) for f in ev["facts"]) if f is not None]
+        shown = "; ".join(_fact_text(f) for f in facts)
+        return f"{head} {who}: {ev['action']['type']} {json.dumps(args) if args else ''}\n       → {shown}"
+    if kind == "GameCreated":
+        return f"{head} game created: {record['game']} for {', '.join(names)} ({len(ev['facts'])} setup facts)"
+    if kind == "UndoApplied":
+        return f"{head} take-back by {names[ev['requested_by']]}: back to the position after #{ev['to_version']}"
+    if kind == "UndoRequested":
+        return f"{head} {names[ev['seat']]} asks to take back (to #{ev['to_version']})"
+    if kind == "UndoAnswered":
+        return f"{head} {names[ev['seat']]} {'accepts' if ev['accept'] else 'declines'} the take-back"
+    if kind == "GameAbandoned":
+        return f"{head} abandoned: {ev.get('reason', '')}"
+    if kind == "SeedRevealed":
+        return f"{head} seed revealed: {ev['seed']}"
+    return f"{head} {kind}"
+
+
+def _fact_text(fact: dict[str, Any]) -> str:
+    rest = {k: v for k, v in fact.items() if k != "t"}
+    return f"{fact['t']} {json.dumps(rest, ensure_ascii=False)}" if rest else fact["t"]
+
+
+@click.group()
+def main() -> None:
+    """Rebuild, audit and step through shiplog games (from the store or a record file)."""
+
+
+@main.command("list")
+@click.option("--json", "as_json", is_flag=True, help="machine-readable output")
+@click.option("--game", default=None, help="only this game type")
+@click.option("--status", default=None, type=click.Choice(["active", "finished", "abandoned"]))
+def list_games(as_json: bool, game: str | None, status: str | None) -> None:
+    """The games in the store, most recently active first."""
+    rows = _app().lobby.search(game=game, status=status)
+    if as_json:
+        _echo_json([r.to_json() for r in rows])
+        return
+    if not rows:
+        click.echo("no games in the store")
+    for r in rows:
+        players = ", ".join(p["name"] for p in r.players)
+        click.echo(f"{r.id}  {r.game:<12} {r.status:<9} v{r.version:<5} {players}")
+
+
+@main.command()
+@click.argument("game")
+@click.option("--at", "at", type=int, default=None, help="the version to show (default: the last)")
+@click.option("--as", "as_", default=None, help="seat number or name, 'spectator', or 'all' (default)")
+@click.option("--json", "as_json", is_flag=True)
+def show(game: str, at: int | None, as_: str | None, as_json: bool) -> None:
+    """The state of GAME after event --at N, as a seat (or everyone) saw it."""
+    record = load_record(game)
+    viewer = parse_viewer(as_, record)
+    rules = registry.get(record["game"])
+    last = record["events"][-1]["version"]
+    target = last if at is None else at
+    if not 0 <= target <= last:
+        raise click.ClickException(f"version {target} is outside 0..{last}")
+    state = None
+    for version, _ev, state in replay_states(record):
+        if version == target:
+            break
+    view = rules.view(state, viewer)
+    outcome = rules.outcome(state)
+    data = {
+        "id": record["id"],
+        "game": record["game"],
+        "version": target,
+        "to_act": sorted(rules.to_act(state)) if outcome is None else [],
+        "state": view,
+        "outcome": outcome.to_json() if outcome else None,
+    }
+    if as_json:
+        _echo_json(data)
+        return
+    names = [p["name"] for p in record["players"]]
+    click.echo(f"{rules.TITLE} {record['id']} at version {target} of {last}")
+    click.echo("players: " + ", ".join(f"{n}={name}" for n, name in enumerate(names)))
+    click.echo("to act: " + (", ".join(names[s] for s in data["to_act"]) or "nobody"))
+    click.echo(json.dumps(view, indent=2, ensure_ascii=False))
+    if outcome:
+        click.echo("outcome: " + ", ".join(f"{names[r.seat]} {r.score} (rank {r.rank})" for r in outcome.results))
+
+
+@main.command()
+@click.argument("game")
+@click.option("--as", "as_", default=None, help="seat number or name, 'spectator', or 'all' (default)")
+@click.option("--json", "as_json", is_flag=True)
+def log(game: str, as_: str | None, as_json: bool) -> None:
+    """Every event of GAME, one line each, redacted for --as."""
+    record = load_record(game)
+    viewer = parse_viewer(as_, record)
+    if as_json:
+        rules = registry.get(record["game"])
+        rows = []
+        for ev in record["events"]:
+            row = {k: v for k, v in ev.items() if k not in ("draws", "state_hash") or viewer == ALL}
+            if "facts" in row:
+                row["facts"] = [f for f in (rules.redact(f, viewer) for f in ev["facts"]) if f is not None]
+            rows.append(row)
+        _echo_json(rows)
+        return
+    for ev in record["events"]:
+        click.echo(describe_event(ev, record, viewer))
+
+
+@main.command("verify")
+@click.argument("game")
+@click.option("--json", "as_json", is_flag=True)
+def verify_cmd(game: str, as_json: bool) -> None:
+    """Re-decide every action of GAME under the rules; exit 1 at the first divergence."""
+    record = load_record(game)
+    try:
+        with click.progressbar(length=len(record["events"]), label="verifying", file=sys.stderr,
+                               show_pos=True) as bar:
+            report = verify(record, progress=bar.update)
+    except IllegalAction as exc:
+        raise click.ClickException(exc.message) from None
+    if as_json:
+        _echo_json(report.to_json())
+    elif report.ok:
+        click.echo(f"OK {record['id']}: {report.actions} actions in {report.events} events re-decided; "
+                   f"final state {report.final_hash}")
+    else:
+        assert report.divergence is not None
+        click.echo(f"DIVERGENCE in {record['id']} at event {report.divergence.version}: {report.divergence.problem}")
+    sys.exit(0 if report.ok else 1)
+
+
+@main.command("fairness")
+@click.argument("game")
+@click.option("--json", "as_json", is_flag=True)
+def fairness_cmd(game: str, as_json: bool) -> None:
+    """Check GAME's revealed seed against its commitment and recompute every draw."""
+    record = load_record(game)
+    report = fairness(record)
+    if as_json:
+        _echo_json(report.to_json())
+    else:
+        seeded = " (client-seeded: the players chose the seed)" if report.client_seeded else ""
+        if not report.seed_revealed:
+            click.echo(f"SEALED {record['id']}: the seed is revealed when the game ends; commitment {report.seed_commitment}")
+        elif report.ok:
+            click.echo(f"FAIR {record['id']}: sha256(seed) matches the commitment; {report.draws_checked} draws recomputed{seeded}")
+        else:
+            click.echo(f"UNFAIR {record['id']}{seeded}:")
+            for p in report.problems:
+                click.echo(f"  - {p}")
+    sys.exit(3 if not report.seed_revealed else 0 if report.ok else 1)
+
+
+@main.command()
+@click.argument("game")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), default=None)
+def export(game: str, output: str | None) -> None:
+    """Print GAME's full record (JSON) — the input of verify, fairness and import."""
+    record = load_record(game)
+    text = json.dumps(record, indent=1, ensure_ascii=False, sort_keys=False)
+    if output:
+        Path(output).write_text(text + "\n", encoding="utf-8")
+        click.echo(f"wrote {output} ({len(record['events'])} events)", err=True)
+    else:
+        click.echo(text)
+
+
+@main.command("import")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--json", "as_json", is_flag=True)
+def import_cmd(file: str, as_json: bool) -> None:
+    """Store a record FILE in the store under its own id, with new tokens."""
+    record = load_record(file)
+    try:
+        game_id, tokens, host = _app().import_record(record)
+    except IllegalAction as exc:
+        raise click.ClickException(exc.message) from None
+    data = {"id": str(game_id), "host_token": host,
+            "seats": [{"seat": n, "name": p["name"], "token": t} for n, (p, t) in enumerate(zip(record["players"], tokens, strict=True))]}
+    if as_json:
+        _echo_json(data)
+    else:
+        click.echo(f"imported {game_id} ({len(record['events'])} events); host token {host}")
+
+
+@main.command()
+@click.argument("game")
+@click.option("--as", "as_", default=None, help="seat number or name, 'spectator', or 'all' (default)")
+@click.option("--at", "at", type=int, default=0, help="start at this version")
+def step(game: str, as_: str | None, at: int) -> None:
+    """Step through GAME: n/Enter next, p previous, g N go to, v view, q quit."""
+    record = load_record(game)
+    viewer = parse_viewer(as_, record)
+    rules = registry.get(record["game"])
+    frames = list(replay_states(record))
+    index = max(0, min(at, len(frames) - 1))
+    show_view = False
+    while True:
+        version, ev, state = frames[index]
+        click.echo(describe_event(ev, record, viewer))
+        if show_view:
+            click.echo(json.dumps(rules.view(state, viewer), indent=2, ensure_ascii=False))
+        try:
+            answer = click.prompt(f"[{version}/{frames[-1][0]}] n/p/g N/v/q", default="n", show_default=False)
+        except (click.Abort, EOFError):
+            return
+        answer = answer.strip()
+        if answer in ("q", "quit"):
+            return
+        if answer in ("n", ""):
+            index = min(index + 1, len(frames) - 1)
+        elif answer == "p":
+            index = max(index - 1, 0)
+        elif answer == "v":
+            show_view = not show_view
+        elif answer.startswith("g"):
+            try:
+                index = max(0, min(int(answer[1:].strip()), len(frames) - 1))
+            except ValueError:
+                click.echo("g needs a version number, e.g. g 12")
+        else:
+            click.echo("n next, p previous, g N go to version N, v toggle the view, q quit")
+
+
+@main.command()
+@click.option("--quick", is_flag=True, help="smaller sizes (a smoke run)")
+@click.option("--only", default=None, help="comma list: engine,store,http,load")
+def bench(quick: bool, only: str | None) -> None:
+    """Engine and store benchmarks (the figures in docs/perf.md)."""
+    from . import bench as benchmarks
+
+    benchmarks.run(quick=quick, only=set(only.split(",")) if only else None)

@@ -1,0 +1,1 @@
+"""The imperative shell: Flask API, persistence settings, the eventsourcing application."""

@@ -1,0 +1,365 @@
+"""The eventsourcing Application: commands and queries over `Game` aggregates.
+
+Like eventsourcing's own examples, the methods are the commands (create, submit, undo,
+abandon) and queries (get, events, record, lobby). Persistence comes from the environment
+(see `service.settings`); the store's unique (game, version) makes racing commands conflict.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import secrets
+import threading
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.utils import get_topic
+from eventsourcing.persistence import IntegrityError
+
+from domain.core import codec, registry
+from domain.core.aggregate import STATUS_ACTIVE, Game
+from domain.core.errors import IllegalAction
+from domain.core.rules import fold
+from domain.core.record import record_from_events, replay_states, verify
+from domain.core.rng import new_seed
+
+from .settings import store_env
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def hash_token(token: str) -> str:
+    """Seat and host tokens are stored as sha256: they are 192-bit random, so no slow hash is needed."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+class GameNotFound(Exception):
+    pass
+
+
+class VersionConflict(Exception):
+    """The game moved on: a stale If-Match, or another command won the race for this version."""
+
+    def __init__(self, message: str, current: int | None = None) -> None:
+        super().__init__(message)
+        self.current = current
+
+
+@dataclass(frozen=True)
+class CreatedGame:
+    game: Game
+    tokens: list[str | None]
+    host_token: str
+    new_events: list[Any]
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """What a command stored: the new events (empty when an Idempotency-Key replays)."""
+
+    game: Game
+    new_events: list[Any]
+    replayed: bool = False
+
+
+@dataclass
+class Summary:
+    """One row of the lobby read model."""
+
+    id: str
+    game: str
+    players: list[dict[str, Any]]
+    token_hashes: list[str | None]
+    host_token_hash: str
+    client_seeded: bool
+    status: str = STATUS_ACTIVE
+    to_act: list[int] = field(default_factory=list)
+    version: int = 0
+    created: str = ""
+    updated: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "game": self.game,
+            "players": self.players,
+            "status": self.status,
+            "to_act": self.to_act,
+            "version": self.version,
+            "client_seeded": self.client_seeded,
+            "created": self.created,
+            "updated": self.updated,
+        }
+
+
+class Lobby:
+    """A read model fed by the application's notification log (catches up on every query).
+
+    Every worker process keeps its own copy and pulls only the notifications it has not seen,
+    so it is never stale on read and needs no extra table.
+    """
+
+    PAGE = 500
+
+    def __init__(self, app: Shiplog) -> None:
+        self._app = app
+        self._position = 0
+        self._lock = threading.Lock()
+        self.games: dict[str, Summary] = {}
+
+    def catch_up(self) -> None:
+        with self._lock:
+            while True:
+                notes = self._app.notification_log.select(start=self._position + 1, limit=self.PAGE)
+                for note in notes:
+                    self._apply(self._app.mapper.to_domain_event(note))
+                    self._position = note.id
+                if len(notes) < self.PAGE:
+                    return
+
+    def _apply(self, ev: Any) -> None:
+        kind = type(ev).__name__
+        gid = str(ev.originator_id)
+        stamp = ev.timestamp.isoformat() if isinstance(ev.timestamp, datetime) else str(ev.timestamp)
+        if kind == "GameCreated":
+            rules = registry.get(ev.game)
+            state = fold(rules, None, ev.facts)
+            self.games[gid] = Summary(
+                id=gid,
+                game=ev.game,
+                players=[{"seat": n, "name": s["name"], "bot": s.get("bot")} for n, s in enumerate(ev.seats)],
+                token_hashes=[s.get("token_hash") for s in ev.seats],
+                host_token_hash=ev.host_token_hash,
+                client_seeded=ev.client_seeded,
+                to_act=sorted(rules.to_act(state)),
+                created=stamp,
+                updated=stamp,
+            )
+            return
+        row = self.games.get(gid)
+        if row is None:
+            return
+        row.version = ev.originator_version
+        row.updated = stamp
+        if kind == "ActionTaken":
+            row.to_act = list(ev.to_act)
+        elif kind == "SeedRevealed" and row.status == STATUS_ACTIVE:
+            row.status = "finished"
+            row.to_act = []
+        elif kind == "UndoApplied":
+            row.to_act = sorted(registry.get(row.game).to_act(codec.loads(ev.state)))
+        elif kind == "GameAbandoned":
+            row.status = "abandoned"
+            row.to_act = []
+
+    def search(
+        self, game: str | None = None, status: str | None = None, waiting_for: str | None = None
+    ) -> list[Summary]:
+        self.catch_up()
+        rows = list(self.games.values())
+        if game:
+            rows = [r for r in rows if r.game == game]
+        if status:
+            rows = [r for r in rows if r.status == status]
+        if waiting_for:
+            rows = [
+                r for r in rows
+                if any(r.token_hashes[s] == waiting_for for s in r.to_act if s < len(r.token_hashes))
+            ]
+        return sorted(rows, key=lambda r: r.updated, reverse=True)
+
+
+class Shiplog(Application):
+    """shiplog's application: one `Game` aggregate per game."""
+
+    name = "Shiplog"
+    snapshotting_intervals = {Game: 50}
+    log_section_size = Lobby.PAGE
+
+    def __init__(self, env: Mapping[str, str] | None = None) -> None:
+        full_env = store_env(env)
+        super().__init__(full_env)
+        interval = int(full_env.get("SHIPLOG_SNAPSHOT_INTERVAL", "50"))
+        self.snapshotting_intervals = {Game: interval} if interval > 0 else {}
+        self.lobby = Lobby(self)
+
+    # -- commands ---------------------------------------------------------------------------
+
+    def create_game(
+        self,
+        game: str,
+        players: Sequence[Mapping[str, Any]],
+        options: Mapping[str, Any] | None = None,
+        seed: str | None = None,
+    ) -> CreatedGame:
+        tokens: list[str | None] = [None if p.get("bot") else new_token() for p in players]
+        seats = [
+            {"name": p["name"], "bot": p.get("bot"), "token_hash": hash_token(t) if t else None}
+            for p, t in zip(players, tokens, strict=True)
+        ]
+        host_token = new_token()
+        aggregate = Game.start(
+            game=game,
+            options=dict(options or {}),
+            seats=seats,
+            host_token_hash=hash_token(host_token),
+            seed=seed if seed is not None else new_seed(),
+            client_seeded=seed is not None,
+        )
+        aggregate.play_bots()
+        new_events = list(aggregate.pending_events)
+        self.save(aggregate)
+        return CreatedGame(aggregate, tokens, host_token, new_events)
+
+    def submit(
+        self,
+        game_id: UUID,
+        seat: int,
+        action: dict[str, Any],
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> Accepted:
+        game = self.get_game(game_id)
+        if idempotency_key is not None:
+            done = game.version_for_key(idempotency_key)
+            if done is not None:
+                first = self.events_between(game_id, done - 1, done)[0]
+                if first.action != action or first.seat != seat:
+                    raise IllegalAction(
+                        "idempotency.key_reused",
+                        "This Idempotency-Key was already used for a different action.",
+                    )
+                return Accepted(game, self.events_between(game_id, done - 1, game.version), True)
+        self._expect(game, expected_version)
+        game.take_action(seat, action, idempotency_key)
+        game.play_bots()
+        return self._save(game)
+
+    def request_undo(self, game_id: UUID, seat: int, expected_version: int | None = None) -> Accepted:
+        game = self.get_game(game_id)
+        self._expect(game, expected_version)
+        if game.can_take_back_at_once(seat) and game.undo_request is None:
+            target = game.undo_target(seat)
+            game.apply_undo(target, self.get_game(game_id, target).state, seat)
+        else:
+            game.request_undo(seat)
+            self._apply_if_granted(game)
+        return self._save(game)
+
+    def answer_undo(self, game_id: UUID, seat: int, accept: bool) -> Accepted:
+        game = self.get_game(game_id)
+        game.answer_undo(seat, accept)
+        self._apply_if_granted(game)
+        return self._save(game)
+
+    def _apply_if_granted(self, game: Game) -> None:
+        request = game.undo_request
+        if request is not None and game.undo_granted():
+            then = self.get_game(game.id, request.to_version).state
+            game.apply_undo(request.to_version, then, request.seat)
+            game.play_bots()
+
+    def abandon(self, game_id: UUID, reason: str) -> Accepted:
+        game = self.get_game(game_id)
+        game.abandon(reason)
+        return self._save(game)
+
+    def _expect(self, game: Game, expected_version: int | None) -> None:
+        if expected_version is not None and expected_version != game.version:
+            raise VersionConflict(
+                f"The game is at version {game.version}, not {expected_version}; reload and try again.",
+                game.version,
+            )
+
+    def _save(self, game: Game) -> Accepted:
+        new_events = list(game.pending_events)
+        try:
+            self.save(game)
+        except IntegrityError:
+            raise VersionConflict(
+                "Another move was recorded at the same time; reload and try again."
+            ) from None
+        return Accepted(game, new_events)
+
+    # -- queries ----------------------------------------------------------------------------
+
+    def get_game(self, game_id: UUID, version: int | None = None) -> Game:
+        try:
+            game: Game = self.repository.get(game_id, version=version)
+        except AggregateNotFoundError:
+            raise GameNotFound(str(game_id)) from None
+        return game
+
+    def events_between(self, game_id: UUID, after: int | None = None, upto: int | None = None) -> list[Any]:
+        return list(self.events.get(game_id, gt=after, lte=upto))
+
+    def record(self, game_id: UUID) -> dict[str, Any]:
+        events = self.events_between(game_id)
+        if not events:
+            raise GameNotFound(str(game_id))
+        return record_from_events(str(game_id), events)
+
+    def import_record(self, record: Mapping[str, Any]) -> tuple[UUID, list[str | None], str]:
+        """Store a verified game record under its own id, with fresh seat and host tokens.
+
+        Only records whose seed is revealed (finished or abandoned games) can be imported: a game
+        whose seed is still secret could not go on drawing from it here.
+        """
+        rec = dict(record)
+        report = verify(rec)
+        if not report.ok:
+            assert report.divergence is not None
+            raise IllegalAction(
+                "record.invalid",
+                f"The record does not verify at event {report.divergence.version}: {report.divergence.problem}",
+            )
+        if rec.get("seed") is None:
+            raise IllegalAction("record.sealed", "Only games whose seed is revealed (finished games) can be imported.")
+        game_id = UUID(str(rec["id"]))
+        if self.events_between(game_id, None, 0):
+            raise IllegalAction("record.exists", f"Game {game_id} is already in this store.")
+        tokens: list[str | None] = [None if p.get("bot") else new_token() for p in rec["players"]]
+        host_token = new_token()
+        states = {v: state for v, _ev, state in replay_states(rec)}
+        events: list[Any] = []
+        for row in rec["events"]:
+            kind = row["type"]
+            fields = {k: v for k, v in row.items() if k not in ("version", "type", "timestamp")}
+            common = {
+                "originator_id": game_id,
+                "originator_version": row["version"],
+                "timestamp": datetime.fromisoformat(row["timestamp"]),
+            }
+            if kind == "GameCreated":
+                fields.update(
+                    originator_topic=get_topic(Game),
+                    game=rec["game"],
+                    options=rec["options"],
+                    rules_version=rec["rules_version"],
+                    seed=rec["seed"],
+                    seed_commitment=rec["seed_commitment"],
+                    client_seeded=rec["client_seeded"],
+                    host_token_hash=hash_token(host_token),
+                    seats=[
+                        {"name": p["name"], "bot": p.get("bot"), "token_hash": hash_token(t) if t else None}
+                        for p, t in zip(rec["players"], tokens, strict=True)
+                    ],
+                )
+            elif kind == "ActionTaken":
+                fields.setdefault("idempotency_key", None)
+            elif kind == "UndoApplied":
+                fields["state"] = codec.dumps(states[row["to_version"]])
+            events.append(getattr(Game, kind)(**common, **fields))
+        self.events.put(events)
+        return game_id, tokens, host_token
+
+
+def default_app() -> Shiplog:
+    return Shiplog(dict(os.environ))
