@@ -198,9 +198,12 @@ def verify_cmd(game: str, as_json: bool) -> None:
     """Re-decide every action of GAME under the rules; exit 1 at the first divergence."""
     record = load_record(game)
     try:
-        with click.progressbar(length=len(record["events"]), label="verifying", file=sys.stderr,
-                               show_pos=True) as bar:
-            report = verify(record, progress=bar.update)
+        if as_json:
+            report = verify(record)
+        else:
+            with click.progressbar(length=len(record["events"]), label="verifying", file=sys.stderr,
+                                   show_pos=True) as bar:
+                report = verify(record, progress=bar.update)
     except IllegalAction as exc:
         raise click.ClickException(exc.message) from None
     if as_json:

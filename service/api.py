@@ -206,9 +206,14 @@ def with_etag(resp: Response, version: int) -> Response:
 
 @bp.get("/catalog")
 def catalog() -> Response:
-    games = []
+    games, unavailable = [], []
     for name in registry.names():
-        rules = registry.get(name)
+        try:
+            rules = registry.get(name)
+        except (ImportError, TypeError) as exc:  # a broken game package must not hide the others
+            log.error("game %s cannot be loaded: %s", name, exc)
+            unavailable.append(name)
+            continue
         games.append(
             {
                 "game": name,
@@ -219,7 +224,7 @@ def catalog() -> Response:
                 "rules_version": rules.RULES_VERSION,
             }
         )
-    return jsonify({"games": games})
+    return jsonify({"games": games, "unavailable": unavailable})
 
 
 @bp.post("/games")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 
 import click
 
@@ -27,9 +28,9 @@ def serve(host: str | None, port: int | None, workers: int, threads: int) -> Non
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     click.echo(f"shiplog listening on http://{host}:{port}  (store: {describe_store(store_env())})")
     if workers > 1:
-        os.execvp(
-            "gunicorn",
-            ["gunicorn", "--workers", str(workers), "--threads", str(threads), "--bind", f"{host}:{port}",
+        os.execv(
+            sys.executable,
+            [sys.executable, "-m", "gunicorn", "--workers", str(workers), "--threads", str(threads), "--bind", f"{host}:{port}",
              "--log-level", "warning", "service.wsgi:app"],
         )
     from waitress import serve as waitress_serve

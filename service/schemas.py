@@ -187,6 +187,7 @@ class CatalogEntrySchema(Schema):
 
 class CatalogSchema(Schema):
     games = fields.List(fields.Nested(CatalogEntrySchema))
+    unavailable = fields.List(fields.Str(), metadata={"description": "registered games that failed to load"})
 
 
 class ProblemSchema(Schema):

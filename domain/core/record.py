@@ -179,7 +179,8 @@ def verify(record: dict[str, Any], progress: Callable[[int], None] | None = None
                     rng = ScriptedRng(ev["draws"])
                     decided = _plain(rules.decide(state, seat, ev["action"], rng))
                     problem = _same_facts(ev["facts"], decided) or _unused(rng)
-                state = fold(rules, state, ev["facts"])
+                if problem is None:
+                    state = fold(rules, state, ev["facts"])
             elif kind == "UndoApplied":
                 state = states[ev["to_version"]]
             if problem is None and "state_hash" in ev:

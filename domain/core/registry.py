@@ -1,12 +1,15 @@
 """The game registry: the one place a game is registered.
 
-Adding a game means adding its package under `domain/` and one line in `_BUILTIN`.
+Adding a game means adding its package under `domain/` and one line in `_BUILTIN`. A server can
+also host games from elsewhere: SHIPLOG_GAME_MODULES="name=package.module,..." (the platform's
+own process tests use it to serve their tiny game).
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
 from typing import cast
 
 from .errors import IllegalAction
@@ -18,6 +21,12 @@ _BUILTIN: dict[str, str] = {
 }
 
 _loaded: dict[str, GameRules] = {}
+
+
+def _extra() -> dict[str, str]:
+    spec = os.environ.get("SHIPLOG_GAME_MODULES", "")
+    pairs = (item.split("=", 1) for item in spec.split(",") if "=" in item)
+    return {name.strip(): module.strip() for name, module in pairs}
 
 
 CONTRACT = (
@@ -39,10 +48,17 @@ def register(name: str, module: object) -> None:
     _loaded[name] = check_contract(module)
 
 
+def _importable(module_name: str) -> bool:
+    try:
+        return importlib.util.find_spec(module_name) is not None
+    except ModuleNotFoundError:  # its parent package is missing
+        return False
+
+
 def names() -> list[str]:
     available = set(_loaded)
-    for name, module_name in _BUILTIN.items():
-        if importlib.util.find_spec(module_name) is not None:
+    for name, module_name in {**_BUILTIN, **_extra()}.items():
+        if _importable(module_name):
             available.add(name)
     return sorted(available)
 
@@ -51,8 +67,8 @@ def get(name: str) -> GameRules:
     """The rules module of a game, or IllegalAction('game.unknown')."""
     if name in _loaded:
         return _loaded[name]
-    module_name = _BUILTIN.get(name)
-    if module_name is None or importlib.util.find_spec(module_name) is None:
+    module_name = {**_BUILTIN, **_extra()}.get(name)
+    if module_name is None or not _importable(module_name):
         raise IllegalAction("game.unknown", f"There is no game called {name!r} on this server.")
     module = check_contract(importlib.import_module(module_name))
     _loaded[name] = module

@@ -1,0 +1,70 @@
+"""Run the real server in a child process for the process-level tests."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import requests
+
+SHIPLOG = str(Path(sys.executable).parent / "shiplog")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    def __init__(self, env: dict[str, str], workers: int = 1, threads: int = 8) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        root = str(Path(__file__).resolve().parent.parent)
+        self.env = {**os.environ, **env, "SHIPLOG_GAME_MODULES": "high-card=tests.tinygame", "PYTHONPATH": root,
+                    "SHIPLOG_HOST": "127.0.0.1", "SHIPLOG_PORT": str(self.port)}
+        self.args = [SHIPLOG, "serve", "--workers", str(workers), "--threads", str(threads)]
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self, timeout: float = 30.0) -> None:
+        root = Path(__file__).resolve().parent.parent
+        self.proc = subprocess.Popen(self.args, env=self.env, cwd=root, stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.PIPE)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.proc.stderr.read().decode()[-2000:] if self.proc.stderr else ''}")
+            with contextlib.suppress(requests.RequestException):
+                if requests.get(f"{self.url}/healthz", timeout=1).status_code == 200:
+                    return
+            time.sleep(0.1)
+        raise RuntimeError("server did not become healthy in time")
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()  # SIGKILL: no clean shutdown of any kind
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+
+
+@contextlib.contextmanager
+def running(env: dict[str, str], workers: int = 1) -> Iterator[Server]:
+    server = Server(env, workers)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -1,0 +1,103 @@
+"""The replay CLI over the store and over record files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from replay.cli import main
+from service.application import Shiplog
+
+
+@pytest.fixture
+def store(sqlite_env: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    for key, value in sqlite_env.items():
+        monkeypatch.setenv(key, value)
+    app = Shiplog(sqlite_env)
+    finished = app.create_game("high-card", [{"name": "ann", "bot": "random"}, {"name": "bob", "bot": "highest"}]).game
+    active = app.create_game("high-card", [{"name": "cy"}, {"name": "di"}]).game
+    app.submit(active.id, 0, {"type": "draw"})
+    return {"finished": str(finished.id), "active": str(active.id), "app": app}
+
+
+def run(*args: str) -> Any:
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def test_list_shows_both_games(store: dict[str, Any]) -> None:
+    result = run("list")
+    assert result.exit_code == 0
+    assert store["finished"] in result.stdout and store["active"] in result.stdout
+    rows = json.loads(run("list", "--json").stdout)
+    assert {r["status"] for r in rows} == {"active", "finished"}
+
+
+def test_show_at_a_version_as_a_seat(store: dict[str, Any]) -> None:
+    gid = store["active"]
+    full = json.loads(run("show", gid, "--at", "0", "--json").stdout)
+    assert full["version"] == 0 and all(p["hand"] for p in full["state"]["players"])
+    as_cy = json.loads(run("show", gid, "--as", "cy", "--json").stdout)
+    assert as_cy["version"] == 1 and as_cy["state"]["players"][1]["hand"] is None
+    assert run("show", gid[:8]).exit_code == 0  # a unique id prefix is enough
+    assert run("show", gid, "--at", "99").exit_code == 1
+
+
+def test_log_redacts_for_a_spectator(store: dict[str, Any]) -> None:
+    gid = store["active"]
+    rows = json.loads(run("log", gid, "--as", "spectator", "--json").stdout)
+    assert "draws" not in rows[0] and all("cards" not in f for f in rows[0]["facts"] if f["t"] == "Dealt")
+    text = run("log", gid).stdout
+    assert "cy (seat 0): draw" in text
+
+
+def test_verify_and_fairness_from_the_store(store: dict[str, Any]) -> None:
+    result = run("verify", store["finished"])
+    assert result.exit_code == 0 and result.stdout.startswith("OK")
+    result = run("fairness", store["finished"])
+    assert result.exit_code == 0 and result.stdout.startswith("FAIR")
+    sealed = run("fairness", store["active"])
+    assert sealed.exit_code == 3 and sealed.stdout.startswith("SEALED")
+
+
+def test_export_verify_file_and_a_tampered_file(store: dict[str, Any], tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    assert run("export", store["finished"], "-o", str(path)).exit_code == 0
+    assert run("verify", str(path)).exit_code == 0
+    record = json.loads(path.read_text())
+    move = next(e for e in record["events"] if e["type"] == "ActionTaken" and e["version"] > 2)
+    move["facts"][0]["seat"] = 1 - move["facts"][0]["seat"]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(record))
+    result = run("verify", str(bad))
+    assert result.exit_code == 1 and f"at event {move['version']}" in result.stdout
+    report = json.loads(run("verify", str(bad), "--json").stdout)
+    assert report["divergence"]["version"] == move["version"]
+
+
+def test_import_into_another_store(store: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "game.json"
+    run("export", store["finished"], "-o", str(path))
+    monkeypatch.setenv("SQLITE_DBNAME", str(tmp_path / "other.sqlite"))
+    result = run("import", str(path), "--json")
+    assert result.exit_code == 0 and json.loads(result.stdout)["id"] == store["finished"]
+    assert run("verify", store["finished"]).exit_code == 0
+    assert run("import", str(path)).exit_code == 1  # already there: a clear message, not a crash
+
+
+def test_step_forward_back_and_quit(store: dict[str, Any]) -> None:
+    result = CliRunner().invoke(main, ["step", store["active"]], input="n\np\nv\ng 1\nq\n")
+    assert result.exit_code == 0
+    assert result.stdout.count("#0") >= 2 and "#1" in result.stdout
+
+
+def test_unknown_games_and_files_exit_nonzero(store: dict[str, Any], tmp_path: Path) -> None:
+    assert run("show", "00000000-0000-0000-0000-000000000000").exit_code == 1
+    assert run("verify", str(tmp_path / "missing.json")).exit_code == 1
+    junk = tmp_path / "junk.json"
+    junk.write_text("{}")
+    result = run("verify", str(junk))
+    assert result.exit_code == 1 and "not a shiplog game record" in result.output
