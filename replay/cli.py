@@ -143,10 +143,7 @@ def show(game: str, at: int | None, as_: str | None, as_json: bool) -> None:
     target = last if at is None else at
     if not 0 <= target <= last:
         raise click.ClickException(f"version {target} is outside 0..{last}")
-    state = None
-    for version, _ev, state in replay_states(record):
-        if version == target:
-            break
+    state = next(state for version, _ev, state in replay_states(record) if version == target)
     view = rules.view(state, viewer)
     outcome = rules.outcome(state)
     data = {
@@ -318,3 +315,7 @@ def bench(quick: bool, only: str | None) -> None:
     from . import bench as benchmarks
 
     benchmarks.run(quick=quick, only=set(only.split(",")) if only else None)
+
+
+if __name__ == "__main__":
+    main()

@@ -326,7 +326,7 @@ def submit_action(game_id: str) -> tuple[Response, int]:
     seat = seat_required(game)
     expected, key = if_match(), idempotency_key()
     try:
-        result = app_().submit(game.id, seat, action, expected, key)
+        result = app_().submit(game, seat, action, expected, key)
     except IllegalAction as exc:
         raise illegal(exc) from None
     except VersionConflict as exc:
@@ -366,7 +366,7 @@ def request_undo(game_id: str) -> tuple[Response, int]:
     game = load_game(game_id)
     seat = seat_required(game)
     try:
-        result = app_().request_undo(game.id, seat, if_match())
+        result = app_().request_undo(game, seat, if_match())
     except IllegalAction as exc:
         raise illegal(exc) from None
     except VersionConflict as exc:
@@ -380,7 +380,7 @@ def answer_undo(game_id: str) -> tuple[Response, int]:
     game = load_game(game_id)
     seat = seat_required(game)
     try:
-        result = app_().answer_undo(game.id, seat, data["accept"])
+        result = app_().answer_undo(game, seat, data["accept"])
     except IllegalAction as exc:
         raise illegal(exc) from None
     except VersionConflict as exc:
@@ -396,7 +396,7 @@ def abandon(game_id: str) -> tuple[Response, int]:
     if kind != "host":
         raise Problem(403, "abandon.host_only", "Only the host can abandon a game.")
     try:
-        result = app_().abandon(game.id, data["reason"])
+        result = app_().abandon(game, data["reason"])
     except IllegalAction as exc:
         raise illegal(exc) from None
     except VersionConflict as exc:

@@ -18,15 +18,15 @@ from typing import Any
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application
-from eventsourcing.utils import get_topic
 from eventsourcing.persistence import IntegrityError
+from eventsourcing.utils import get_topic
 
 from domain.core import codec, registry
 from domain.core.aggregate import STATUS_ACTIVE, Game
 from domain.core.errors import IllegalAction
-from domain.core.rules import fold
 from domain.core.record import record_from_events, replay_states, verify
 from domain.core.rng import new_seed
+from domain.core.rules import fold
 
 from .settings import store_env
 
@@ -220,13 +220,14 @@ class Shiplog(Application):
 
     def submit(
         self,
-        game_id: UUID,
+        game_id: UUID | Game,
         seat: int,
         action: dict[str, Any],
         expected_version: int | None = None,
         idempotency_key: str | None = None,
     ) -> Accepted:
-        game = self.get_game(game_id)
+        game = self._fresh(game_id)
+        game_id = game.id
         if idempotency_key is not None:
             done = game.version_for_key(idempotency_key)
             if done is not None:
@@ -242,19 +243,19 @@ class Shiplog(Application):
         game.play_bots()
         return self._save(game)
 
-    def request_undo(self, game_id: UUID, seat: int, expected_version: int | None = None) -> Accepted:
-        game = self.get_game(game_id)
+    def request_undo(self, game_id: UUID | Game, seat: int, expected_version: int | None = None) -> Accepted:
+        game = self._fresh(game_id)
         self._expect(game, expected_version)
         if game.can_take_back_at_once(seat) and game.undo_request is None:
             target = game.undo_target(seat)
-            game.apply_undo(target, self.get_game(game_id, target).state, seat)
+            game.apply_undo(target, self.get_game(game.id, target).state, seat)
         else:
             game.request_undo(seat)
             self._apply_if_granted(game)
         return self._save(game)
 
-    def answer_undo(self, game_id: UUID, seat: int, accept: bool) -> Accepted:
-        game = self.get_game(game_id)
+    def answer_undo(self, game_id: UUID | Game, seat: int, accept: bool) -> Accepted:
+        game = self._fresh(game_id)
         game.answer_undo(seat, accept)
         self._apply_if_granted(game)
         return self._save(game)
@@ -266,10 +267,14 @@ class Shiplog(Application):
             game.apply_undo(request.to_version, then, request.seat)
             game.play_bots()
 
-    def abandon(self, game_id: UUID, reason: str) -> Accepted:
-        game = self.get_game(game_id)
+    def abandon(self, game_id: UUID | Game, reason: str) -> Accepted:
+        game = self._fresh(game_id)
         game.abandon(reason)
         return self._save(game)
+
+    def _fresh(self, game: UUID | Game) -> Game:
+        """The game to command: a copy just loaded by the caller (saves a second load), or load it."""
+        return game if isinstance(game, Game) else self.get_game(game)
 
     def _expect(self, game: Game, expected_version: int | None) -> None:
         if expected_version is not None and expected_version != game.version:

@@ -13,7 +13,9 @@ import requests
 from domain.core import codec
 from domain.core.record import verify
 from service.application import Shiplog
-from tests.server import Server, running
+from service.process import Server, running
+
+TINY = {"SHIPLOG_GAME_MODULES": "high-card=tests.tinygame"}
 
 THREADS = 20
 
@@ -30,7 +32,7 @@ def new_game(url: str, deck: int = 20) -> dict[str, Any]:
 
 def test_twenty_threads_racing_for_one_game(store_env: dict[str, str], tmp_path: Any) -> None:
     """Every accepted action is in the log exactly once, every rejected one got 409, replay equals live."""
-    with running(store_env) as server:
+    with running({**store_env, **TINY}) as server:
         game = new_game(server.url)
         gid = game["id"]
         accepted: list[tuple[int, str]] = []
@@ -46,7 +48,7 @@ def test_twenty_threads_racing_for_one_game(store_env: dict[str, str], tmp_path:
             barrier = threading.Barrier(THREADS)
 
             def racer(i: int, view: dict[str, Any] = view, token: str = token, actions: list[Any] = actions,
-                      round_: int = round_) -> None:
+                      round_: int = round_, barrier: threading.Barrier = barrier) -> None:
                 key = f"r{round_}-t{i}"
                 headers = {**auth(token), "If-Match": f'"{view["version"]}"', "Idempotency-Key": key}
                 barrier.wait()
@@ -75,7 +77,7 @@ def test_twenty_threads_racing_for_one_game(store_env: dict[str, str], tmp_path:
 
 
 def test_sigkill_mid_load_loses_no_acknowledged_action(store_env: dict[str, str]) -> None:
-    server = Server(store_env)
+    server = Server({**store_env, **TINY})
     server.start()
     games = [new_game(server.url, deck=20) for _ in range(6)]
     acked: list[tuple[str, int, dict[str, Any]]] = []
@@ -125,7 +127,7 @@ def test_sigkill_mid_load_loses_no_acknowledged_action(store_env: dict[str, str]
 
 @pytest.mark.parametrize("workers", [2])
 def test_several_gunicorn_workers_share_one_store(sqlite_env: dict[str, str], workers: int) -> None:
-    with running(sqlite_env, workers=workers) as server:
+    with running({**sqlite_env, **TINY}, workers=workers) as server:
         game = new_game(server.url)
         gid = game["id"]
         for _ in range(6):

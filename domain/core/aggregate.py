@@ -21,7 +21,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, cast
 
-from eventsourcing.domain import Aggregate, event
+from eventsourcing.domain import Aggregate, Snapshot, event
 
 from . import codec, registry
 from .errors import IllegalAction
@@ -371,7 +371,7 @@ class Game(Aggregate):
         clone.__dict__["_pending_events"] = []
         return clone
 
-    class Snapshot(Aggregate.Snapshot):
+    class Snapshot(Snapshot):
         """The aggregate's attributes in the canonical codec, so any game's state fits."""
 
         @classmethod
@@ -385,4 +385,4 @@ class Game(Aggregate):
             attrs = cast(dict[str, Any], codec.loads(self.state["codec"]))
             decoded = copy.copy(self)
             object.__setattr__(decoded, "state", attrs)
-            return Aggregate.Snapshot.mutate(decoded, None)
+            return Snapshot.mutate(decoded, None)

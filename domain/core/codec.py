@@ -19,23 +19,23 @@ import enum
 import hashlib
 import importlib
 import json
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 _ALLOWED_MODULE_PREFIXES = ("domain.", "tests.")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _fields(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(cls))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _class_name(cls: type) -> str:
     return f"{cls.__module__}:{cls.__qualname__}"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _resolve(name: str) -> type:
     module_name, _, qualname = name.partition(":")
     if not module_name.startswith(_ALLOWED_MODULE_PREFIXES):

@@ -1,4 +1,4 @@
-"""Run the real server in a child process for the process-level tests."""
+"""Run the real server (`shiplog serve`) in a child process: for process-level tests and benchmarks."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ class Server:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         root = str(Path(__file__).resolve().parent.parent)
-        self.env = {**os.environ, **env, "SHIPLOG_GAME_MODULES": "high-card=tests.tinygame", "PYTHONPATH": root,
+        self.env = {**os.environ, **env, "PYTHONPATH": root,
                     "SHIPLOG_HOST": "127.0.0.1", "SHIPLOG_PORT": str(self.port)}
         self.args = [SHIPLOG, "serve", "--workers", str(workers), "--threads", str(threads)]
         self.proc: subprocess.Popen[bytes] | None = None

@@ -1,0 +1,294 @@
+"""Benchmarks behind `make bench` / `replay bench`: engine playouts, store, HTTP, load times.
+
+Figures are printed as a table (and written to var/bench.json); docs/perf.md records them.
+Nothing here is a test: timing never decides pass or fail.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import statistics
+import tempfile
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from eventsourcing.application import Application
+from eventsourcing.domain import Aggregate, event
+
+from domain.core import registry
+from domain.core.aggregate import Game
+from domain.core.rng import Rng, choice
+from domain.core.rules import GameRules
+
+PRODUCT_GAMES = ("puerto-rico", "navegador")
+
+
+class Counter(Aggregate):
+    """The smallest aggregate: what eventsourcing alone costs per stored event."""
+
+    @event("Created")
+    def __init__(self) -> None:
+        self.n = 0
+
+    @event("Incremented")
+    def increment(self, by: int) -> None:
+        self.n += by
+
+
+class RawBench(Application):
+    name = "RawBench"
+Row = tuple[str, str, str]
+
+
+def _games() -> list[str]:
+    wanted = os.environ.get("SHIPLOG_BENCH_GAMES")
+    names = wanted.split(",") if wanted else [g for g in PRODUCT_GAMES if g in registry.names()]
+    return [n for n in names if n]
+
+
+def random_playout(rules: GameRules, seats: int, seed: str, options: dict[str, Any] | None = None) -> int:
+    """One seeded random game through the pure engine; returns the number of decisions."""
+    opts = rules.check_options(options or {}, seats)
+    state: Any = None
+    for fact in rules.setup(opts, seats, Rng(seed, "setup")):
+        state = rules.evolve(state, fact)
+    decisions = 0
+    while rules.outcome(state) is None:
+        seat = min(rules.to_act(state))
+        action = choice(Rng(seed, f"bot:{decisions}"), rules.legal_actions(state, seat))
+        for fact in rules.decide(state, seat, action, Rng(seed, f"event:{decisions}")):
+            state = rules.evolve(state, fact)
+        decisions += 1
+    return decisions
+
+
+def bench_engine(game: str, games: int, seats: int = 4) -> list[Row]:
+    rules = registry.get(game)
+    times, decisions = [], 0
+    for i in range(games):
+        start = time.perf_counter()
+        decisions += random_playout(rules, seats, f"bench-{i}")
+        times.append(time.perf_counter() - start)
+    total = sum(times)
+    rows = [
+        (f"engine {game} {seats}p", "random games per second", f"{games / total:.1f}"),
+        (f"engine {game} {seats}p", "median ms per game", f"{statistics.median(times) * 1000:.2f}"),
+        (f"engine {game} {seats}p", "µs per decision", f"{total / decisions * 1e6:.1f}"),
+        (f"engine {game} {seats}p", "decisions per game (mean)", f"{decisions / games:.0f}"),
+    ]
+    # The same games through the event-sourced path: Game aggregate + in-memory store.
+    from service.application import Shiplog
+
+    app = Shiplog({"PERSISTENCE_MODULE": "eventsourcing.popo", "SHIPLOG_SNAPSHOT_INTERVAL": "0"})
+    es_times = []
+    for i in range(games):
+        start = time.perf_counter()
+        seats_ = [{"name": f"bot{n}", "bot": "random", "token_hash": None} for n in range(seats)]
+        aggregate = Game.start(game, {}, seats_, "h", f"bench-{i}", client_seeded=True)
+        aggregate.play_bots()
+        app.save(aggregate)
+        es_times.append(time.perf_counter() - start)
+    rows.append((f"event-sourced {game} {seats}p", "random games per second (in-memory store)",
+                 f"{games / sum(es_times):.1f}"))
+    rows.append((f"event-sourced {game} {seats}p", "median ms per game", f"{statistics.median(es_times) * 1000:.2f}"))
+    return rows
+
+
+@contextmanager
+def stores() -> Iterator[list[tuple[str, dict[str, str]]]]:
+    """A fresh SQLite file, and a fresh PostgreSQL schema when PostgreSQL is reachable."""
+    with tempfile.TemporaryDirectory() as tmp:
+        found = [("SQLite", {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": f"{tmp}/bench.sqlite"})]
+        schema = f"bench_{uuid.uuid4().hex[:10]}"
+        pg = {"PERSISTENCE_MODULE": "eventsourcing.postgres", "POSTGRES_HOST": os.environ.get("POSTGRES_HOST", "127.0.0.1"),
+              "POSTGRES_PORT": os.environ.get("POSTGRES_PORT", "5432"), "POSTGRES_DBNAME": os.environ.get("POSTGRES_DBNAME", "test"),
+              "POSTGRES_USER": os.environ.get("POSTGRES_USER", "postgres"), "POSTGRES_PASSWORD": os.environ.get("POSTGRES_PASSWORD", ""),
+              "POSTGRES_SCHEMA": schema}
+        conn = None
+        try:
+            import psycopg
+
+            conn = psycopg.connect(host=pg["POSTGRES_HOST"], port=int(pg["POSTGRES_PORT"]), dbname=pg["POSTGRES_DBNAME"],
+                                   user=pg["POSTGRES_USER"], password=pg["POSTGRES_PASSWORD"] or None, autocommit=True,
+                                   connect_timeout=3)
+            conn.execute(f'CREATE SCHEMA "{schema}"')
+            found.append(("PostgreSQL", pg))
+        except Exception as exc:  # benchmarks report what they could measure
+            print(f"(PostgreSQL not measured: {exc})")
+        try:
+            yield found
+        finally:
+            if conn is not None:
+                conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+                conn.close()
+
+
+def bench_raw_append(env: dict[str, str], label: str, seconds: float, threads: int = 20) -> list[Row]:
+    """eventsourcing alone: load, one small event, save — per command, from 20 threads."""
+    app = RawBench({**env, "AGGREGATE_CACHE_MAXSIZE": "1000"})
+    done = [0] * threads
+    stop = time.perf_counter() + seconds
+
+    def worker(i: int) -> None:
+        agg = Counter()
+        app.save(agg)
+        while time.perf_counter() < stop:
+            agg = app.repository.get(agg.id)
+            agg.increment(1)
+            app.save(agg)
+            done[i] += 1
+
+    started = time.perf_counter()
+    pool = [threading.Thread(target=worker, args=(i,)) for i in range(threads)]
+    for t in pool:
+        t.start()
+    for t in pool:
+        t.join()
+    rate = sum(done) / (time.perf_counter() - started)
+    return [(f"store {label}", f"raw eventsourcing load+append per second ({threads} threads)", f"{rate:.0f}")]
+
+
+def bench_http(env: dict[str, str], label: str, game: str, seconds: float, workers: int = 3, clients: int = 20) -> tuple[list[Row], float]:
+    from service.process import Server  # the same harness the reliability tests use
+
+    server = Server(env, workers=workers)
+    server.start()
+    latencies: list[float] = []
+    accepted = [0]
+    lock = threading.Lock()
+    stop = time.perf_counter() + seconds
+    seats = registry.get(game).MAX_SEATS if game == "high-card" else 4
+
+    def client(i: int) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)  # keep-alive, low overhead
+
+        def call(method: str, path: str, body: Any = None, headers: dict[str, str] | None = None) -> tuple[int, Any]:
+            data = json.dumps(body).encode() if body is not None else None
+            conn.request(method, path, body=data, headers={"Content-Type": "application/json", **(headers or {})})
+            resp = conn.getresponse()
+            return resp.status, json.loads(resp.read())
+
+        rng = Rng(f"http-{i}", "bench")
+        while time.perf_counter() < stop:
+            _, created = call("POST", "/v1/games", {"game": game, "players": [f"p{n}" for n in range(seats)]})
+            gid, tokens = created["id"], [s["token"] for s in created["seats"]]
+            to_act, version = created["to_act"], created["version"]
+            while to_act and time.perf_counter() < stop:
+                headers = {"Authorization": f"Bearer {tokens[to_act[0]]}"}
+                _, listed = call("GET", f"/v1/games/{gid}/actions", headers=headers)
+                action = choice(rng, listed["actions"])
+                t0 = time.perf_counter()
+                status, body = call("POST", f"/v1/games/{gid}/actions", action, {**headers, "If-Match": f'"{version}"'})
+                elapsed = time.perf_counter() - t0
+                if status != 201:
+                    raise RuntimeError(f"bench action refused: {status} {str(body)[:200]}")
+                to_act, version = body["to_act"], body["version"]
+                with lock:
+                    latencies.append(elapsed)
+                    accepted[0] += 1
+
+    started = time.perf_counter()
+    try:
+        pool = [threading.Thread(target=client, args=(i,)) for i in range(clients)]
+        for t in pool:
+            t.start()
+        for t in pool:
+            t.join()
+    finally:
+        server.stop()
+    wall = time.perf_counter() - started
+    latencies.sort()
+    rate = accepted[0] / wall
+    p = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000  # noqa: E731
+    return [
+        (f"http {label}", f"accepted actions per second ({game}, {clients} games, {workers} workers)", f"{rate:.0f}"),
+        (f"http {label}", "POST latency p50 / p99 ms", f"{p(0.5):.1f} / {p(0.99):.1f}"),
+    ], rate
+
+
+def bench_load(game: str, target_actions: int = 1000, repeats: int = 20) -> list[Row]:
+    """Load a long game at its last and a middle version, with and without snapshots."""
+    from service.application import Shiplog
+
+    with tempfile.TemporaryDirectory() as tmp:
+        snap = Shiplog({"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": f"{tmp}/snap.sqlite",
+                        "SHIPLOG_SNAPSHOT_INTERVAL": "50"})
+        gid, actions = None, 0
+        for i in range(400):
+            seats = [{"name": f"b{n}", "bot": "random"} for n in range(registry.get(game).MAX_SEATS)]
+            created = snap.create_game(game, seats, seed=f"long-{i}")
+            n = sum(1 for e in created.new_events if type(e).__name__ == "ActionTaken")
+            if n >= target_actions or n > actions:
+                gid, actions = created.game.id, n
+            if n >= target_actions:
+                break
+        assert gid is not None
+        plain = Shiplog({"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": f"{tmp}/plain.sqlite",
+                         "SHIPLOG_SNAPSHOT_INTERVAL": "0"})
+        plain.import_record(snap.record(gid))
+        last = snap.get_game(gid).version
+        middle = last // 2 + 7  # not on a snapshot boundary
+
+        def timed(app: Shiplog, version: int) -> float:
+            samples = []
+            for _ in range(repeats):
+                t0 = time.perf_counter()
+                app.get_game(gid, version)
+                samples.append(time.perf_counter() - t0)
+            return statistics.median(samples) * 1000
+
+        label = f"load {game} game of {actions} actions"
+        return [
+            (label, "last version, with snapshots (ms)", f"{timed(snap, last):.2f}"),
+            (label, "middle version, with snapshots (ms)", f"{timed(snap, middle):.2f}"),
+            (label, "last version, without snapshots (ms)", f"{timed(plain, last):.2f}"),
+            (label, "middle version, without snapshots (ms)", f"{timed(plain, middle):.2f}"),
+        ]
+
+
+def run(quick: bool = False, only: set[str] | None = None, out: Callable[[str], None] = print) -> list[Row]:
+    def wanted(part: str) -> bool:
+        return only is None or part in only
+
+    rows: list[Row] = []
+    games = _games()
+    if wanted("engine"):
+        for game in games:
+            rows += bench_engine(game, 50 if quick else 500)
+            out(_table(rows[-6:]))
+    http_game = os.environ.get("SHIPLOG_BENCH_HTTP_GAME", games[0] if games else "high-card")
+    if wanted("store") or wanted("http"):
+        with stores() as found:
+            for label, env in found:
+                raw_rows = bench_raw_append(env, label, 3 if quick else 10)
+                rows += raw_rows
+                out(_table(raw_rows))
+                if wanted("http"):
+                    http_rows, rate = bench_http(env, label, http_game, 5 if quick else 20)
+                    raw = float(raw_rows[0][2])
+                    http_rows.append((f"http {label}", "HTTP rate / raw append rate", f"{rate / raw:.0%}"))
+                    rows += http_rows
+                    out(_table(http_rows))
+    if wanted("load") and games:
+        load_rows = bench_load(games[0], 1000)
+        rows += load_rows
+        out(_table(load_rows))
+    out("\n" + _table(rows))
+    Path("var").mkdir(exist_ok=True)
+    Path("var/bench.json").write_text(json.dumps([list(r) for r in rows], indent=1) + "\n")
+    return rows
+
+
+def _table(rows: list[Row]) -> str:
+    if not rows:
+        return ""
+    w0 = max(len(r[0]) for r in rows)
+    w1 = max(len(r[1]) for r in rows)
+    return "\n".join(f"{a:<{w0}}  {b:<{w1}}  {c:>12}" for a, b, c in rows)
