@@ -210,7 +210,7 @@ def catalog() -> Response:
     for name in registry.names():
         try:
             rules = registry.get(name)
-        except (ImportError, TypeError) as exc:  # a broken game package must not hide the others
+        except IllegalAction as exc:  # a broken game package must not hide the others
             log.error("game %s cannot be loaded: %s", name, exc)
             unavailable.append(name)
             continue

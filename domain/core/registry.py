@@ -70,6 +70,9 @@ def get(name: str) -> GameRules:
     module_name = {**_BUILTIN, **_extra()}.get(name)
     if module_name is None or not _importable(module_name):
         raise IllegalAction("game.unknown", f"There is no game called {name!r} on this server.")
-    module = check_contract(importlib.import_module(module_name))
+    try:
+        module = check_contract(importlib.import_module(module_name))
+    except (ImportError, TypeError) as exc:  # a broken package: say so, do not crash the caller
+        raise IllegalAction("game.unavailable", f"{name} cannot be played on this server right now ({exc}).") from exc
     _loaded[name] = module
     return module
