@@ -155,9 +155,10 @@ def bench_raw_append(env: dict[str, str], label: str, seconds: float, threads: i
     return [(f"store {label}", f"raw eventsourcing load+append per second ({threads} threads)", f"{rate:.0f}")]
 
 
-def bench_http(env: dict[str, str], label: str, game: str, seconds: float, workers: int = 3, clients: int = 20) -> tuple[list[Row], float]:
+def bench_http(env: dict[str, str], label: str, game: str, seconds: float, workers: int = 0, clients: int = 20) -> tuple[list[Row], float]:
     from service.process import Server  # the same harness the reliability tests use
 
+    workers = workers or int(os.environ.get("SHIPLOG_BENCH_WORKERS", "3"))
     server = Server(env, workers=workers)
     server.start()
     latencies: list[float] = []

@@ -6,6 +6,7 @@ import contextlib
 import os
 import socket
 import subprocess
+import tempfile
 import sys
 import time
 from collections.abc import Iterator
@@ -34,12 +35,13 @@ class Server:
 
     def start(self, timeout: float = 30.0) -> None:
         root = Path(__file__).resolve().parent.parent
-        self.proc = subprocess.Popen(self.args, env=self.env, cwd=root, stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.PIPE)
+        # The server's output goes to a file: a pipe nobody reads fills up and blocks the server.
+        self.log = tempfile.NamedTemporaryFile(prefix="shiplog-server-", suffix=".log", delete=False)  # noqa: SIM115
+        self.proc = subprocess.Popen(self.args, env=self.env, cwd=root, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.proc.stderr.read().decode()[-2000:] if self.proc.stderr else ''}")
+                raise RuntimeError(f"server exited: {Path(self.log.name).read_text()[-2000:]}")
             with contextlib.suppress(requests.RequestException):
                 if requests.get(f"{self.url}/healthz", timeout=1).status_code == 200:
                     return
