@@ -38,3 +38,43 @@ def serve(host: str | None, port: int | None, workers: int, threads: int) -> Non
     from .app import create_app
 
     waitress_serve(create_app(), host=host, port=port, threads=threads, ident="shiplog")
+
+
+@main.command("play-bots")
+@click.argument("game")
+@click.option("--players", "-n", default=4, show_default=True, help="how many seats")
+@click.option("--bot", "bots", multiple=True, help="bot kind per seat (repeat); default: the game's first bot")
+@click.option("--seed", default=None, help="a client seed (the record is marked client_seeded)")
+@click.option("--option", "options", multiple=True, help="game option as key=JSON, e.g. expansions='[\"nobles\"]'")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None, help="write the record here")
+def play_bots(game: str, players: int, bots: tuple[str, ...], seed: str | None, options: tuple[str, ...],
+              output: str | None) -> None:
+    """Play a whole GAME with bots in memory and print its record (fixtures, demos, teaching)."""
+    import json
+    from pathlib import Path
+
+    from domain.core import registry
+    from domain.core.errors import IllegalAction
+
+    from .application import Shiplog
+
+    try:
+        rules = registry.get(game)
+        kinds = list(bots) or [sorted(rules.BOTS)[0]]
+        seats = [{"name": f"{kinds[n % len(kinds)]} {n}", "bot": kinds[n % len(kinds)]} for n in range(players)]
+        opts = {k: json.loads(v) for k, v in (o.split("=", 1) for o in options)}
+        app = Shiplog({"PERSISTENCE_MODULE": "eventsourcing.popo"})
+        created = app.create_game(game, seats, opts, seed)
+    except IllegalAction as exc:
+        raise click.ClickException(f"{exc.code}: {exc.message}") from None
+    except ValueError as exc:
+        raise click.ClickException(f"bad --option: {exc}") from None
+    record = app.record(created.game.id)
+    text = json.dumps(record, indent=1, ensure_ascii=False)
+    if output:
+        Path(output).parent.mkdir(parents=True, exist_ok=True)
+        Path(output).write_text(text + "\n", encoding="utf-8")
+        outcome = record["outcome"] or {}
+        click.echo(f"wrote {output}: {len(record['events'])} events, winners {outcome.get('winners')}", err=True)
+    else:
+        click.echo(text)

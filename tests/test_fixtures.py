@@ -1,0 +1,33 @@
+"""Every recorded game in fixtures/ passes `replay verify` and `replay fairness`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from replay.cli import main
+
+FIXTURES = sorted(Path(__file__).resolve().parent.parent.joinpath("fixtures").rglob("*.json"))
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_fixture_verifies_and_is_fair(path: Path) -> None:
+    record = json.loads(path.read_text())
+    assert record["status"] == "finished" and record["outcome"]["winners"]
+    verify = CliRunner().invoke(main, ["verify", str(path)])
+    assert verify.exit_code == 0, verify.output
+    fairness = CliRunner().invoke(main, ["fairness", str(path)])
+    assert fairness.exit_code == 0, fairness.output
+
+
+def test_there_are_fixtures_for_every_player_count_of_each_game() -> None:
+    from domain.core import registry
+
+    for game in ("puerto-rico", "navegador"):
+        rules = registry.get(game)
+        folder = game.replace("-", "_")
+        counts = {len(json.loads(p.read_text())["players"]) for p in FIXTURES if p.parent.name == folder}
+        assert set(range(rules.MIN_SEATS, rules.MAX_SEATS + 1)) <= counts, (game, counts)
