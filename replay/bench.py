@@ -181,16 +181,18 @@ def bench_http(env: dict[str, str], label: str, game: str, seconds: float, worke
             _, created = call("POST", "/v1/games", {"game": game, "players": [f"p{n}" for n in range(seats)]})
             gid, tokens = created["id"], [s["token"] for s in created["seats"]]
             to_act, version = created["to_act"], created["version"]
+            actions: list[Any] = []
             while to_act and time.perf_counter() < stop:
                 headers = {"Authorization": f"Bearer {tokens[to_act[0]]}"}
-                _, listed = call("GET", f"/v1/games/{gid}/actions", headers=headers)
-                action = choice(rng, listed["actions"])
+                if not actions:  # a POST answers with the next actions when the same seat goes on
+                    actions = call("GET", f"/v1/games/{gid}/actions", headers=headers)[1]["actions"]
+                action = choice(rng, actions)
                 t0 = time.perf_counter()
                 status, body = call("POST", f"/v1/games/{gid}/actions", action, {**headers, "If-Match": f'"{version}"'})
                 elapsed = time.perf_counter() - t0
                 if status != 201:
                     raise RuntimeError(f"bench action refused: {status} {str(body)[:200]}")
-                to_act, version = body["to_act"], body["version"]
+                to_act, version, actions = body["to_act"], body["version"], body.get("actions", [])
                 with lock:
                     latencies.append(elapsed)
                     accepted[0] += 1

@@ -302,17 +302,20 @@ def legal_actions(game_id: str) -> Response:
     return with_etag(jsonify({"id": str(game.id), "version": game.version, "seat": seat, "actions": actions}), game.version)
 
 
-def accepted_response(result: Any, viewer: Viewer) -> tuple[Response, int]:
+def accepted_response(result: Any, viewer: Viewer, seat: int | None = None) -> tuple[Response, int]:
     game = result.game
     rules = game.rules
     events = [event_json(ev, rules, viewer) for ev in result.new_events]
+    to_act = game.to_act()
     payload = {
         "id": str(game.id),
         "version": game.version,
         "status": game.status,
-        "to_act": sorted(game.to_act()),
+        "to_act": sorted(to_act),
         "events": events,
         "replayed": bool(getattr(result, "replayed", False)),
+        # The caller's next legal actions when it is still to act (saves a round trip).
+        "actions": rules.legal_actions(game.state, seat) if seat is not None and seat in to_act else [],
     }
     resp = jsonify(payload)
     resp.headers["ETag"] = f'"{game.version}"'
@@ -335,7 +338,7 @@ def submit_action(game_id: str) -> tuple[Response, int]:
         # A rules module must reject bad payloads with IllegalAction; this is the safety net.
         log.exception("rules raised %r for %s %s", exc, game.game, action)
         raise Problem(422, "action.malformed", "This action is not understood by the rules of this game.") from None
-    return accepted_response(result, viewer_of(result.game, "seat", seat))
+    return accepted_response(result, viewer_of(result.game, "seat", seat), seat)
 
 
 @bp.get("/games/<game_id>/events")

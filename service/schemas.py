@@ -151,6 +151,7 @@ class AcceptedSchema(Schema):
     to_act = fields.List(fields.Int(), required=True)
     events = fields.List(fields.Nested(EventSchema), required=True)
     replayed = fields.Bool(required=True)
+    actions = fields.List(fields.Dict(), metadata={"description": "the caller's legal actions if it is still to act"})
 
 
 class LegalActionsSchema(Schema):

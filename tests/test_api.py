@@ -66,6 +66,8 @@ def test_a_full_game_over_http(client: Any) -> None:
         assert resp.status_code == 201, resp.json
         assert resp.json["version"] == view["version"] + (1 if resp.json["status"] == "active" else 2)  # + SeedRevealed
         assert not schemas.AcceptedSchema().validate(resp.json)
+        listed = client.get(f"/v1/games/{gid}/actions", headers=auth(token)).json["actions"]
+        assert resp.json["actions"] == listed  # the next actions come with the answer
     assert view["status"] == "finished"
     assert view["outcome"]["winners"] and len(view["outcome"]["results"]) == 2
     assert view["seed"] is not None
