@@ -112,7 +112,8 @@ _require(set(AVAILABLE_EXPANSIONS) <= set(KNOWN_EXPANSIONS), "available expansio
 
 def _building(raw: dict[str, Any]) -> BuildingSpec:
     bid = raw.get("id")
-    _require(isinstance(bid, str) and bid.isidentifier() and bid.islower(), f"bad building id {bid!r}")
+    if not (isinstance(bid, str) and bid.isidentifier() and bid.islower()):
+        raise ComponentError(f"components.json: bad building id {bid!r}")
     production = raw["kind"] == "production"
     _require(raw["kind"] in ("production", "violet"), f"{bid}: kind must be production or violet")
     good = GOOD_INDEX[raw["good"]] if production else -1

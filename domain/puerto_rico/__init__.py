@@ -1,0 +1,45 @@
+"""Puerto Rico (base game, 2-5 players) as a pure rules engine.
+
+    >>> from domain.core import Rng, fold
+    >>> import domain.puerto_rico as pr
+    >>> state = fold(pr, None, pr.setup({}, 4, Rng("seed", "setup")))
+    >>> pr.legal_actions(state, state.turn)[0]
+    {'type': 'select_role', 'role': 'settler'}
+
+Rules page: shared/rules/puerto-rico.md (section numbers § in comments refer to it). Notes on
+rulebook differences and the ambiguity resolutions chosen: docs/puerto-rico.md.
+"""
+
+from __future__ import annotations
+
+from .bots import BOTS
+from .evolve import evolve
+from .rules import check_options, decide, legal_actions, setup, to_act
+from .scoring import outcome
+from .state import State
+from .views import redact, view
+
+NAME = "puerto-rico"
+TITLE = "Puerto Rico"
+RULES_VERSION = "1"
+MIN_SEATS = 2
+MAX_SEATS = 5
+
+__all__ = [
+    "BOTS",
+    "MAX_SEATS",
+    "MIN_SEATS",
+    "NAME",
+    "RULES_VERSION",
+    "TITLE",
+    "State",
+    "check_options",
+    "decide",
+    "evolve",
+    "legal_actions",
+    "outcome",
+    "redact",
+    "setup",
+    "to_act",
+    "view",
+]

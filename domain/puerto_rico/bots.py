@@ -1,0 +1,84 @@
+"""Bots: `random` (uniform over the legal actions) and `greedy` (a short own-turn lookahead with
+a hand-made evaluation of the bot's own position; it looks at nothing another player could not
+see except, harmlessly, its own VP).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from domain.core import Bot, RandomSource, choice
+
+from .components import CIRCLES, QUARRY, VP
+from .evolve import evolve
+from .rules import decide, legal_actions, production
+from .scoring import breakdown
+from .state import OVER, Player, State
+
+Action = dict[str, Any]
+
+LOOKAHEAD = 2  # own consecutive decisions looked at
+
+
+class _FirstDraw:
+    """A stand-in randomness for lookahead: every draw is 0. Never used for a real move."""
+
+    def __init__(self) -> None:
+        self.draws: list[list[int]] = []
+
+    def below(self, n: int) -> int:
+        return 0
+
+
+def random_bot(state: State, seat: int, rng: RandomSource) -> Action:
+    return choice(rng, legal_actions(state, seat))
+
+
+def _value(pl: Player, rounds_left: float) -> float:
+    """How good a position looks for its owner: score now plus what it will earn."""
+    score = sum(breakdown(pl).values())
+    occupied_violet = sum(
+        1 for b, w in enumerate(pl.buildings) if w > 0 and CIRCLES[b] == 1 and VP[b] < 4
+    )
+    potential = (
+        1.2 * sum(production(pl))
+        + 0.6 * occupied_violet
+        + 0.5 * pl.manned[QUARRY]
+        + 0.25 * pl.colonists
+        + 0.3 * sum(pl.island)
+    )
+    return score + 0.5 * pl.doubloons + 0.45 * sum(pl.goods) + potential * min(1.0, rounds_left / 6)
+
+
+def _rounds_left(s: State) -> float:
+    if s.end_reasons:
+        return 0.0
+    return max(1.0, min(s.vp_supply / 12, s.colonist_supply / 6))
+
+
+def _best(state: State, seat: int, depth: int) -> tuple[float, int]:
+    """(best value, index of the action achieving it) over the seat's legal actions."""
+    best_value, best_index = float("-inf"), 0
+    for i, action in enumerate(legal_actions(state, seat)):
+        after = state
+        for fact in decide(state, seat, action, _FirstDraw()):
+            after = evolve(after, fact)
+        if depth > 1 and after.step != OVER and after.turn == seat:
+            value, _ = _best(after, seat, depth - 1)
+        else:
+            value = _value(after.players[seat], _rounds_left(after))
+        if value > best_value + 1e-9:
+            best_value, best_index = value, i
+    return best_value, best_index
+
+
+def greedy_bot(state: State, seat: int, rng: RandomSource) -> Action:
+    actions = legal_actions(state, seat)
+    if len(actions) == 1:
+        return actions[0]
+    _, index = _best(state, seat, LOOKAHEAD)
+    return actions[index]
+
+
+BOTS: Mapping[str, Bot] = {"random": random_bot, "greedy": greedy_bot}
