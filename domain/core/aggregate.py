@@ -206,13 +206,17 @@ class Game(Aggregate):
             self._seed_revealed(seed=self.seed)
 
     def play_bots(self) -> int:
-        """Let bot seats move while it is only bots' turn; returns how many moves they made."""
+        """Let bot seats move whenever one may act; returns how many moves they made.
+
+        Where the rules let several seats act at once, bots answer at once and people keep
+        whatever the rules leave open to them.
+        """
         rules = self.rules
         bots = self.bot_seats()
         played = 0
         while played < MAX_BOT_MOVES and self.status == STATUS_ACTIVE:
-            waiting = self.to_act()
-            if not waiting or not waiting <= bots:
+            waiting = self.to_act() & bots
+            if not waiting:
                 break
             seat = min(waiting)
             bot = rules.BOTS[self.seats[seat]["bot"]]

@@ -86,7 +86,11 @@ class GameRules(Protocol):
     RULES_VERSION: str  # bump when a rules change alters what decide does
     MIN_SEATS: int
     MAX_SEATS: int
-    BOTS: Mapping[str, Bot]
+
+    @property
+    def BOTS(self) -> Mapping[str, Bot]:  # noqa: N802 (a module constant)
+        """Bots by name: `(state, seat, rng) -> action`."""
+        ...
 
     def check_options(self, options: Mapping[str, Any], seats: int) -> dict[str, Any]:
         """Normalised options, or raise InvalidOptions with an `options.*` code."""
