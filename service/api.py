@@ -128,8 +128,15 @@ def idempotency_key() -> str | None:
     return key
 
 
-def illegal(exc: IllegalAction) -> Problem:
-    return Problem(STATUS_BY_CODE.get(exc.code, 422), exc.code, exc.message)
+@bp.app_errorhandler(IllegalAction)
+def illegal(exc: IllegalAction) -> Response:
+    """Rule violations: 422 with the rule's code, or 403/409 for turn and game-over codes."""
+    return Problem(STATUS_BY_CODE.get(exc.code, 422), exc.code, exc.message).response()
+
+
+@bp.app_errorhandler(VersionConflict)
+def conflict(exc: VersionConflict) -> Response:
+    return Problem(409, "version.conflict", str(exc), current_version=exc.current).response()
 
 
 # -- response helpers ------------------------------------------------------------------------
@@ -230,10 +237,7 @@ def catalog() -> Response:
 @bp.post("/games")
 def create_game() -> tuple[Response, int, dict[str, str]]:
     data = body(schemas.CreateGameSchema())
-    try:
-        created = app_().create_game(data["game"], data["players"], data["options"], data["seed"])
-    except IllegalAction as exc:
-        raise illegal(exc) from None
+    created = app_().create_game(data["game"], data["players"], data["options"], data["seed"])
     game = created.game
     seats = [
         {"seat": n, "name": s["name"], "bot": s.get("bot"), "token": created.tokens[n]}
@@ -330,10 +334,6 @@ def submit_action(game_id: str) -> tuple[Response, int]:
     expected, key = if_match(), idempotency_key()
     try:
         result = app_().submit(game, seat, action, expected, key)
-    except IllegalAction as exc:
-        raise illegal(exc) from None
-    except VersionConflict as exc:
-        raise Problem(409, "version.conflict", str(exc), current_version=exc.current) from None
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         # A rules module must reject bad payloads with IllegalAction; this is the safety net.
         log.exception("rules raised %r for %s %s", exc, game.game, action)
@@ -368,12 +368,7 @@ def record(game_id: str) -> Response:
 def request_undo(game_id: str) -> tuple[Response, int]:
     game = load_game(game_id)
     seat = seat_required(game)
-    try:
-        result = app_().request_undo(game, seat, if_match())
-    except IllegalAction as exc:
-        raise illegal(exc) from None
-    except VersionConflict as exc:
-        raise Problem(409, "version.conflict", str(exc), current_version=exc.current) from None
+    result = app_().request_undo(game, seat, if_match())
     return accepted_response(result, viewer_of(result.game, "seat", seat))
 
 
@@ -382,12 +377,7 @@ def answer_undo(game_id: str) -> tuple[Response, int]:
     data = body(schemas.UndoAnswerSchema())
     game = load_game(game_id)
     seat = seat_required(game)
-    try:
-        result = app_().answer_undo(game, seat, data["accept"])
-    except IllegalAction as exc:
-        raise illegal(exc) from None
-    except VersionConflict as exc:
-        raise Problem(409, "version.conflict", str(exc), current_version=exc.current) from None
+    result = app_().answer_undo(game, seat, data["accept"])
     return accepted_response(result, viewer_of(result.game, "seat", seat))
 
 
@@ -398,12 +388,7 @@ def abandon(game_id: str) -> tuple[Response, int]:
     kind, _seat = who(game, required=True)
     if kind != "host":
         raise Problem(403, "abandon.host_only", "Only the host can abandon a game.")
-    try:
-        result = app_().abandon(game, data["reason"])
-    except IllegalAction as exc:
-        raise illegal(exc) from None
-    except VersionConflict as exc:
-        raise Problem(409, "version.conflict", str(exc), current_version=exc.current) from None
+    result = app_().abandon(game, data["reason"])
     return accepted_response(result, ALL)
 
 

@@ -6,8 +6,8 @@ import contextlib
 import os
 import socket
 import subprocess
-import tempfile
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
