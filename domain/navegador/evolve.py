@@ -7,8 +7,7 @@ after the fact it applies.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from .components import C
 from .state import Building, Founding, Player, Sailing, State, Step, Trading
@@ -18,6 +17,16 @@ _G = {g: i for i, g in enumerate(C.goods)}
 _B = {b: i for i, b in enumerate(C.buildings)}
 _K = {k: i for i, k in enumerate(C.kinds)}
 _R = C.region_index
+_FACTORY_GOOD = {b: _G[g] for b, g in C.building_good.items() if g is not None}
+T = TypeVar("T")
+
+
+def replace(obj: T, **changes: Any) -> T:
+    """`dataclasses.replace` for our frozen dataclasses, without re-running __init__ (fast)."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    new.__dict__.update(changes)
+    return new
 
 
 def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
@@ -215,7 +224,7 @@ def building_built(state: State, fact: Fact) -> State:
     p = state.players[seat]
     kind = C.building_kind[line]
     if kind == "factory":
-        p = replace(p, factories=_add(p.factories, _G[C.building_good[line]], 1))
+        p = replace(p, factories=_add(p.factories, _FACTORY_GOOD[line], 1))
     elif kind == "shipyard":
         p = replace(p, shipyards=p.shipyards + 1)
     else:

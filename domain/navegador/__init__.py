@@ -1,0 +1,42 @@
+"""Navegador (Mac Gerdts, PD-Verlag 2010) for 2-5 players, as a pure rules engine.
+
+    >>> from domain.core import Rng, fold
+    >>> import domain.navegador as nav
+    >>> state = fold(nav, None, nav.setup({}, 4, Rng("seed", "setup")))
+    >>> nav.legal_actions(state, state.current)[0]
+    {'type': 'move_rondel', 'space': 'market_1', 'pay_ships': {}}
+
+Rules: ../shared/rules/navegador.md (the "rules page"), the Russian rulebook wins where they
+disagree (docs/navegador.md lists every case). Component data: components.json.
+"""
+
+from __future__ import annotations
+
+from .bots import BOTS
+from .decide import decide, legal_actions, to_act
+from .evolve import evolve
+from .scoring import outcome
+from .setup import MAX_SEATS, MIN_SEATS, check_options, setup
+from .views import redact, view
+
+NAME = "navegador"
+TITLE = "Navegador"
+RULES_VERSION = "1"
+
+__all__ = [
+    "BOTS",
+    "MAX_SEATS",
+    "MIN_SEATS",
+    "NAME",
+    "RULES_VERSION",
+    "TITLE",
+    "check_options",
+    "decide",
+    "evolve",
+    "legal_actions",
+    "outcome",
+    "redact",
+    "setup",
+    "to_act",
+    "view",
+]
