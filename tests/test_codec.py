@@ -51,3 +51,23 @@ def test_floats_and_foreign_classes_are_refused() -> None:
         codec.encode(1.5)
     with pytest.raises(ValueError):
         codec.decode({"~c": "os:PathLike", "f": {}})
+
+
+def test_the_fast_canonical_text_is_exactly_the_json_of_the_encoding() -> None:
+    """`dumps` builds the text directly; it must equal canonical_json(encode(state)) for real games."""
+    from domain.core import registry
+    from domain.core.rng import Rng, choice
+    from domain.core.rules import fold
+
+    samples = [sample(), Outer((), {"b": "x", "a": None}, Colour.BLUE, "é \" ✓")]
+    for game in ("puerto-rico", "navegador"):
+        rules = registry.get(game)
+        state = fold(rules, None, rules.setup(rules.check_options({}, 3), 3, Rng("c", "setup")))
+        for move in range(120):
+            samples.append(state)
+            seat = min(rules.to_act(state))
+            action = choice(Rng("c", f"m{move}"), rules.legal_actions(state, seat))
+            state = fold(rules, state, rules.decide(state, seat, action, Rng("c", f"e{move}")))
+    for state in samples:
+        assert codec.dumps(state) == codec.canonical_json(codec.encode(state))
+        assert codec.loads(codec.dumps(state)) == state

@@ -52,30 +52,66 @@ def _key(encoded: Any) -> str:
     return json.dumps(encoded, sort_keys=True, separators=(",", ":"))
 
 
+_PLAIN = (type(None), bool, str, int)
+
+# Immutable states share most of their parts from one move to the next, so the encoding of a
+# dataclass instance is remembered by identity (the entry keeps the instance alive, so its id
+# cannot be reused) and only the parts a move replaced are encoded again.
+_ENCODED: dict[int, tuple[Any, Any]] = {}
+_ENCODED_LIMIT = 200_000
+
+
 def encode(value: Any) -> Any:
     """State -> JSON-ready data (see the module docstring)."""
-    if value is None or isinstance(value, bool | str):
+    kind: Any = type(value)
+    if kind in _PLAIN:
         return value
+    if kind is tuple:
+        if all(type(v) in _PLAIN for v in value):
+            return list(value)
+        return [encode(v) for v in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        hit = _ENCODED.get(id(value))
+        if hit is not None and hit[0] is value:
+            return hit[1]
+        encoded = {"~c": _class_name(kind), "f": {n: encode(getattr(value, n)) for n in _fields(kind)}}
+        if len(_ENCODED) >= _ENCODED_LIMIT:
+            _ENCODED.clear()
+        _ENCODED[id(value)] = (value, encoded)
+        return encoded
     if isinstance(value, enum.Enum):
-        return {"~e": _class_name(type(value)), "v": value.value}
-    if isinstance(value, int):
+        return {"~e": _class_name(kind), "v": value.value}
+    if isinstance(value, bool | str | int) or value is None:
         return value
     if isinstance(value, tuple):
         return [encode(v) for v in value]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        cls = type(value)
-        return {"~c": _class_name(cls), "f": {n: encode(getattr(value, n)) for n in _fields(cls)}}
     if isinstance(value, dict):
         items = [[encode(k), encode(v)] for k, v in value.items()]
-        items.sort(key=lambda kv: _key(kv[0]))
+        items.sort(key=_sort_key)
         return {"~m": items}
     if isinstance(value, frozenset | set):
-        return {"~s": sorted((encode(v) for v in value), key=_key)}
+        encoded_items = [encode(v) for v in value]
+        encoded_items.sort(key=_item_key)
+        return {"~s": encoded_items}
     if isinstance(value, list):
         return {"~l": [encode(v) for v in value]}
     if isinstance(value, datetime.datetime):
         return {"~t": value.isoformat()}
     raise TypeError(f"cannot encode {type(value).__name__} in game state (use plain data)")
+
+
+def _item_key(encoded: Any) -> tuple[int, Any]:
+    """Sort key for encoded items: numbers, then strings, then anything else by its JSON."""
+    kind = type(encoded)
+    if kind is int or kind is bool:
+        return (0, encoded)
+    if kind is str:
+        return (1, encoded)
+    return (2, _key(encoded))
+
+
+def _sort_key(pair: list[Any]) -> tuple[int, Any]:
+    return _item_key(pair[0])
 
 
 def decode(data: Any) -> Any:
@@ -105,8 +141,71 @@ def canonical_json(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+_json_str = json.encoder.encode_basestring
+_CANON: dict[int, tuple[Any, str]] = {}
+
+
+def _canon(value: Any) -> str:
+    """`canonical_json(encode(value))`, built directly and remembered per dataclass instance."""
+    kind: Any = type(value)
+    if kind is str:
+        return _json_str(value)
+    if kind is int:
+        return str(value)
+    if kind is bool:
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if kind is tuple:
+        if len(value) < 4:
+            return "[" + ",".join([_canon(v) for v in value]) + "]"
+        hit = _CANON.get(id(value))
+        if hit is not None and hit[0] is value:
+            return hit[1]
+        text = "[" + ",".join([_canon(v) for v in value]) + "]"
+        _remember(value, text)
+        return text
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        hit = _CANON.get(id(value))
+        if hit is not None and hit[0] is value:
+            return hit[1]
+        parts = []
+        for quoted, name in _sorted_fields(kind):
+            v = getattr(value, name)
+            t = type(v)
+            if t is int:
+                parts.append(f"{quoted}:{v}")
+            elif t is str:
+                parts.append(f"{quoted}:{_json_str(v)}")
+            else:
+                parts.append(f"{quoted}:{_canon(v)}")
+        body = ",".join(parts)
+        text = f'{{"f":{{{body}}},"~c":{_json_str(_class_name(kind))}}}'
+        _remember(value, text)
+        return text
+    if isinstance(value, dict):
+        pairs = sorted(((encode(k), k, v) for k, v in value.items()), key=lambda t: _item_key(t[0]))
+        return '{"~m":[' + ",".join([f"[{_canon(k)},{_canon(v)}]" for _e, k, v in pairs]) + "]}"
+    if isinstance(value, frozenset | set):
+        items = sorted(((encode(v), v) for v in value), key=lambda t: _item_key(t[0]))
+        return '{"~s":[' + ",".join([_canon(v) for _e, v in items]) + "]}"
+    return canonical_json(encode(value))
+
+
+def _remember(value: Any, text: str) -> None:
+    if len(_CANON) >= _ENCODED_LIMIT:
+        _CANON.clear()
+    _CANON[id(value)] = (value, text)
+
+
+@cache
+def _sorted_fields(cls: type) -> tuple[tuple[str, str], ...]:
+    return tuple((_json_str(name), name) for name in sorted(_fields(cls)))
+
+
 def dumps(state: Any) -> str:
-    return canonical_json(encode(state))
+    """The canonical JSON text of a state (what snapshots store and hashes cover)."""
+    return _canon(state)
 
 
 def loads(text: str) -> Any:
