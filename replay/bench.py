@@ -69,7 +69,12 @@ def random_playout(rules: GameRules, seats: int, seed: str, options: dict[str, A
     return decisions
 
 
-def bench_engine(game: str, games: int, seats: int = 4) -> list[Row]:
+# How many random 4-player games each engine benchmark plays: (pure engine, event-sourced path).
+# Uniformly random Navegador games last about 4,900 moves (see docs/navegador.md), hence fewer.
+ENGINE_GAMES = {"puerto-rico": (500, 500), "navegador": (100, 20)}
+
+
+def bench_engine(game: str, games: int, seats: int = 4, es_games: int | None = None) -> list[Row]:
     rules = registry.get(game)
     times, decisions = [], 0
     for i in range(games):
@@ -88,7 +93,8 @@ def bench_engine(game: str, games: int, seats: int = 4) -> list[Row]:
 
     app = Shiplog({"PERSISTENCE_MODULE": "eventsourcing.popo", "SHIPLOG_SNAPSHOT_INTERVAL": "0"})
     es_times = []
-    for i in range(games):
+    es_games = games if es_games is None else es_games
+    for i in range(es_games):
         start = time.perf_counter()
         seats_ = [{"name": f"bot{n}", "bot": "random", "token_hash": None} for n in range(seats)]
         aggregate = Game.start(game, {}, seats_, "h", f"bench-{i}", client_seeded=True)
@@ -96,7 +102,7 @@ def bench_engine(game: str, games: int, seats: int = 4) -> list[Row]:
         app.save(aggregate)
         es_times.append(time.perf_counter() - start)
     rows.append((f"event-sourced {game} {seats}p", "random games per second (in-memory store)",
-                 f"{games / sum(es_times):.1f}"))
+                 f"{es_games / sum(es_times):.1f}"))
     rows.append((f"event-sourced {game} {seats}p", "median ms per game", f"{statistics.median(es_times) * 1000:.2f}"))
     return rows
 
@@ -217,37 +223,41 @@ def bench_http(env: dict[str, str], label: str, game: str, seconds: float, worke
 
 
 def bench_load(game: str, target_actions: int = 1000, repeats: int = 20) -> list[Row]:
-    """Load a long game at its last and a middle version, with and without snapshots."""
+    """Load a game of `target_actions` random actions at its last and a middle version,
+    from a store with snapshots every 50 events and from one without snapshots."""
     from service.application import Shiplog
 
+    rules = registry.get(game)
+    seats = [{"name": f"p{n}", "bot": None, "token_hash": None} for n in range(rules.MAX_SEATS)]
+    for attempt in range(50):
+        aggregate = Game.start(game, {}, seats, "h", f"long-{attempt}", client_seeded=True)
+        while aggregate.version < target_actions and aggregate.status == "active":
+            seat = min(aggregate.to_act())
+            legal = rules.legal_actions(aggregate.state, seat)
+            aggregate.take_action(seat, choice(Rng(f"long-{attempt}", f"pick:{aggregate.version}"), legal))
+        if aggregate.version >= target_actions:
+            break
+    else:
+        return [(f"load {game}", f"no random game reached {target_actions} actions", "-")]
     with tempfile.TemporaryDirectory() as tmp:
         snap = Shiplog({"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": f"{tmp}/snap.sqlite",
                         "SHIPLOG_SNAPSHOT_INTERVAL": "50"})
-        gid, actions = None, 0
-        for i in range(400):
-            seats = [{"name": f"b{n}", "bot": "random"} for n in range(registry.get(game).MAX_SEATS)]
-            created = snap.create_game(game, seats, seed=f"long-{i}")
-            n = sum(1 for e in created.new_events if type(e).__name__ == "ActionTaken")
-            if n >= target_actions or n > actions:
-                gid, actions = created.game.id, n
-            if n >= target_actions:
-                break
-        assert gid is not None
+        snap.save(aggregate)
         plain = Shiplog({"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": f"{tmp}/plain.sqlite",
                          "SHIPLOG_SNAPSHOT_INTERVAL": "0"})
-        plain.import_record(snap.record(gid))
-        last = snap.get_game(gid).version
+        plain.events.put(snap.events_between(aggregate.id))
+        last = aggregate.version
         middle = last // 2 + 7  # not on a snapshot boundary
 
         def timed(app: Shiplog, version: int) -> float:
             samples = []
             for _ in range(repeats):
                 t0 = time.perf_counter()
-                app.get_game(gid, version)
+                app.get_game(aggregate.id, version)
                 samples.append(time.perf_counter() - t0)
             return statistics.median(samples) * 1000
 
-        label = f"load {game} game of {actions} actions"
+        label = f"load {game} game of {last} actions"
         return [
             (label, "last version, with snapshots (ms)", f"{timed(snap, last):.2f}"),
             (label, "middle version, with snapshots (ms)", f"{timed(snap, middle):.2f}"),
@@ -264,7 +274,9 @@ def run(quick: bool = False, only: set[str] | None = None, out: Callable[[str], 
     games = _games()
     if wanted("engine"):
         for game in games:
-            rows += bench_engine(game, 50 if quick else 500)
+            games_n, es_n = ENGINE_GAMES.get(game, (500, 100))
+            rows += bench_engine(game, max(games_n // 10, 5) if quick else games_n,
+                                 es_games=max(es_n // 10, 2) if quick else es_n)
             out(_table(rows[-6:]))
     http_game = os.environ.get("SHIPLOG_BENCH_HTTP_GAME", games[0] if games else "high-card")
     if wanted("store") or wanted("http"):
@@ -280,7 +292,7 @@ def run(quick: bool = False, only: set[str] | None = None, out: Callable[[str], 
                     rows += http_rows
                     out(_table(http_rows))
     if wanted("load") and games:
-        load_rows = bench_load(games[0], 1000)
+        load_rows = bench_load(os.environ.get("SHIPLOG_BENCH_LOAD_GAME", "navegador" if "navegador" in games else games[0]), 1000)
         rows += load_rows
         out(_table(load_rows))
     out("\n" + _table(rows))
