@@ -227,21 +227,40 @@ class Shiplog(Application):
         idempotency_key: str | None = None,
     ) -> Accepted:
         game = self._fresh(game_id)
-        game_id = game.id
         if idempotency_key is not None:
-            done = game.version_for_key(idempotency_key)
-            if done is not None:
-                first = self.events_between(game_id, done - 1, done)[0]
-                if first.action != action or first.seat != seat:
-                    raise IllegalAction(
-                        "idempotency.key_reused",
-                        "This Idempotency-Key was already used for a different action.",
-                    )
-                return Accepted(game, self.events_between(game_id, done - 1, game.version), True)
+            replay = self._replay(game, seat, action, idempotency_key)
+            if replay is not None:
+                return replay
         self._expect(game, expected_version)
         game.take_action(seat, action, idempotency_key)
         game.play_bots()
-        return self._save(game)
+        try:
+            return self._save(game)
+        except VersionConflict:
+            if idempotency_key is not None:  # the same request raced itself: the other copy landed
+                replay = self._replay(self.get_game(game.id), seat, action, idempotency_key)
+                if replay is not None:
+                    return replay
+            raise
+
+    def _replay(self, game: Game, seat: int, action: dict[str, Any], key: str) -> Accepted | None:
+        """The stored result of an earlier request with this Idempotency-Key, if there was one."""
+        done = game.version_for_key(key)
+        if done is None:
+            return None
+        events = self.events_between(game.id, done - 1, game.version)
+        first = events[0]
+        if first.action != action or first.seat != seat:
+            raise IllegalAction(
+                "idempotency.key_reused", "This Idempotency-Key was already used for a different action."
+            )
+        # What that request stored: its action, then the bot moves and seed reveal it caused.
+        caused = [first]
+        for ev in events[1:]:
+            if not (type(ev).__name__ == "SeedRevealed" or getattr(ev, "bot", None)):
+                break
+            caused.append(ev)
+        return Accepted(game, caused, True)
 
     def request_undo(self, game_id: UUID | Game, seat: int, expected_version: int | None = None) -> Accepted:
         game = self._fresh(game_id)

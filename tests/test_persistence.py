@@ -97,6 +97,11 @@ def test_the_same_idempotency_key_applies_once(shiplog: Shiplog) -> None:
     assert not first.replayed and again.replayed
     assert shiplog.get_game(gid).version == 1
     assert [e.originator_version for e in again.new_events] == [1]
+    game = shiplog.get_game(gid)
+    shiplog.submit(gid, 1, tinygame.legal_actions(game.state, 1)[0])  # another seat moves on
+    late = shiplog.submit(gid, 0, action, idempotency_key="k1")
+    assert late.replayed and [e.originator_version for e in late.new_events] == [1]
+    assert shiplog.get_game(gid).version == 2
 
 
 def test_take_back_restores_the_earlier_state_and_keeps_history(shiplog: Shiplog) -> None:
