@@ -19,7 +19,7 @@ import click
 from domain.core import ALL, registry
 from domain.core.errors import IllegalAction
 from domain.core.record import check_format, fairness, replay_states, verify
-from domain.core.rules import Viewer
+from domain.core.rules import Viewer, redacted
 
 
 def _app() -> Any:
@@ -84,8 +84,7 @@ def describe_event(ev: dict[str, Any], record: dict[str, Any], viewer: Viewer) -
     if kind == "ActionTaken":
         who = f"{names[ev['seat']]} (seat {ev['seat']}{', bot' if ev.get('bot') else ''})"
         args = {k: v for k, v in ev["action"].items() if k != "type"}
-        facts = [f for f in (rules.redact(f, viewer) for f in ev["facts"]) if f is not None]
-        shown = "; ".join(_fact_text(f) for f in facts)
+        shown = "; ".join(_fact_text(f) for f in redacted(rules, ev["facts"], viewer))
         return f"{head} {who}: {ev['action']['type']} {json.dumps(args) if args else ''}\n       → {shown}"
     if kind == "GameCreated":
         return f"{head} game created: {record['game']} for {', '.join(names)} ({len(ev['facts'])} setup facts)"
@@ -180,7 +179,7 @@ def log(game: str, as_: str | None, as_json: bool) -> None:
         for ev in record["events"]:
             row = {k: v for k, v in ev.items() if k not in ("draws", "state_hash") or viewer == ALL}
             if "facts" in row:
-                row["facts"] = [f for f in (rules.redact(f, viewer) for f in ev["facts"]) if f is not None]
+                row["facts"] = redacted(rules, ev["facts"], viewer)
             rows.append(row)
         _echo_json(rows)
         return

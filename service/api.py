@@ -13,7 +13,7 @@ from marshmallow import Schema, ValidationError
 from domain.core import ALL, registry
 from domain.core.aggregate import STATUS_ACTIVE, Game
 from domain.core.errors import IllegalAction
-from domain.core.rules import GameRules, Viewer
+from domain.core.rules import GameRules, Viewer, redacted
 
 from . import schemas
 from .application import GameNotFound, Shiplog, VersionConflict, hash_token
@@ -151,8 +151,7 @@ def event_json(ev: Any, rules: GameRules, viewer: Viewer) -> dict[str, Any]:
         "seat": getattr(ev, "seat", None),
     }
     if kind in ("GameCreated", "ActionTaken"):
-        facts = (rules.redact(f, viewer) for f in ev.facts)
-        row["facts"] = [f for f in facts if f is not None]
+        row["facts"] = redacted(rules, ev.facts, viewer)
     if kind == "ActionTaken":
         row["action"] = ev.action
         row["bot"] = ev.bot

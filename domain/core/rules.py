@@ -116,3 +116,9 @@ class GameRules(Protocol):
 def fold(rules: GameRules, state: Any, facts: Iterable[Fact]) -> Any:
     """Apply facts in order: the state they lead to."""
     return functools.reduce(rules.evolve, facts, state)
+
+
+def redacted(rules: GameRules, facts: Iterable[Fact], viewer: Viewer) -> list[Fact]:
+    """The facts as `viewer` may see them (facts it may not see at all are left out)."""
+    shown = (rules.redact(fact, viewer) for fact in facts)
+    return [fact for fact in shown if fact is not None]
