@@ -26,7 +26,7 @@ lint: venv
 	$(BIN)/mypy
 
 bench: venv
-	$(BIN)/python -m tests.perf.bench
+	$(BIN)/python -m replay.cli bench
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .mypy_cache .ruff_cache
