@@ -6,6 +6,7 @@ import threading
 import time
 from collections import Counter
 from typing import Any
+from uuid import UUID
 
 import pytest
 import requests
@@ -67,13 +68,13 @@ def test_twenty_threads_racing_for_one_game(store_env: dict[str, str], tmp_path:
         assert set(statuses) <= {201, 409}, statuses
         assert statuses[201] == len(accepted) >= 1 and statuses[409] >= 1
     app = Shiplog(store_env)
-    events = [e for e in app.events_between(__import__("uuid").UUID(gid)) if type(e).__name__ == "ActionTaken"]
+    events = [e for e in app.events_between(UUID(gid)) if type(e).__name__ == "ActionTaken"]
     keys = Counter(e.idempotency_key for e in events)
     assert all(keys[key] == 1 for _v, key in accepted)
     assert sorted(v for v, _ in accepted) == [e.originator_version for e in events]
-    record = app.record(__import__("uuid").UUID(gid))
+    record = app.record(UUID(gid))
     report = verify(record)
-    assert report.ok and report.final_hash == codec.state_hash(app.get_game(__import__("uuid").UUID(gid)).state)
+    assert report.ok and report.final_hash == codec.state_hash(app.get_game(UUID(gid)).state)
 
 
 def test_sigkill_mid_load_loses_no_acknowledged_action(store_env: dict[str, str]) -> None:
