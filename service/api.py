@@ -203,8 +203,18 @@ def game_view(game: Game, kind: str, seat: int | None, current: Game | None = No
 
 
 def with_etag(resp: Response, version: int) -> Response:
+    """ETag is the game's version; what is shown depends on the token, hence Vary."""
     resp.headers["ETag"] = f'"{version}"'
+    resp.headers["Vary"] = "Authorization"
     return resp
+
+
+def not_modified(version: int) -> Response | None:
+    """304 for a poller whose If-None-Match already names this version (nothing new)."""
+    wanted = request.headers.get("If-None-Match", "")
+    if f'"{version}"' in [tag.strip().removeprefix("W/") for tag in wanted.split(",")]:
+        return with_etag(Response(status=304), version)
+    return None
 
 
 # -- routes ----------------------------------------------------------------------------------
@@ -284,7 +294,7 @@ def list_games() -> Response:
 def view_game(game_id: str) -> Response:
     game = load_game(game_id)
     kind, seat = who(game)
-    return with_etag(jsonify(game_view(game, kind, seat)), game.version)
+    return not_modified(game.version) or with_etag(jsonify(game_view(game, kind, seat)), game.version)
 
 
 @bp.get("/games/<game_id>/versions/<int:version>")

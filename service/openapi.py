@@ -82,8 +82,11 @@ def build() -> dict[str, Any]:
     })
     spec.path("/v1/games/{game_id}", operations={"get": {
         "summary": "the game as the caller may see it (seat token, host token, or none for a spectator)",
-        "security": OPTIONAL_BEARER, "parameters": [GAME_ID],
-        "responses": {"200": {"description": "view", "content": _json("GameView")}, **_problems(401, 404)}}})
+        "security": OPTIONAL_BEARER, "parameters": [GAME_ID, {"name": "If-None-Match", "in": "header", "required": False,
+                                                             "schema": {"type": "string"}}],
+        "responses": {"200": {"description": "view", "content": _json("GameView")},
+                      "304": {"description": "If-None-Match names the current version: nothing new"},
+                      **_problems(401, 404)}}})
     spec.path("/v1/games/{game_id}/versions/{version}", operations={"get": {
         "summary": "the caller's view of the game after event `version`", "security": OPTIONAL_BEARER,
         "parameters": [GAME_ID, {"name": "version", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0}}],

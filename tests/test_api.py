@@ -281,3 +281,16 @@ def test_healthz_and_catalog(client: Any) -> None:
 def test_wrong_methods_are_problems_not_crashes(client: Any, path: str) -> None:
     resp = client.delete(path)
     problem(resp, 405, "method.not_allowed")
+
+
+def test_polling_with_if_none_match_gets_304_until_something_happens(client: Any) -> None:
+    game = create(client)
+    gid = game["id"]
+    first = client.get(f"/v1/games/{gid}")
+    assert first.headers["ETag"] == '"0"' and "Authorization" in first.headers["Vary"]
+    assert client.get(f"/v1/games/{gid}", headers={"If-None-Match": '"0"'}).status_code == 304
+    token = game["seats"][0]["token"]
+    action = client.get(f"/v1/games/{gid}/actions", headers=auth(token)).json["actions"][0]
+    client.post(f"/v1/games/{gid}/actions", json=action, headers=auth(token))
+    again = client.get(f"/v1/games/{gid}", headers={"If-None-Match": '"0"'})
+    assert again.status_code == 200 and again.json["version"] == 1
