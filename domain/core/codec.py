@@ -54,11 +54,10 @@ def _key(encoded: Any) -> str:
 
 _PLAIN = (type(None), bool, str, int)
 
-# Immutable states share most of their parts from one move to the next, so the encoding of a
-# dataclass instance is remembered by identity (the entry keeps the instance alive, so its id
-# cannot be reused) and only the parts a move replaced are encoded again.
-_ENCODED: dict[int, tuple[Any, Any]] = {}
-_ENCODED_LIMIT = 200_000
+# Immutable states share most of their parts from one move to the next, so the canonical text
+# of a part is remembered by identity (the entry keeps the part alive, so its id cannot be
+# reused) and only the parts a move replaced are written again. Bounded in entries and text.
+_CANON_LIMIT = 200_000
 
 
 def encode(value: Any) -> Any:
@@ -71,14 +70,7 @@ def encode(value: Any) -> Any:
             return list(value)
         return [encode(v) for v in value]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        hit = _ENCODED.get(id(value))
-        if hit is not None and hit[0] is value:
-            return hit[1]
-        encoded = {"~c": _class_name(kind), "f": {n: encode(getattr(value, n)) for n in _fields(kind)}}
-        if len(_ENCODED) >= _ENCODED_LIMIT:
-            _ENCODED.clear()
-        _ENCODED[id(value)] = (value, encoded)
-        return encoded
+        return {"~c": _class_name(kind), "f": {n: encode(getattr(value, n)) for n in _fields(kind)}}
     if isinstance(value, enum.Enum):
         return {"~e": _class_name(kind), "v": value.value}
     if isinstance(value, bool | str | int) or value is None:
@@ -169,18 +161,7 @@ def _canon(value: Any) -> str:
         hit = _CANON.get(id(value))
         if hit is not None and hit[0] is value:
             return hit[1]
-        parts = []
-        for quoted, name in _sorted_fields(kind):
-            v = getattr(value, name)
-            t = type(v)
-            if t is int:
-                parts.append(f"{quoted}:{v}")
-            elif t is str:
-                parts.append(f"{quoted}:{_json_str(v)}")
-            else:
-                parts.append(f"{quoted}:{_canon(v)}")
-        body = ",".join(parts)
-        text = f'{{"f":{{{body}}},"~c":{_json_str(_class_name(kind))}}}'
+        text = _dataclass_text(value, kind)
         _remember(value, text)
         return text
     if isinstance(value, dict):
@@ -192,10 +173,30 @@ def _canon(value: Any) -> str:
     return canonical_json(encode(value))
 
 
+_CANON_CHARS = [0]
+_CANON_CHAR_LIMIT = 16_000_000  # about 32 MB of remembered text, then start afresh
+
+
+def _dataclass_text(value: Any, kind: Any) -> str:
+    parts = []
+    for quoted, name in _sorted_fields(kind):
+        v = getattr(value, name)
+        t = type(v)
+        if t is int:
+            parts.append(f"{quoted}:{v}")
+        elif t is str:
+            parts.append(f"{quoted}:{_json_str(v)}")
+        else:
+            parts.append(f"{quoted}:{_canon(v)}")
+    return f'{{"f":{{{",".join(parts)}}},"~c":{_json_str(_class_name(kind))}}}'
+
+
 def _remember(value: Any, text: str) -> None:
-    if len(_CANON) >= _ENCODED_LIMIT:
+    if len(_CANON) >= _CANON_LIMIT or _CANON_CHARS[0] > _CANON_CHAR_LIMIT:
         _CANON.clear()
+        _CANON_CHARS[0] = 0
     _CANON[id(value)] = (value, text)
+    _CANON_CHARS[0] += len(text)
 
 
 @cache
@@ -204,7 +205,13 @@ def _sorted_fields(cls: type) -> tuple[tuple[str, str], ...]:
 
 
 def dumps(state: Any) -> str:
-    """The canonical JSON text of a state (what snapshots store and hashes cover)."""
+    """The canonical JSON text of a state (what snapshots store and hashes cover).
+
+    The parts of a state are remembered (they recur from move to move); the whole state is not,
+    since the next move makes a new one."""
+    kind: Any = type(state)
+    if dataclasses.is_dataclass(state) and not isinstance(state, type):
+        return _dataclass_text(state, kind)
     return _canon(state)
 
 
