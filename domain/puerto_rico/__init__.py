@@ -1,4 +1,4 @@
-"""Puerto Rico (base game, 2-5 players) as a pure rules engine.
+"""Puerto Rico (base game, 2-5 players, New Buildings and Nobles expansions) as a pure rules engine.
 
     >>> from domain.core import Rng, fold
     >>> import domain.puerto_rico as pr
@@ -21,7 +21,7 @@ from .views import redact, view
 
 NAME = "puerto-rico"
 TITLE = "Puerto Rico"
-RULES_VERSION = "1"
+RULES_VERSION = "2"  # 2: the New Buildings and Nobles expansions
 MIN_SEATS = 2
 MAX_SEATS = 5
 

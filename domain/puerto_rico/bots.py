@@ -1,6 +1,11 @@
 """Bots: `random` (uniform over the legal actions) and `greedy` (a short own-turn lookahead with
 a hand-made evaluation of the bot's own position; it looks at nothing another player could not
-see except, harmlessly, its own VP).
+see except, harmlessly, its own VP and its own hidden forests).
+
+The evaluation knows the expansions through the score breakdown of the game's configuration
+(nobles, royal garden, cloister, statue, church and chapel VP), the occupied violet buildings of
+every expansion (guests deployed onto them count as occupied), forests (a filled island space and
+half a doubloon off every later building) and nobles (1 VP, and more with jeweler / royal garden).
 """
 
 from __future__ import annotations
@@ -10,11 +15,11 @@ from typing import Any
 
 from domain.core import Bot, RandomSource, choice
 
-from .components import CIRCLES, QUARRY, VP
+from .components import CIRCLES, FORESTS_PER_DOUBLOON, QUARRY, VP
 from .evolve import evolve
 from .rules import decide, legal_actions, production
 from .scoring import breakdown
-from .state import OVER, Player, State
+from .state import OVER, Config, Player, State
 
 Action = dict[str, Any]
 
@@ -35,9 +40,9 @@ def random_bot(state: State, seat: int, rng: RandomSource) -> Action:
     return choice(rng, legal_actions(state, seat))
 
 
-def _value(pl: Player, rounds_left: float) -> float:
+def _value(pl: Player, rounds_left: float, config: Config | None = None) -> float:
     """How good a position looks for its owner: score now plus what it will earn."""
-    score = sum(breakdown(pl).values())
+    score = sum(breakdown(pl, config).values())
     occupied_violet = sum(
         1 for b, w in enumerate(pl.buildings) if w > 0 and CIRCLES[b] == 1 and VP[b] < 4
     )
@@ -45,8 +50,9 @@ def _value(pl: Player, rounds_left: float) -> float:
         1.2 * sum(production(pl))
         + 0.6 * occupied_violet
         + 0.5 * pl.manned[QUARRY]
-        + 0.25 * pl.colonists
+        + 0.25 * pl.workers
         + 0.3 * sum(pl.island)
+        + (0.3 + 0.5 / FORESTS_PER_DOUBLOON) * pl.forest_count
     )
     return score + 0.5 * pl.doubloons + 0.45 * sum(pl.goods) + potential * min(1.0, rounds_left / 6)
 
@@ -67,7 +73,7 @@ def _best(state: State, seat: int, depth: int) -> tuple[float, int]:
         if depth > 1 and after.step != OVER and after.turn == seat:
             value, _ = _best(after, seat, depth - 1)
         else:
-            value = _value(after.players[seat], _rounds_left(after))
+            value = _value(after.players[seat], _rounds_left(after), after.config)
         if value > best_value + 1e-9:
             best_value, best_index = value, i
     return best_value, best_index

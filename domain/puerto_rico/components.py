@@ -116,8 +116,9 @@ def _building(raw: dict[str, Any]) -> BuildingSpec:
         raise ComponentError(f"components.json: bad building id {bid!r}")
     production = raw["kind"] == "production"
     _require(raw["kind"] in ("production", "violet"), f"{bid}: kind must be production or violet")
-    good = GOOD_INDEX[raw["good"]] if production else -1
     _require(production == ("good" in raw), f"{bid}: only production buildings name a good")
+    # a production building that produces nothing (the Nobles jeweler) has "good": null
+    good = GOOD_INDEX[raw["good"]] if production and raw["good"] is not None else -1
     column = _int(raw["column"], f"{bid} column", 1, 4)
     size = _int(raw["size"], f"{bid} size", 1, 2)
     _require((size == 2) == (column == 4) or production, f"{bid}: large buildings are exactly column 4")
@@ -145,7 +146,10 @@ BUILDINGS: tuple[BuildingSpec, ...] = tuple(_building(b) for b in _DATA["buildin
 CATALOG: tuple[str, ...] = tuple(b.id for b in BUILDINGS)
 _require(len(set(CATALOG)) == len(CATALOG), "building ids must be unique")
 BUILDING_INDEX: dict[str, int] = {b: i for i, b in enumerate(CATALOG)}
+_require({b.expansion for b in BUILDINGS} <= {"base", *KNOWN_EXPANSIONS}, "a building names an unknown expansion")
 _require(len([b for b in BUILDINGS if b.expansion == "base"]) == 23, "the base game has 23 building kinds")
+BASE_KINDS = 23
+_require(CATALOG[:BASE_KINDS] == tuple(b.id for b in BUILDINGS if b.expansion == "base"), "base buildings come first")
 _require(sum(b.copies for b in BUILDINGS if b.expansion == "base") == 49, "the base game has 49 building tiles")
 _require(not set(CATALOG) & set(TILE_KINDS), "building ids must differ from island tile kinds")
 
@@ -173,6 +177,30 @@ RESIDENCE = BUILDING_INDEX["residence"]
 FORTRESS = BUILDING_INDEX["fortress"]
 CUSTOMS_HOUSE = BUILDING_INDEX["customs_house"]
 CITY_HALL = BUILDING_INDEX["city_hall"]
+# New Buildings (§2.4)
+AQUEDUCT = BUILDING_INDEX["aqueduct"]
+FOREST_HOUSE = BUILDING_INDEX["forest_house"]
+BLACK_MARKET = BUILDING_INDEX["black_market"]
+STOREHOUSE = BUILDING_INDEX["storehouse"]
+GUEST_HOUSE = BUILDING_INDEX["guest_house"]
+TRADING_POST = BUILDING_INDEX["trading_post"]
+CHURCH = BUILDING_INDEX["church"]
+SMALL_WHARF = BUILDING_INDEX["small_wharf"]
+LIGHTHOUSE = BUILDING_INDEX["lighthouse"]
+SPECIALTY_FACTORY = BUILDING_INDEX["specialty_factory"]
+LIBRARY = BUILDING_INDEX["library"]
+UNION_HALL = BUILDING_INDEX["union_hall"]
+STATUE = BUILDING_INDEX["statue"]
+CLOISTER = BUILDING_INDEX["cloister"]
+# Nobles (§2.5)
+LAND_OFFICE = BUILDING_INDEX["land_office"]
+CHAPEL = BUILDING_INDEX["chapel"]
+HUNTING_LODGE = BUILDING_INDEX["hunting_lodge"]
+CONSTRUCTION_OFFICE = BUILDING_INDEX["construction_office"]
+ROYAL_SUPPLIER = BUILDING_INDEX["royal_supplier"]
+VILLA = BUILDING_INDEX["villa"]
+JEWELER = BUILDING_INDEX["jeweler"]
+ROYAL_GARDEN = BUILDING_INDEX["royal_garden"]
 
 # Per building index, for the hot paths (plain tuples are faster than attribute access).
 COST: tuple[int, ...] = tuple(b.cost for b in BUILDINGS)
@@ -185,6 +213,37 @@ PRODUCTION_BY_GOOD: tuple[tuple[int, ...], ...] = tuple(
     tuple(i for i, b in enumerate(BUILDINGS) if b.good == g) for g in range(len(GOODS))
 )
 _require(not PRODUCTION_BY_GOOD[CORN], "corn has no production building (§2.3)")
+LARGE_PRODUCTION: tuple[int, ...] = (INDIGO_PLANT, SUGAR_MILL)  # §2.4 aqueduct: the large indigo / sugar buildings
+_require(PRODUCES[INDIGO_PLANT] == INDIGO and PRODUCES[SUGAR_MILL] == SUGAR, "indigo plant / sugar mill goods")
+
+# -- the expansions ------------------------------------------------------------------------------
+
+_NB = _DATA["new_buildings"]
+DRAFT_SLOTS: tuple[int, ...] = tuple(_int(c, "draft slot cost", 1, 20) for c in _NB["draft_slots"])
+STOREHOUSE_SINGLES = _int(_NB["storehouse_singles"], "storehouse_singles", 0, 10)
+CHURCH_VP: tuple[int, ...] = tuple(_int(v, "church_vp_by_column", 0, 5) for v in _NB["church_vp_by_column"])
+_require(len(CHURCH_VP) == 4, "church_vp_by_column needs one entry per column 1-4")
+CLOISTER_BONUS: tuple[int, ...] = tuple(_int(v, "cloister_bonus", 0, 30) for v in _NB["cloister_bonus"])
+_require(len(CLOISTER_BONUS) >= 2, "cloister_bonus needs entries for 0 and more sets")
+FORESTS_PER_DOUBLOON = _int(_NB["forests_per_doubloon"], "forests_per_doubloon", 1, 12)
+_NOB = _DATA["nobles"]
+BOX_NOBLES = _int(_NOB["nobles"], "nobles", 1, 100)
+NOBLES_ON_SHIP = _int(_NOB["nobles_on_ship"], "nobles_on_ship", 0, 2)
+HUNTING_LODGE_VP = _int(_NOB["hunting_lodge_vp"], "hunting_lodge_vp", 0, 10)
+
+# §6.2: the violet buildings of the base game and New Buildings are drafted onto the board slots;
+# the Nobles buildings are added without a draft (§6.3).
+DRAFT_POOL: tuple[int, ...] = tuple(
+    i for i, b in enumerate(BUILDINGS) if not b.production and b.expansion in ("base", "new_buildings")
+)
+_require(len(DRAFT_POOL) == 31, "the New Buildings draft pool has 31 violet kinds (17 base + 14 new)")
+_require(len([b for b in BUILDINGS if b.expansion == "new_buildings"]) == 14, "New Buildings has 14 kinds")
+_require(len([b for b in BUILDINGS if b.expansion == "nobles"]) == 8, "Nobles has 8 building kinds")
+for _cost in set(DRAFT_SLOTS):
+    # every slot can always be filled, even after the office / trading post exclusion (§6.2)
+    _candidates = [b for b in DRAFT_POOL if (COST[b] if SIZE[b] == 1 else 10) == _cost and (SIZE[b] == 2) == (_cost == 10)]
+    _require(len(_candidates) - 1 >= DRAFT_SLOTS.count(_cost), f"draft slots of cost {_cost}: too few candidates")
+_require(DRAFT_SLOTS.count(10) == 5 and all(SIZE[b] == 1 or COST[b] == 10 for b in DRAFT_POOL), "5 large slots of cost 10")
 
 
 def _setup(n: int, raw: dict[str, Any]) -> SetupSpec:
@@ -227,6 +286,11 @@ for _n, _spec in SETUPS.items():
 def role_phase(role: str) -> str:
     """The phase a role card starts: `prospector_2` -> `prospector`."""
     return role.split("_")[0]
+
+
+def draft_slot(b: int) -> int:
+    """The board slot a drafted building goes on: its cost (10 for every large building)."""
+    return 10 if SIZE[b] == 2 else COST[b]
 
 
 def building_copies(spec: BuildingSpec, players: int) -> int:

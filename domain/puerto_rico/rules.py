@@ -6,29 +6,56 @@ colonist distribution, auto-passes of players with nothing to do (each recorded 
 `"auto": true`), end of phase, end of round, the governor change, end triggers and the final
 scoring. `legal_actions` lists exactly what `decide` accepts; both use the same predicates.
 
+The expansions (New Buildings, Nobles) live in `expansions.py`; the functions here hand over to
+it only when an expansion is in play, so a base game runs the base code alone.
+
 Section numbers (§) refer to the rules page `shared/rules/puerto-rico.md`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, NoReturn
+from typing import Any
 
-from domain.core import IllegalAction, InvalidOptions, RandomSource, shuffle
+from domain.core import InvalidOptions, RandomSource, shuffle
 
+from . import expansions as x
+from .common import (
+    Action,
+    Fact,
+    _Tx,
+    check_vp_trigger,
+    colonist_source,
+    fields,
+    flag,
+    good_of,
+    goods_dict,
+    normal_loads,
+    order,
+    piece_fields,
+    piece_of,
+    price,
+    privilege,
+    production,
+    reject,
+    reshuffle,
+)
 from .components import (
     AVAILABLE_EXPANSIONS,
+    BASE_KINDS,
+    BOX_COLONISTS,
+    BOX_NOBLES,
     BUILDING_INDEX,
     BUILDINGS,
     CATALOG,
     CIRCLES,
     COLUMN,
     CONSTRUCTION_HUT,
-    CORN,
     COST,
+    DRAFT_SLOTS,
     FACTORY,
     FACTORY_BONUS,
-    GOOD_INDEX,
+    FOREST_HOUSE,
     GOODS,
     HACIENDA,
     HARBOR,
@@ -37,9 +64,9 @@ from .components import (
     KNOWN_EXPANSIONS,
     LARGE_MARKET,
     LARGE_WAREHOUSE,
+    NOBLES_ON_SHIP,
     OFFICE,
     PRICES,
-    PRODUCTION_BY_GOOD,
     QUARRY,
     SETUPS,
     SIZE,
@@ -52,19 +79,26 @@ from .components import (
     WHARF,
     building_copies,
 )
-from .evolve import apply, remember
+from .evolve import remember
 from .scoring import final_scores
 from .state import (
     ARRANGE,
+    BLACK_MARKET_STEP,
     BUILD,
     BUILDER_END,
     CAPTAIN_END,
+    CAPTAIN_START,
     CRAFTSMAN_BONUS,
     CRAFTSMAN_END,
     DISTRIBUTE,
+    DRAFT,
+    GUEST_END,
+    GUEST_START,
+    LODGE,
     MAYOR_END,
     MAYOR_PRIVILEGE,
     OVER,
+    PLACE_TILE,
     PRODUCE,
     PROSPECT,
     PROSPECTOR_END,
@@ -72,22 +106,52 @@ from .state import (
     SELECT_ROLE,
     SELL,
     SETTLE,
+    SETTLE_EXTRA,
     SETTLER_END,
     SHIP,
+    SMALL_WHARF_STEP,
     STORE,
+    TAKE_PIECE,
     TRADER_END,
+    VILLA_STEP,
     Player,
     State,
 )
 
-Action = dict[str, Any]
-Fact = dict[str, Any]
+__all__ = [
+    "ACTION_STEPS",
+    "check_options",
+    "decide",
+    "legal_actions",
+    "normal_loads",
+    "price",
+    "production",
+    "sale_price",
+    "setup",
+    "to_act",
+]
 
 PLANTATION_KINDS = GOODS  # the five plantation kinds have the goods' names
-_OPTION_KEYS = {"expansions", "first_governor", "max_large_buildings", "hacienda_quarry_with_construction_hut"}
+_OPTION_KEYS = {
+    "expansions",
+    "first_governor",
+    "max_large_buildings",
+    "hacienda_quarry_with_construction_hut",
+    "exclude_office_with_trading_post",
+}
+
+# Short local names for the shared helpers (the base rules below predate common.py).
+_reject = reject
+_fields = fields
+_good = good_of
+_flag = flag
+_order = order
+_goods_dict = goods_dict
+_colonist_source = colonist_source
+_check_vp_trigger = check_vp_trigger
 
 
-# -- options and setup (§1.2, §1.3, §6.1) ----------------------------------------------------
+# -- options and setup (§1.2, §1.3, §6.1 - §6.4) ---------------------------------------------
 
 
 def check_options(options: Mapping[str, Any], seats: int) -> dict[str, Any]:
@@ -108,10 +172,12 @@ def check_options(options: Mapping[str, Any], seats: int) -> dict[str, Any]:
                 "options.expansion_unknown",
                 f"There is no Puerto Rico expansion {e!r}; known ones are {', '.join(KNOWN_EXPANSIONS)}.",
             )
-        if e not in AVAILABLE_EXPANSIONS:
-            raise InvalidOptions("options.expansion_unavailable", f"The {e} expansion is not available yet.")
+        if e not in AVAILABLE_EXPANSIONS:  # a switch in components.json, on for both
+            raise InvalidOptions("options.expansion_unavailable", f"The {e} expansion is not available.")
     if len(set(expansions)) != len(expansions):
         raise InvalidOptions("options.expansions", "Each expansion may be named only once.")
+    # §6.1 - §6.4: every combination is played by 2 to 5 players (the Russian rulebook has the
+    # two-player rules with both expansions; §10 A31 for Nobles with two players).
     first = options.get("first_governor", "random")
     if first not in ("random", "seat_order"):
         raise InvalidOptions(
@@ -126,18 +192,35 @@ def check_options(options: Mapping[str, Any], seats: int) -> dict[str, Any]:
         raise InvalidOptions(
             "options.hacienda_quarry_with_construction_hut", "hacienda_quarry_with_construction_hut must be true or false."
         )
-    return {
+    out: dict[str, Any] = {
         "expansions": sorted(expansions),
         "first_governor": first,
         "max_large_buildings": max_large,
         "hacienda_quarry_with_construction_hut": hq,
     }
+    exclusion = options.get("exclude_office_with_trading_post")
+    if "new_buildings" in expansions:
+        # §6.2 / §10 A35: the rulebook advises against the office and the trading post together
+        exclusion = True if exclusion is None else exclusion
+        if not isinstance(exclusion, bool):
+            raise InvalidOptions(
+                "options.exclude_office_with_trading_post", "exclude_office_with_trading_post must be true or false."
+            )
+        out["exclude_office_with_trading_post"] = exclusion
+    elif exclusion is not None:
+        raise InvalidOptions(
+            "options.needs_new_buildings",
+            "exclude_office_with_trading_post only applies to games with the new_buildings expansion.",
+        )
+    return out
 
 
 def setup(options: Mapping[str, Any], seats: int, rng: RandomSource) -> list[Fact]:
-    """§1.3: the facts that create the starting position; the draws are recorded in them."""
+    """§1.3 (§6.2 - §6.4): the facts that create the starting position; draws are recorded."""
     opts = check_options(options, seats)
     spec = SETUPS[seats]
+    new_buildings = "new_buildings" in opts["expansions"]
+    nobles = "nobles" in opts["expansions"]
     # §8.1: the first governor is drawn (or the host's seat order is used).
     governor = rng.below(seats) if opts["first_governor"] == "random" else 0
     # §1.2: seat `governor` gets the first starting plantation, then clockwise.
@@ -149,96 +232,50 @@ def setup(options: Mapping[str, Any], seats: int, rng: RandomSource) -> list[Fac
         tiles[kind] -= 1
     pile = [PLANTATION_KINDS[k] for k in range(len(tiles)) for _ in range(tiles[k])]
     shuffled = list(shuffle(rng, pile))  # §8.2
+    config: dict[str, Any] = {
+        "expansions": opts["expansions"],
+        "max_large_buildings": opts["max_large_buildings"],
+        "hacienda_quarry_with_construction_hut": opts["hacienda_quarry_with_construction_hut"],
+    }
+    # §6.2: with New Buildings the violet buildings are drafted (none in the supply yet);
+    # §6.3: the Nobles buildings are added to the supply.
+    in_supply = {"base"} | ({"nobles"} if nobles else set())
+    buildings = {
+        b.id: building_copies(b, seats)
+        for b in BUILDINGS
+        if b.expansion in in_supply and not (new_buildings and b.expansion == "base" and not b.production)
+    }
+    setup_fact: Fact = {
+        "t": "GameSetUp",
+        "governor": governor,
+        "config": config,
+        "starting_plantations": starting,
+        "doubloons": spec.doubloons,
+        "vp_supply": spec.vp,
+        "colonist_supply": spec.colonist_supply,
+        "colonist_ship": spec.colonist_ship,
+        "quarries": spec.quarries,
+        "goods": {g: spec.goods[i] for i, g in enumerate(GOODS)},
+        "buildings": buildings,
+        "cargo_ships": list(spec.cargo_ships),
+        "roles": list(spec.roles),
+        "selections_per_round": spec.selections_per_round,
+    }
+    if new_buildings:
+        config["exclude_office_with_trading_post"] = opts["exclude_office_with_trading_post"]
+        setup_fact["draft_slots"] = list(DRAFT_SLOTS)
+    if nobles:
+        # §6.3: all 100 colonists; the ship starts with N - 1 colonists and 1 noble (§10 A31)
+        ship = seats - NOBLES_ON_SHIP
+        setup_fact["colonist_supply"] = BOX_COLONISTS - ship
+        setup_fact["colonist_ship"] = ship
+        setup_fact["noble_supply"] = BOX_NOBLES - NOBLES_ON_SHIP
+        setup_fact["noble_ship"] = NOBLES_ON_SHIP
     return [
-        {
-            "t": "GameSetUp",
-            "governor": governor,
-            "config": {
-                "expansions": opts["expansions"],
-                "max_large_buildings": opts["max_large_buildings"],
-                "hacienda_quarry_with_construction_hut": opts["hacienda_quarry_with_construction_hut"],
-            },
-            "starting_plantations": starting,
-            "doubloons": spec.doubloons,
-            "vp_supply": spec.vp,
-            "colonist_supply": spec.colonist_supply,
-            "colonist_ship": spec.colonist_ship,
-            "quarries": spec.quarries,
-            "goods": {g: spec.goods[i] for i, g in enumerate(GOODS)},
-            "buildings": {
-                b.id: building_copies(b, seats) for b in BUILDINGS if b.expansion == "base"
-            },
-            "cargo_ships": list(spec.cargo_ships),
-            "roles": list(spec.roles),
-            "selections_per_round": spec.selections_per_round,
-        },
+        setup_fact,
         {"t": "PlantationsShuffled", "tiles": shuffled},
         {"t": "PlantationsDrawn", "tiles": shuffled[: seats + 1]},  # §8.3: N + 1 face up
     ]
-
-
-# -- small helpers ----------------------------------------------------------------------------
-
-
-class _Tx:
-    """The facts of one decision, and the states they lead to."""
-
-    __slots__ = ("state", "facts", "chain")
-
-    def __init__(self, state: State) -> None:
-        self.state = state
-        self.facts: list[Fact] = []
-        self.chain: dict[int, tuple[State | None, Fact, State]] = {}
-
-    def emit(self, fact: Fact) -> None:
-        before = self.state
-        self.state = apply(before, fact)
-        self.facts.append(fact)
-        self.chain[id(fact)] = (before, fact, self.state)
-
-
-def _reject(code: str, message: str) -> NoReturn:
-    raise IllegalAction(code, message)
-
-
-def _fields(action: Action, required: tuple[str, ...] = (), optional: tuple[str, ...] = ()) -> None:
-    for key in required:
-        if key not in action:
-            _reject("action.malformed", f"A {action['type']!r} action needs a {key!r} field.")
-    for key in action:
-        if key != "type" and key not in required and key not in optional:
-            _reject("action.malformed", f"A {action['type']!r} action has no field {key!r}.")
-
-
-def _good(action: Action, key: str = "good") -> int:
-    value = action[key]
-    if not isinstance(value, str) or value not in GOOD_INDEX:
-        _reject("action.malformed", f"{key!r} must be one of {', '.join(GOODS)}.")
-    return GOOD_INDEX[value]
-
-
-def _flag(action: Action, key: str) -> bool:
-    value = action.get(key, True)
-    if not isinstance(value, bool):
-        _reject("action.malformed", f"{key!r} must be true or false.")
-    return value
-
-
-def _colonist_source(s: State) -> str | None:
-    """§10 A14/A15: a colonist from the supply, else from the ship, else none."""
-    if s.colonist_supply > 0:
-        return "supply"
-    if s.colonist_ship > 0:
-        return "ship"
-    return None
-
-
-def _order(s: State, first: int) -> list[int]:
-    return [(first + i) % s.n for i in range(s.n)]
-
-
-def _goods_dict(vector: list[int] | tuple[int, ...]) -> dict[str, int]:
-    return {GOODS[g]: c for g, c in enumerate(vector) if c}
 
 
 # -- role selection (§3.2) ---------------------------------------------------------------------
@@ -275,6 +312,8 @@ def _may_take_quarry(s: State, seat: int, pl: Player) -> bool:
 
 def _settler_actions(s: State, seat: int) -> list[Action]:
     """The settler options other than `pass` (empty: the player is auto-passed)."""
+    if s.config.expansions:
+        return x.settler_actions(s, seat)
     pl = s.players[seat]
     if sum(pl.island) >= ISLAND_SPACES:
         return []  # §4.1: a full island takes no more tiles
@@ -298,6 +337,8 @@ def _settler_actions(s: State, seat: int) -> list[Action]:
 
 def _settler_has_options(s: State, seat: int) -> bool:
     """Whether `_settler_actions` is non-empty, without building it."""
+    if s.config.expansions:
+        return x.guest_ok(s, seat) or bool(x.settler_actions(s, seat))
     pl = s.players[seat]
     if sum(pl.island) >= ISLAND_SPACES:
         return False
@@ -309,7 +350,7 @@ def _settler_has_options(s: State, seat: int) -> bool:
 
 
 def _check_island_space(pl: Player) -> None:
-    if sum(pl.island) >= ISLAND_SPACES:
+    if pl.tiles >= ISLAND_SPACES:
         _reject("settler.island_full", "Your island is full: all 12 spaces hold a tile.")
 
 
@@ -324,8 +365,11 @@ def _hacienda_draw(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> Non
     _check_island_space(pl)
     if not s.draw_pile and not s.discard:
         _reject("settler.no_tiles", "There are no face-down plantations left to draw.")
+    if s.config.new_buildings and pl.occ(FOREST_HOUSE):
+        x.draw_for(tx, seat, "hacienda", rng)  # §2.4: he looks at it, then face up or forest
+        return
     if not s.draw_pile:
-        tx.emit(_reshuffle(s, rng))  # §10 A9: procedure R for every face-down draw
+        tx.emit(reshuffle(s, rng))  # §10 A9: procedure R for every face-down draw
     tx.emit({"t": "HaciendaTileDrawn", "seat": seat, "kind": TILE_KINDS[tx.state.draw_pile[0]]})
 
 
@@ -349,42 +393,46 @@ def _hacienda_quarry(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> N
 
 
 def _take_plantation(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None:
-    _fields(action, ("kind",), ("hospice",))
+    s = tx.state
+    extra = s.step == SETTLE_EXTRA  # §2.4 library pick: no hospice
+    _fields(action, ("kind",), () if extra else ("hospice",))
     kind = action["kind"]
     if not isinstance(kind, str) or kind not in PLANTATION_KINDS:
         _reject("action.malformed", f"'kind' must be one of {', '.join(PLANTATION_KINDS)}.")
     use_hospice = _flag(action, "hospice")
-    s = tx.state
     pl = s.players[seat]
+    if extra:
+        x.check_library_pick(s, pl)
     _check_island_space(pl)
     if TILE_INDEX[kind] not in s.faceup:
         _reject("settler.not_in_row", f"There is no face-up {kind} plantation to take.")
-    source = _colonist_source(s) if use_hospice and pl.occ(HOSPICE) else None
+    source = _colonist_source(s) if not extra and use_hospice and pl.occ(HOSPICE) else None
     tx.emit({"t": "PlantationTaken", "seat": seat, "kind": kind, "hospice": source})
 
 
 def _take_quarry(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None:
-    _fields(action, (), ("hospice",))
-    use_hospice = _flag(action, "hospice")
     s = tx.state
+    extra = s.step == SETTLE_EXTRA
+    _fields(action, (), () if extra else ("hospice",))
+    use_hospice = _flag(action, "hospice")
     pl = s.players[seat]
+    if extra:
+        x.check_library_pick(s, pl)
     _check_island_space(pl)
     if s.hacienda == 2:
         _reject("settler.one_quarry", "You have already taken a quarry this turn.")
-    if not (seat == s.chooser or pl.occ(CONSTRUCTION_HUT)):
+    if extra:
+        if not pl.occ(CONSTRUCTION_HUT):  # §2.4: the library does not give a second quarry
+            _reject("settler.quarry_not_allowed", "The library's extra tile is a quarry only with an occupied construction hut.")
+    elif not (seat == s.chooser or pl.occ(CONSTRUCTION_HUT)):
         _reject(
             "settler.quarry_not_allowed",
             "Only the settler, or the owner of an occupied construction hut, may take a quarry.",
         )
     if s.quarries <= 0:
         _reject("settler.no_quarries", "There are no quarries left.")
-    source = _colonist_source(s) if use_hospice and pl.occ(HOSPICE) else None
+    source = _colonist_source(s) if not extra and use_hospice and pl.occ(HOSPICE) else None
     tx.emit({"t": "QuarryTaken", "seat": seat, "hospice": source})
-
-
-def _reshuffle(s: State, rng: RandomSource) -> Fact:
-    """§4.1 procedure R: the discard pile, shuffled face down, becomes the draw pile (§8.5)."""
-    return {"t": "PlantationsShuffled", "tiles": [TILE_KINDS[k] for k in shuffle(rng, s.discard)]}
 
 
 def _refill_row(tx: _Tx, rng: RandomSource) -> None:
@@ -400,18 +448,16 @@ def _refill_row(tx: _Tx, rng: RandomSource) -> None:
             tx.emit({"t": "PlantationsDrawn", "tiles": [TILE_KINDS[t] for t in s.draw_pile[:k]]})
             need -= k
         elif s.discard:
-            tx.emit(_reshuffle(s, rng))
+            tx.emit(reshuffle(s, rng))
         else:
             break  # play continues with fewer face-up tiles
 
 
 # -- mayor (§4.2) ------------------------------------------------------------------------------
 
-_PRIVILEGE_COLONISTS = 1  # 2 with an occupied Library (New Buildings)
-
 
 def _mayor_privilege_actions(s: State, seat: int) -> list[Action]:
-    top = min(_PRIVILEGE_COLONISTS, s.colonist_supply)
+    top = min(privilege(s, seat), s.colonist_supply)  # 2 with an occupied library (§2.4)
     return [{"type": "mayor_privilege", "colonists": n} for n in range(top, -1, -1)]
 
 
@@ -420,8 +466,9 @@ def _mayor_privilege(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> N
     n = action["colonists"]
     if not isinstance(n, int) or isinstance(n, bool):
         _reject("action.malformed", "'colonists' must be a whole number.")
-    if not 0 <= n <= _PRIVILEGE_COLONISTS:
-        _reject("mayor.privilege_limit", f"The mayor may take 0 to {_PRIVILEGE_COLONISTS} colonist from the supply.")
+    cap = privilege(tx.state, seat)
+    if not 0 <= n <= cap:
+        _reject("mayor.privilege_limit", f"The mayor may take 0 to {cap} colonist from the supply.")
     if n > tx.state.colonist_supply:
         _reject("mayor.supply_empty", "There are not that many colonists left in the supply.")
     tx.emit({"t": "MayorPrivilegeTaken", "seat": seat, "colonists": n})
@@ -436,26 +483,13 @@ def _distribution(s: State) -> list[int]:
     return counts
 
 
-def _target(pl: Player, name: Any) -> tuple[int, int] | None:
-    """(colonists on it, circles) of an island tile kind or an owned building, or None."""
-    if not isinstance(name, str):
-        return None
-    k = TILE_INDEX.get(name)
-    if k is not None:
-        return pl.manned[k], pl.island[k]
-    b = BUILDING_INDEX.get(name)
-    if b is not None and pl.buildings[b] >= 0:
-        return pl.buildings[b], CIRCLES[b]
-    return None
-
-
-def _targets(pl: Player) -> list[tuple[str, int, int]]:
-    out = [(TILE_KINDS[k], pl.manned[k], pl.island[k]) for k in range(len(TILE_KINDS)) if pl.island[k]]
-    out.extend((CATALOG[b], w, CIRCLES[b]) for b, w in enumerate(pl.buildings) if w >= 0)
-    return out
+_target = x.target
+_targets = x.targets
 
 
 def _arrange_actions(s: State, seat: int) -> list[Action]:
+    if s.config.nobles:
+        return x.arrange_actions(s, seat)
     pl = s.players[seat]
     acts: list[Action] = []
     targets = _targets(pl)
@@ -469,8 +503,9 @@ def _arrange_actions(s: State, seat: int) -> list[Action]:
 
 
 def _place(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None:
-    _fields(action, ("to",))
-    pl = tx.state.players[seat]
+    s = tx.state
+    _fields(action, ("to",), piece_fields(s))
+    pl = s.players[seat]
     target = _target(pl, action["to"])
     if target is None:
         _reject("mayor.unknown_target", f"You have no plantation, quarry or building {action['to']!r}.")
@@ -478,12 +513,17 @@ def _place(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None:
         _reject("mayor.no_colonist", "You have no colonist waiting on your windrose to place.")
     if target[0] >= target[1]:
         _reject("mayor.target_full", f"Every circle of your {action['to']} is already occupied.")
+    if s.config.nobles:
+        piece = piece_of(action, x.default_piece(pl, "windrose"))
+        x.check_piece(pl, "windrose", pl.windrose, piece)
+        tx.emit({"t": "ColonistPlaced", "seat": seat, "to": action["to"], "piece": piece})
+        return
     tx.emit({"t": "ColonistPlaced", "seat": seat, "to": action["to"]})
 
 
 def _remove(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None:
-    _fields(action, ("from",))
     s = tx.state
+    _fields(action, ("from",), piece_fields(s))
     pl = s.players[seat]
     target = _target(pl, action["from"])
     if target is None:
@@ -495,6 +535,11 @@ def _remove(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None:
         )
     if target[0] <= 0:
         _reject("mayor.nothing_to_remove", f"There is no colonist on your {action['from']}.")
+    if s.config.nobles:
+        piece = piece_of(action, x.default_piece(pl, action["from"]))
+        x.check_piece(pl, action["from"], target[0], piece)
+        tx.emit({"t": "ColonistRemoved", "seat": seat, "from": action["from"], "piece": piece})
+        return
     tx.emit({"t": "ColonistRemoved", "seat": seat, "from": action["from"]})
 
 
@@ -509,21 +554,10 @@ def _arrange_done(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None
     tx.emit({"t": "ArrangementFinished", "seat": seat})
 
 
-def _empty_building_circles(s: State) -> int:
-    """§4.2 M5: empty circles on buildings of all players (plantations and quarries do not count)."""
-    return sum(
-        CIRCLES[b] - w for pl in s.players for b, w in enumerate(pl.buildings) if w >= 0
-    )
+_empty_building_circles = x.empty_building_circles
 
 
 # -- builder (§4.3) ----------------------------------------------------------------------------
-
-
-def price(s: State, seat: int, b: int) -> int:
-    """§4.3 step 4: cost − occupied quarries (up to the column) − 1 for the builder, at least 0."""
-    pl = s.players[seat]
-    discount = min(pl.manned[QUARRY], COLUMN[b]) + (1 if seat == s.chooser else 0)
-    return max(0, COST[b] - discount)
 
 
 def _build_problem(s: State, seat: int, b: int) -> tuple[str, str] | None:
@@ -544,6 +578,8 @@ def _build_problem(s: State, seat: int, b: int) -> tuple[str, str] | None:
 
 
 def _builder_actions(s: State, seat: int) -> list[Action]:
+    if s.config.expansions:
+        return x.builder_actions(s, seat)
     pl = s.players[seat]
     owned = pl.buildings
     spaces = large = 0
@@ -570,6 +606,8 @@ def _builder_actions(s: State, seat: int) -> list[Action]:
 
 def _can_build(s: State, seat: int) -> bool:
     """Whether `_builder_actions` is non-empty, stopping at the first buildable building."""
+    if s.config.expansions:
+        return x.guest_ok(s, seat) or bool(x.builder_actions(s, seat))
     pl = s.players[seat]
     owned = pl.buildings
     spaces = large = 0
@@ -594,9 +632,12 @@ def _can_build(s: State, seat: int) -> bool:
 
 
 def _build(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    if tx.state.config.expansions:
+        x.build(tx, seat, action, rng)
+        return
     _fields(action, ("building",), ("university",))
     name = action["building"]
-    if not isinstance(name, str) or name not in BUILDING_INDEX:
+    if not isinstance(name, str) or BUILDING_INDEX.get(name, BASE_KINDS) >= BASE_KINDS:
         _reject("builder.unknown_building", f"There is no building {name!r} in this game.")
     use_university = _flag(action, "university")
     s = tx.state
@@ -616,19 +657,11 @@ def _build(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None:
 # -- craftsman (§4.4) --------------------------------------------------------------------------
 
 
-def production(pl: Player) -> list[int]:
-    """§2.3: corn from occupied corn plantations; other kinds min(occupied plantations, workers
-    on that kind's production buildings)."""
-    out = [pl.manned[CORN], 0, 0, 0, 0]
-    for g in range(1, 5):
-        if pl.manned[g]:
-            workers = sum(pl.buildings[b] for b in PRODUCTION_BY_GOOD[g] if pl.buildings[b] > 0)
-            out[g] = min(pl.manned[g], workers)
-    return out
-
-
 def _produce(tx: _Tx) -> None:
     s = tx.state
+    if s.config.expansions:
+        x.produce(tx)
+        return
     supply = list(s.goods)
     rows: list[dict[str, Any]] = []
     for seat in _order(s, s.chooser):  # §10 A6: served in turn order from the craftsman
@@ -673,6 +706,8 @@ def _sale_problem(s: State, pl: Player, g: int) -> tuple[str, str] | None:
 
 
 def _trader_actions(s: State, seat: int) -> list[Action]:
+    if s.config.expansions:
+        return x.trader_actions(s, seat)
     pl = s.players[seat]
     if len(s.trading_house) >= TRADING_HOUSE_SPACES:
         return []
@@ -688,13 +723,16 @@ def sale_price(s: State, seat: int, g: int) -> int:
     pl = s.players[seat]
     return (
         PRICES[g]
-        + (1 if seat == s.chooser else 0)
+        + privilege(s, seat)
         + (1 if pl.occ(SMALL_MARKET) else 0)
         + (2 if pl.occ(LARGE_MARKET) else 0)
     )
 
 
 def _sell(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    if tx.state.config.expansions:
+        x.sell(tx, seat, action, rng)
+        return
     _fields(action, ("good",))
     g = _good(action)
     s = tx.state
@@ -707,32 +745,13 @@ def _sell(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None:
 # -- captain (§4.6) ----------------------------------------------------------------------------
 
 
-def normal_loads(s: State, pl: Player) -> list[tuple[int, int, int]]:
-    """§4.6 normal_loads: (good, ship, amount) for every legal load onto a cargo ship."""
-    loads: list[tuple[int, int, int]] = []
-    caps, kinds, loaded = s.ship_capacity, s.ship_good, s.ship_load
-    for g in range(5):
-        have = pl.goods[g]
-        if not have:
-            continue
-        if g in kinds:
-            i = kinds.index(g)
-            free = caps[i] - loaded[i]
-            if free > 0:
-                loads.append((g, i, min(have, free)))
-            continue  # a full ship of this kind blocks it for the phase
-        empties = [i for i in range(len(caps)) if loaded[i] == 0]
-        if empties:
-            best = max(min(have, caps[i]) for i in empties)
-            loads.extend((g, i, best) for i in empties if min(have, caps[i]) == best)
-    return loads
-
-
 def _wharf_open(s: State, seat: int, pl: Player) -> bool:
     return pl.occ(WHARF) and seat not in s.wharf_used
 
 
 def _captain_has_options(s: State, seat: int) -> bool:
+    if s.config.expansions:
+        return x.captain_has_options(s, seat)
     pl = s.players[seat]
     if not any(pl.goods):
         return False
@@ -741,6 +760,8 @@ def _captain_has_options(s: State, seat: int) -> bool:
 
 def _captain_actions(s: State, seat: int) -> list[Action]:
     """Shipping options; `pass` is added by legal_actions only when no normal load exists."""
+    if s.config.expansions:
+        return x.captain_actions(s, seat)
     pl = s.players[seat]
     acts: list[Action] = [{"type": "ship", "good": GOODS[g], "ship": i} for g, i, _ in normal_loads(s, pl)]
     if _wharf_open(s, seat, pl):
@@ -786,17 +807,19 @@ def _ship(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None:
                 )
             count = min(have, cap)
     # §4.6 scoring a shipment
+    if s.config.expansions:
+        bonus, doubloons = x.shipment_bonus(s, seat, pl)
+        fact: Fact = {"t": "GoodsShipped", "seat": seat, "good": GOODS[g], "ship": ship, "count": count, "vp": count + bonus}
+        if doubloons:
+            fact["doubloons"] = doubloons  # §2.4 lighthouse
+        tx.emit(fact)
+        _check_vp_trigger(tx)
+        return
     vp = count + (1 if pl.occ(HARBOR) else 0)
     if seat == s.chooser and not s.captain_shipped:
         vp += 1  # captain privilege, once, with the first shipment
     tx.emit({"t": "GoodsShipped", "seat": seat, "good": GOODS[g], "ship": ship, "count": count, "vp": vp})
     _check_vp_trigger(tx)
-
-
-def _check_vp_trigger(tx: _Tx) -> None:
-    s = tx.state
-    if s.vp_supply <= 0 and "vp" not in s.end_reasons:
-        tx.emit({"t": "GameEndTriggered", "reason": "vp"})  # §5.1.3
 
 
 def _warehouse_slots(pl: Player) -> int:
@@ -805,6 +828,8 @@ def _warehouse_slots(pl: Player) -> int:
 
 def _storage_needs_choice(s: State, seat: int) -> bool:
     """§4.6 K6: auto-keep when, after protecting the W largest kinds, at most 1 good remains."""
+    if s.config.new_buildings:
+        return x.guest_ok(s, seat) or x.storage_needs_choice(s, seat)
     pl = s.players[seat]
     rest = sorted((c for g, c in enumerate(pl.goods) if c and g not in s.warehoused), reverse=True)
     free = _warehouse_slots(pl) - len(s.warehoused)
@@ -812,6 +837,8 @@ def _storage_needs_choice(s: State, seat: int) -> bool:
 
 
 def _storage_actions(s: State, seat: int) -> list[Action]:
+    if s.config.new_buildings:
+        return x.storage_actions(s, seat)
     pl = s.players[seat]
     unprotected = [g for g in range(5) if pl.goods[g] and g not in s.warehoused]
     acts: list[Action] = []
@@ -823,6 +850,9 @@ def _storage_actions(s: State, seat: int) -> list[Action]:
 
 
 def _warehouse(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    if tx.state.config.new_buildings:
+        x.warehouse(tx, seat, action, rng)
+        return
     _fields(action, ("good",))
     g = _good(action)
     s = tx.state
@@ -845,6 +875,9 @@ def _lost_goods(s: State, pl: Player, kept: int) -> dict[str, int]:
 
 
 def _keep(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    if tx.state.config.new_buildings:
+        x.keep(tx, seat, action, rng)
+        return
     _fields(action, ("good",))
     g = _good(action)
     s = tx.state
@@ -857,16 +890,24 @@ def _keep(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None:
 
 
 def _store_done(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    if tx.state.config.new_buildings:
+        x.store_done(tx, seat, action, rng)
+        return
     _fields(action)
     s = tx.state
     tx.emit({"t": "GoodsStored", "seat": seat, "kept": None, "discarded": _lost_goods(s, s.players[seat], -1)})
 
 
 def _done(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None:
-    if tx.state.step == STORE:
+    step = tx.state.step
+    if step == STORE:
         _store_done(tx, seat, action, rng)
-    else:
+    elif step == ARRANGE:
         _arrange_done(tx, seat, action, rng)
+    elif step == SMALL_WHARF_STEP:
+        x.small_wharf_sail(tx, seat, action, rng)
+    else:  # a guest window (§4.8)
+        x.window_done(tx, seat, action, rng)
 
 
 def _pass(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None:
@@ -874,6 +915,8 @@ def _pass(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None:
     s = tx.state
     if s.step == SHIP and normal_loads(s, s.players[seat]):
         _reject("captain.must_ship", "You must ship goods when you can.")
+    if s.step == SELL and s.sale_done:
+        _reject("trader.already_decided", "You have made your sale decision; use end_turn to finish your turn.")
     tx.emit({"t": "Passed", "seat": seat, "phase": s.phase})
 
 
@@ -889,14 +932,30 @@ def _auto_pass(tx: _Tx) -> None:
     tx.emit({"t": "Passed", "seat": s.turn, "phase": s.phase, "auto": True})
 
 
+def _arrange_auto(tx: _Tx, s: State) -> bool:
+    """§4.2 M4 steps with nothing left to decide; False when the player must choose."""
+    pl = s.players[s.turn]
+    total, circles = pl.workers, pl.circles
+    if total == 0:
+        tx.emit({"t": "ArrangementFinished", "seat": s.turn, "auto": True})
+    elif total >= circles and (pl.nobles == 0 or pl.nobles == total):
+        # no choice: every circle is filled, the rest stay on the windrose (§4.2 rule 3)
+        tx.emit({"t": "ColonistsAssigned", "seat": s.turn})
+    elif s.placed and (pl.windrose == 0 or pl.placed >= circles):
+        tx.emit({"t": "ArrangementFinished", "seat": s.turn, "auto": True})
+    else:
+        return False
+    return True
+
+
 def _advance(tx: _Tx, rng: RandomSource) -> None:
     """Run the automatic steps until a seat has a real choice or the game is over."""
     while True:
         s = tx.state
         step = s.step
-        if step in (SELECT_ROLE, OVER):
+        if step in (SELECT_ROLE, OVER, DRAFT, PLACE_TILE, TAKE_PIECE, SMALL_WHARF_STEP):
             return
-        if step == SETTLE:
+        if step in (SETTLE, SETTLE_EXTRA):
             if _settler_has_options(s, s.turn):
                 return
             _auto_pass(tx)
@@ -908,28 +967,25 @@ def _advance(tx: _Tx, rng: RandomSource) -> None:
                 return
             tx.emit({"t": "MayorPrivilegeTaken", "seat": s.turn, "colonists": 0, "auto": True})
         elif step == DISTRIBUTE:
-            tx.emit({"t": "ColonistsDistributed", "colonists": _distribution(s)})
-        elif step == ARRANGE:
-            pl = s.players[s.turn]
-            total, circles = pl.colonists, pl.circles
-            if total == 0:
-                tx.emit({"t": "ArrangementFinished", "seat": s.turn, "auto": True})
-            elif total >= circles:
-                # no choice: every circle is filled, the rest stay on the windrose (§4.2 rule 3)
-                tx.emit({"t": "ColonistsAssigned", "seat": s.turn})
-            elif s.placed and pl.windrose == 0:
-                tx.emit({"t": "ArrangementFinished", "seat": s.turn, "auto": True})
+            if s.config.nobles:
+                tx.emit(x.distribution(s))
             else:
+                tx.emit({"t": "ColonistsDistributed", "colonists": _distribution(s)})
+        elif step == ARRANGE:
+            if not _arrange_auto(tx, s):
                 return
         elif step == MAYOR_END:
-            # §4.2 M5: refill the colonist ship; §5.1.1 colonist end trigger (§10 A7)
-            need = max(_empty_building_circles(s), s.n)
-            if s.colonist_supply >= need:
-                tx.emit({"t": "ColonistShipRefilled", "colonists": need})
+            if s.config.nobles:
+                tx.emit(x.refill(s))  # §6.3: no colonist end trigger with Nobles
             else:
-                tx.emit({"t": "ColonistShipRefilled", "colonists": s.colonist_supply, "short": True})
-                if "colonists" not in tx.state.end_reasons:
-                    tx.emit({"t": "GameEndTriggered", "reason": "colonists"})
+                # §4.2 M5: refill the colonist ship; §5.1.1 colonist end trigger (§10 A7)
+                need = max(_empty_building_circles(s), s.n)
+                if s.colonist_supply >= need:
+                    tx.emit({"t": "ColonistShipRefilled", "colonists": need})
+                else:
+                    tx.emit({"t": "ColonistShipRefilled", "colonists": s.colonist_supply, "short": True})
+                    if "colonists" not in tx.state.end_reasons:
+                        tx.emit({"t": "GameEndTriggered", "reason": "colonists"})
             _phase_ended(tx)
         elif step == BUILD:
             if _can_build(s, s.turn):
@@ -938,11 +994,11 @@ def _advance(tx: _Tx, rng: RandomSource) -> None:
         elif step == PRODUCE:
             _produce(tx)
         elif step == CRAFTSMAN_BONUS:
-            if _craftsman_actions(s, s.turn):
+            if _craftsman_actions(s, s.turn) or (s.config.expansions and x.guest_ok(s, s.turn)):
                 return
             _auto_pass(tx)
         elif step == SELL:
-            if _trader_actions(s, s.turn):
+            if _trader_actions(s, s.turn) or (s.config.expansions and x.guest_ok(s, s.turn)):
                 return
             _auto_pass(tx)
         elif step == TRADER_END:
@@ -959,7 +1015,10 @@ def _advance(tx: _Tx, rng: RandomSource) -> None:
         elif step == STORE:
             if _storage_needs_choice(s, s.turn):
                 return
-            tx.emit({"t": "GoodsStored", "seat": s.turn, "kept": None, "discarded": {}, "auto": True})
+            if s.config.new_buildings:
+                x.auto_store(tx, s.turn)
+            else:
+                tx.emit({"t": "GoodsStored", "seat": s.turn, "kept": None, "discarded": {}, "auto": True})
         elif step == CAPTAIN_END:
             # §4.6 K7: full ships are unloaded into the supply
             for i, cap in enumerate(s.ship_capacity):
@@ -967,7 +1026,8 @@ def _advance(tx: _Tx, rng: RandomSource) -> None:
                     tx.emit({"t": "ShipUnloaded", "ship": i, "good": GOODS[s.ship_good[i]], "count": cap})
             _phase_ended(tx)
         elif step == PROSPECT:
-            tx.emit({"t": "ProspectorPrivilegeTaken", "seat": s.chooser, "doubloons": 1})  # §4.7
+            # §4.7 (2 doubloons with an occupied library, §2.4)
+            tx.emit({"t": "ProspectorPrivilegeTaken", "seat": s.chooser, "doubloons": privilege(s, s.chooser)})
         elif step in (BUILDER_END, CRAFTSMAN_END, PROSPECTOR_END):
             _phase_ended(tx)
         elif step == ROUND_END:
@@ -979,6 +1039,35 @@ def _advance(tx: _Tx, rng: RandomSource) -> None:
                 tx.emit(
                     {"t": "RoundEnded", "round": s.round, "bonus_roles": bonus, "governor": (s.governor + 1) % s.n}
                 )
+        # -- expansion steps --
+        elif step in (GUEST_START, GUEST_END):
+            if x.guest_ok(s, s.turn):
+                return
+            _auto_pass(tx)
+        elif step == LODGE:
+            pl = s.players[s.turn]
+            if pl.occ_noble(x.HUNTING_LODGE):
+                vp = x.lodge_bonus(s, s.turn)
+                if vp:
+                    tx.emit({"t": "HuntingLodgeRewarded", "seat": s.turn, "vp": vp})
+                    _check_vp_trigger(tx)
+                else:
+                    _auto_pass(tx)
+            elif x.lodge_actions(s, s.turn) or x.guest_ok(s, s.turn):
+                return
+            else:
+                _auto_pass(tx)
+        elif step == VILLA_STEP:
+            if x.villa_actions(s, s.turn):
+                return
+            _auto_pass(tx)
+        elif step == BLACK_MARKET_STEP:
+            if s.bm_left > 0:
+                return
+            pl = s.players[s.turn]
+            x.complete_build(tx, s.turn, s.bm_building, pl.doubloons, s.bm_university, len(s.bm_given))
+        elif step == CAPTAIN_START:
+            x.captain_start(tx)
         else:  # pragma: no cover - every step is handled above
             raise AssertionError(f"unknown step {step!r}")
 
@@ -991,8 +1080,8 @@ _ACTIONS: dict[str, tuple[Handler, frozenset[str]]] = {
     "select_role": (_select_role, frozenset({SELECT_ROLE})),
     "hacienda_draw": (_hacienda_draw, frozenset({SETTLE})),
     "hacienda_quarry": (_hacienda_quarry, frozenset({SETTLE})),
-    "take_plantation": (_take_plantation, frozenset({SETTLE})),
-    "take_quarry": (_take_quarry, frozenset({SETTLE})),
+    "take_plantation": (_take_plantation, frozenset({SETTLE, SETTLE_EXTRA})),
+    "take_quarry": (_take_quarry, frozenset({SETTLE, SETTLE_EXTRA})),
     "mayor_privilege": (_mayor_privilege, frozenset({MAYOR_PRIVILEGE})),
     "place": (_place, frozenset({ARRANGE})),
     "remove": (_remove, frozenset({ARRANGE})),
@@ -1002,8 +1091,25 @@ _ACTIONS: dict[str, tuple[Handler, frozenset[str]]] = {
     "ship": (_ship, frozenset({SHIP})),
     "warehouse": (_warehouse, frozenset({STORE})),
     "keep": (_keep, frozenset({STORE})),
-    "pass": (_pass, frozenset({SETTLE, BUILD, CRAFTSMAN_BONUS, SELL, SHIP})),
-    "done": (_done, frozenset({ARRANGE, STORE})),
+    "pass": (_pass, frozenset({SETTLE, SETTLE_EXTRA, LODGE, VILLA_STEP, BUILD, CRAFTSMAN_BONUS, SELL, SHIP})),
+    "done": (_done, frozenset({ARRANGE, STORE, GUEST_START, GUEST_END, SMALL_WHARF_STEP})),
+    # New Buildings
+    "draft_building": (x.draft_building, frozenset({DRAFT})),
+    "deploy_guest": (x.deploy_guest, x.GUEST_STEPS),
+    "take_forest": (x.take_forest, frozenset({SETTLE, SETTLE_EXTRA})),
+    "place_drawn_tile": (x.place_drawn_tile, frozenset({PLACE_TILE})),
+    "black_market_worker": (x.black_market_worker, frozenset({BLACK_MARKET_STEP})),
+    "black_market_good": (x.black_market_good, frozenset({BLACK_MARKET_STEP})),
+    "black_market_vp": (x.black_market_vp, frozenset({BLACK_MARKET_STEP})),
+    "small_wharf": (x.small_wharf, frozenset({SHIP, SMALL_WHARF_STEP})),
+    # Nobles
+    "hunting_lodge_discard": (x.hunting_lodge_discard, frozenset({LODGE})),
+    "villa_take": (x.villa_take, frozenset({VILLA_STEP})),
+    "take_from_ship": (x.take_from_ship, frozenset({TAKE_PIECE})),
+    "land_office_buy": (x.land_office_buy, frozenset({SELL})),
+    "land_office_sell": (x.land_office_sell, frozenset({SELL})),
+    "end_turn": (x.end_turn, frozenset({SELL})),
+    "royal_supplier": (x.royal_supplier, frozenset({SHIP})),
 }
 
 ACTION_STEPS: dict[str, frozenset[str]] = {kind: steps for kind, (_, steps) in _ACTIONS.items()}
@@ -1018,6 +1124,16 @@ _WAITING_FOR = {
     SELL: "a sale to the trading house",
     SHIP: "a shipment",
     STORE: "goods to be stored",
+    DRAFT: "a building to be drafted",
+    GUEST_START: "guests to be deployed (or done)",
+    GUEST_END: "guests to be deployed (or done)",
+    SETTLE_EXTRA: "the library's extra tile",
+    PLACE_TILE: "the drawn tile to be placed face up or as a forest",
+    LODGE: "the hunting lodge",
+    VILLA_STEP: "the villa",
+    TAKE_PIECE: "a colonist or noble to be taken from the ship",
+    BLACK_MARKET_STEP: "the black-market payment",
+    SMALL_WHARF_STEP: "goods for the small wharf (or done)",
 }
 
 
@@ -1027,15 +1143,11 @@ def to_act(state: State) -> frozenset[int]:
     return frozenset((state.turn,))
 
 
-def legal_actions(state: State, seat: int) -> list[Action]:
-    """Every action `seat` may take now, each ready to submit as it is ([] if not its turn)."""
-    s = state
-    if seat != s.turn or s.step == OVER:
-        return []
+def _step_actions(s: State, seat: int) -> list[Action]:
     step = s.step
     if step == SELECT_ROLE:
         return _role_actions(s, seat)
-    if step == SETTLE:
+    if step in (SETTLE, SETTLE_EXTRA):
         return [*_settler_actions(s, seat), {"type": "pass"}]
     if step == MAYOR_PRIVILEGE:
         return _mayor_privilege_actions(s, seat)
@@ -1046,7 +1158,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if step == CRAFTSMAN_BONUS:
         return [*_craftsman_actions(s, seat), {"type": "pass"}]
     if step == SELL:
-        return [*_trader_actions(s, seat), {"type": "pass"}]
+        return [*_trader_actions(s, seat), {"type": "end_turn" if s.sale_done else "pass"}]
     if step == SHIP:
         acts = _captain_actions(s, seat)
         if not normal_loads(s, s.players[seat]):
@@ -1054,7 +1166,34 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         return acts
     if step == STORE:
         return _storage_actions(s, seat)
+    if step == DRAFT:
+        return x.draft_actions(s, seat)
+    if step in (GUEST_START, GUEST_END):
+        return [{"type": "done"}]
+    if step == PLACE_TILE:
+        return x.place_actions(s, seat)
+    if step == LODGE:
+        return [*x.lodge_actions(s, seat), {"type": "pass"}]
+    if step == VILLA_STEP:
+        return [*x.villa_actions(s, seat), {"type": "pass"}]
+    if step == TAKE_PIECE:
+        return x.take_piece_actions(s, seat)
+    if step == BLACK_MARKET_STEP:
+        return x.black_market_actions(s, seat)
+    if step == SMALL_WHARF_STEP:
+        return x.small_wharf_actions(s, seat)
     return []
+
+
+def legal_actions(state: State, seat: int) -> list[Action]:
+    """Every action `seat` may take now, each ready to submit as it is ([] if not its turn)."""
+    s = state
+    if seat != s.turn or s.step == OVER:
+        return []
+    acts = _step_actions(s, seat)
+    if s.config.new_buildings and x.guest_ok(s, seat):
+        return [*x.guest_actions(s, seat), *acts]  # §4.8: a guest may move first
+    return acts
 
 
 def decide(state: State, seat: int, action: Action, rng: RandomSource) -> list[Fact]:
@@ -1079,3 +1218,4 @@ def decide(state: State, seat: int, action: Action, rng: RandomSource) -> list[F
     _advance(tx, rng)
     remember(tx.chain)
     return tx.facts
+

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from .components import CIRCLES, QUARRY, SIZE
+from .components import CATALOG, CIRCLES, GUEST_HOUSE, QUARRY, SIZE
 
 # Steps: what the game waits for. Player steps have a seat in `turn`; system steps are passed
 # through inside `decide` (a state handed to a caller is always at a player step or over).
@@ -25,9 +25,22 @@ SELL = "sell"
 SHIP = "ship"
 STORE = "store"
 OVER = "over"
+# Player steps of the expansions.
+DRAFT = "draft"  # §6.2 the New Buildings setup draft
+GUEST_START = "guest_window_start"  # §4.8 guest windows at the start and the end of a phase
+GUEST_END = "guest_window_end"
+SETTLE_EXTRA = "library_settle"  # §2.4 library: the settler's second tile after everybody
+PLACE_TILE = "place_drawn_tile"  # hacienda / land office draw with a forest house: face up or forest
+LODGE = "hunting_lodge"  # §2.5 end of the settler phase
+VILLA_STEP = "villa"  # §2.5 mayor phase, before the distribution
+TAKE_PIECE = "take_from_ship"  # §4.2 M3 with Nobles: colonist or noble from the ship
+BLACK_MARKET_STEP = "black_market"  # §2.4: the items that cover a shortfall, one at a time
+SMALL_WHARF_STEP = "small_wharf"  # §2.4: goods loaded onto the small wharf, one kind at a time
 
 PLAYER_STEPS = frozenset(
-    {SELECT_ROLE, SETTLE, MAYOR_PRIVILEGE, ARRANGE, BUILD, CRAFTSMAN_BONUS, SELL, SHIP, STORE}
+    {SELECT_ROLE, SETTLE, MAYOR_PRIVILEGE, ARRANGE, BUILD, CRAFTSMAN_BONUS, SELL, SHIP, STORE,
+     DRAFT, GUEST_START, GUEST_END, SETTLE_EXTRA, PLACE_TILE, LODGE, VILLA_STEP, TAKE_PIECE,
+     BLACK_MARKET_STEP, SMALL_WHARF_STEP}
 )
 
 # System steps.
@@ -42,6 +55,7 @@ CAPTAIN_END = "captain_end"
 PROSPECT = "prospect"
 PROSPECTOR_END = "prospector_end"
 ROUND_END = "round_end"
+CAPTAIN_START = "captain_start"  # §4.6 K2: lighthouse and union hall (New Buildings)
 
 ROLE_SELECTION = "role_selection"  # the phase name between two role phases
 
@@ -53,6 +67,9 @@ class Config:
     expansions: tuple[str, ...] = ()
     max_large_buildings: int = 4  # §10 A22
     hacienda_quarry_with_construction_hut: bool = False  # §10 A1
+    new_buildings: bool = False  # "new_buildings" in expansions
+    nobles: bool = False  # "nobles" in expansions
+    exclude_office_with_trading_post: bool = True  # §6.2 / §10 A35 (New Buildings only)
 
 
 @dataclass(frozen=True)
@@ -62,19 +79,39 @@ class Player:
     goods: tuple[int, ...]  # per good
     island: tuple[int, ...]  # tiles per tile kind (5 plantation kinds, quarry)
     manned: tuple[int, ...]  # occupied tiles per tile kind (each tile has one circle)
-    buildings: tuple[int, ...]  # per catalog building: -1 not owned, else colonists on it
-    windrose: int  # unplaced colonists ("San Juan")
+    buildings: tuple[int, ...]  # per catalog building: -1 not owned, else workers on it
+    windrose: int  # unplaced workers ("San Juan")
+    # Expansions. Workers above count colonists and nobles together; these say how many of them
+    # are nobles (Nobles). Forests are island tiles without a circle, kept apart from `island`.
+    forests: tuple[int, ...] = (0, 0, 0, 0, 0)  # forests per true kind, the kind public (face-up row)
+    hidden_forests: tuple[int, ...] = (0, 0, 0, 0, 0)  # forests from face-down draws: kind owner-only (§7)
+    manned_nobles: tuple[int, ...] = (0, 0, 0, 0, 0, 0)  # nobles among `manned`, per tile kind
+    building_nobles: tuple[int, ...] = (0,) * len(CATALOG)  # nobles among the workers of each building
+    windrose_nobles: int = 0  # nobles among `windrose`
 
     def owns(self, b: int) -> bool:
         return self.buildings[b] >= 0
 
     def occ(self, b: int) -> bool:
-        """§0.1 occupied: the player owns building `b` and at least one colonist works on it."""
+        """§0.1 occupied: the player owns building `b` and at least one worker is on it."""
         return self.buildings[b] > 0
+
+    def occ_noble(self, b: int) -> bool:
+        """A single-circle building occupied by a noble (§2.5: the noble column)."""
+        return self.building_nobles[b] > 0
+
+    def occ_colonist(self, b: int) -> bool:
+        """A single-circle building occupied by a colonist (§2.5: the colonist column)."""
+        return self.buildings[b] > 0 and self.building_nobles[b] == 0
+
+    @property
+    def forest_count(self) -> int:
+        return sum(self.forests) + sum(self.hidden_forests)
 
     @property
     def tiles(self) -> int:
-        return sum(self.island)
+        """Filled island spaces: plantations, quarries and forests (§10 A23)."""
+        return sum(self.island) + sum(self.forests) + sum(self.hidden_forests)
 
     @property
     def city_spaces(self) -> int:
@@ -93,9 +130,33 @@ class Player:
         return sum(self.manned) + sum([w for w in self.buildings if w > 0])
 
     @property
-    def colonists(self) -> int:
-        """Every colonist on the player's board: island, buildings and windrose."""
+    def workers(self) -> int:
+        """Every worker (colonist or noble) on the player's board: island, buildings, windrose."""
         return sum(self.manned) + sum([w for w in self.buildings if w > 0]) + self.windrose
+
+    @property
+    def nobles(self) -> int:
+        """Every noble on the player's board (§6.3: 1 VP each at the end)."""
+        return sum(self.manned_nobles) + sum(self.building_nobles) + self.windrose_nobles
+
+    @property
+    def colonists(self) -> int:
+        """Every colonist (brown) on the player's board."""
+        return self.workers - self.nobles
+
+    @property
+    def guests(self) -> int:
+        """Workers parked on the guest house (§2.4), 0 without one."""
+        return max(0, self.buildings[GUEST_HOUSE])
+
+    @property
+    def open_circles(self) -> int:
+        """Empty circles a guest could move to: tiles and buildings other than the guest house."""
+        empty = sum(self.island) - sum(self.manned)
+        for b, w in enumerate(self.buildings):
+            if w >= 0 and b != GUEST_HOUSE:
+                empty += CIRCLES[b] - w
+        return empty
 
     @property
     def occupied_quarries(self) -> int:
@@ -141,6 +202,25 @@ class State:
     ship_load: tuple[int, ...]
     trading_house: tuple[int, ...]  # goods sold into it, in order
     end_reasons: tuple[str, ...]  # §5.1 triggers, latched in the order they fired
+    # -- expansions (defaults = not in play) --
+    noble_supply: int = 0
+    noble_ship: int = 0
+    slots: tuple[int, ...] = ()  # §6.2 draft: costs of the board slots still empty
+    resume: str = ""  # PLACE_TILE: the step the player returns to
+    drawn: int = -1  # PLACE_TILE: the plantation kind drawn face down (only its drawer sees it)
+    receiver: int = -1  # TAKE_PIECE / DISTRIBUTE: the next seat to take a piece from the ship
+    bonus_taken: int = 0  # craftsman: extra goods the chooser took (2 with a library)
+    sale_done: bool = False  # trader: the current player made his sale decision (land office after it)
+    land_office_used: bool = False  # trader: the current player used his land office
+    small_wharf_used: tuple[int, ...] = ()  # captain: seats that used their small wharf
+    cargo: tuple[int, ...] = (0, 0, 0, 0, 0)  # captain: goods on the small wharf being loaded
+    captain_turned: tuple[int, ...] = ()  # captain: seats whose first turn is over (royal supplier)
+    supplied: tuple[int, ...] = ()  # captain: kinds the current player sent by royal supplier
+    singles: tuple[int, ...] = (0, 0, 0, 0, 0)  # storage: single goods kept so far (storehouse)
+    bm_building: int = -1  # black market: the building being paid for
+    bm_left: int = 0  # black market: items still to give
+    bm_given: tuple[str, ...] = ()  # black market: categories already given
+    bm_university: bool = True  # black market: the university flag of the build
 
     @property
     def n(self) -> int:

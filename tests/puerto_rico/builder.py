@@ -16,11 +16,14 @@ import domain.puerto_rico as pr
 from domain.core import IllegalAction, Rng, fold
 from domain.puerto_rico.components import (
     BUILDING_INDEX,
+    BUILDINGS,
     CATALOG,
+    DRAFT_POOL,
     GOOD_INDEX,
     GOODS,
     TILE_INDEX,
     TILE_KINDS,
+    building_copies,
 )
 from domain.puerto_rico.state import SELECT_ROLE, State
 
@@ -31,6 +34,16 @@ def game(n: int = 4, seed: str = "example", **options: Any) -> State:
     """A fresh game after setup, seat 0 the first governor."""
     opts = {"first_governor": "seat_order", **options}
     return fold(pr, None, pr.setup(opts, n, Rng(seed, "setup")))
+
+
+def drafted(s: State, kinds: list[str] | None = None) -> State:
+    """A New Buildings game with the draft skipped: `kinds` (default: every violet kind of the
+    base game and New Buildings) in the supply, round 1 about to start."""
+    supply = list(s.building_supply)
+    for b in DRAFT_POOL:
+        if kinds is None or CATALOG[b] in kinds:
+            supply[b] = building_copies(BUILDINGS[b], s.n)
+    return replace(s, building_supply=tuple(supply), slots=(), phase="role_selection", step=SELECT_ROLE, turn=s.governor)
 
 
 def _vector(names: tuple[str, ...], counts: dict[str, int] | None) -> tuple[int, ...]:
@@ -51,6 +64,9 @@ def player(
     manned: dict[str, int] | None = None,
     buildings: dict[str, int] | None = None,
     windrose: int | None = None,
+    nobles: dict[str, int] | None = None,
+    forests: dict[str, int] | None = None,
+    hidden_forests: dict[str, int] | None = None,
 ) -> State:
     """Set parts of one player's board; a given dict replaces that part entirely.
 
@@ -72,12 +88,25 @@ def player(
     if manned is not None:
         changes["manned"] = _vector(TILE_KINDS, manned)
     if buildings is not None:
-        row = [-1] * len(CATALOG)
+        row = [-1] * len(pl.buildings)
         for name, workers in buildings.items():
             row[BUILDING_INDEX[name]] = workers
         changes["buildings"] = tuple(row)
     if windrose is not None:
         changes["windrose"] = windrose
+    if nobles is not None:  # how many of the workers named are nobles
+        tiles, row = [0] * len(TILE_KINDS), [0] * len(pl.building_nobles)
+        changes["windrose_nobles"] = nobles.get("windrose", 0)
+        for name, count in nobles.items():
+            if name in TILE_INDEX:
+                tiles[TILE_INDEX[name]] = count
+            elif name != "windrose":
+                row[BUILDING_INDEX[name]] = count
+        changes["manned_nobles"], changes["building_nobles"] = tuple(tiles), tuple(row)
+    if forests is not None:
+        changes["forests"] = _vector(GOODS, forests)
+    if hidden_forests is not None:
+        changes["hidden_forests"] = _vector(GOODS, hidden_forests)
     new = replace(pl, **changes)
     return replace(s, players=s.players[:seat] + (new,) + s.players[seat + 1 :])
 
@@ -127,7 +156,7 @@ def rejected(s: State, seat: int, action: dict[str, Any]) -> str:
 def passive(s: State) -> dict[str, Any]:
     """The most passive legal action of the seat to act (pass, done, keep nothing, ...)."""
     actions = pr.legal_actions(s, s.turn)
-    for wanted in ({"type": "pass"}, {"type": "done"}, {"type": "mayor_privilege", "colonists": 0}):
+    for wanted in ({"type": "pass"}, {"type": "done"}, {"type": "end_turn"}, {"type": "mayor_privilege", "colonists": 0}):
         if wanted in actions:
             return wanted
     return actions[0]

@@ -35,5 +35,37 @@ def test_greedy_bot_wins_at_least_70_percent_against_three_random_bots() -> None
     assert win_rate(range(200)) >= 0.70
 
 
-def test_bot_report_rotates_the_greedy_seat() -> None:
+def test_greedy_bot_wins_at_least_70_percent_with_the_expansions() -> None:
+    # 200 seeded 4-player games, greedy seat and expansion set rotating
+    assert win_rate(range(200), expansions=True) >= 0.70
+
+
+def test_bot_report_rotates_the_greedy_seat_and_the_expansion_set() -> None:
     assert [play(g).greedy_seat for g in range(4)] == [0, 1, 2, 3]
+    assert [play(g, expansions=True).expansions for g in range(3)] == [
+        ("new_buildings",),
+        ("nobles",),
+        ("new_buildings", "nobles"),
+    ]
+
+
+def test_bots_choose_legal_actions_in_expansion_games() -> None:
+    for expansions in (["new_buildings"], ["nobles"], ["new_buildings", "nobles"]):
+        state = fold(pr, None, pr.setup({"expansions": expansions}, 4, Rng("bots-x", "setup")))
+        for move in range(150):
+            seat = state.turn
+            legal = pr.legal_actions(state, seat)
+            for name, bot in pr.BOTS.items():
+                first = bot(state, seat, Rng("bots-x", f"{name}:{move}"))
+                assert first in legal
+                assert bot(state, seat, Rng("bots-x", f"{name}:{move}")) == first
+            action = pr.BOTS["greedy"](state, seat, Rng("bots-x", f"pick:{move}"))
+            state = fold(pr, state, pr.decide(state, seat, action, Rng("bots-x", f"event:{move}")))
+
+
+def test_bot_seats_play_a_whole_expansion_game_through_the_aggregate() -> None:
+    seats = [{"name": f"bot{i}", "token_hash": f"t{i}", "bot": "greedy" if i % 2 else "random"} for i in range(3)]
+    game = Game.start("puerto-rico", {"expansions": ["nobles", "new_buildings"]}, seats, "host", "bots-x-aggregate", True)
+    played = game.play_bots()
+    assert played > 100
+    assert game.outcome() is not None and game.status == "finished"

@@ -53,7 +53,7 @@ def seed_text(seed: int) -> str:
 # -- conservation and invariants ---------------------------------------------------------------
 
 
-COPIES = {n: [building_copies(b, n) for b in BUILDINGS] for n in SETUPS}
+COPIES = {n: [building_copies(b, n) for b in BUILDINGS if b.expansion == "base"] for n in SETUPS}
 
 
 def check_conservation(s: State) -> None:

@@ -36,8 +36,10 @@ def test_check_options_defaults_and_normalises() -> None:
 @pytest.mark.parametrize(
     ("options", "seats", "code"),
     [
-        ({"expansions": ["new_buildings"]}, 4, "options.expansion_unavailable"),
-        ({"expansions": ["nobles"]}, 4, "options.expansion_unavailable"),
+        ({"expansions": ["nobles", "nobles"]}, 4, "options.expansions"),
+        ({"exclude_office_with_trading_post": False}, 4, "options.needs_new_buildings"),
+        ({"expansions": ["nobles"], "exclude_office_with_trading_post": True}, 3, "options.needs_new_buildings"),
+        ({"expansions": ["new_buildings"], "exclude_office_with_trading_post": "no"}, 4, "options.exclude_office_with_trading_post"),
         ({"expansions": ["pirates"]}, 4, "options.expansion_unknown"),
         ({"expansions": "nobles"}, 4, "options.expansions"),
         ({"colour": "red"}, 4, "options.unknown"),
@@ -56,7 +58,7 @@ def test_check_options_rejects(options: dict[str, object], seats: int, code: str
 
 
 def _copies(s: pr.State) -> dict[str, int]:
-    return {b.id: s.building_supply[i] for i, b in enumerate(BUILDINGS)}
+    return {b.id: left for b, left in zip(BUILDINGS, s.building_supply, strict=False)}
 
 
 def test_two_player_setup_supplies() -> None:
@@ -68,7 +70,8 @@ def test_two_player_setup_supplies() -> None:
     assert len(tiles) == 33 and len(s.faceup) == 3
     assert [tiles.count(k) for k in range(5)] == [6, 8, 8, 6, 5]
     copies = _copies(s)
-    assert all(copies[b.id] == (2 if b.production else 1) for b in BUILDINGS)
+    assert all(copies[b.id] == (2 if b.production else 1) for b in BUILDINGS if b.expansion == "base")
+    assert len(copies) == 23  # a base game's building rows hold the 23 base kinds only
     assert s.roles == ("settler", "mayor", "builder", "craftsman", "trader", "captain", "prospector")
     assert s.selections_per_round == 6 and s.ship_capacity == (4, 6)
 
@@ -274,7 +277,7 @@ def test_builder_privilege_only_for_the_builder_and_affordability() -> None:
 
 
 def test_builder_sold_out_and_large_building_limit() -> None:
-    s = board(game(4), building_supply=tuple(0 if b.id == "wharf" else game(4).building_supply[i] for i, b in enumerate(BUILDINGS)))
+    s = board(game(4), building_supply=tuple(0 if b.id == "wharf" else left for b, left in zip(BUILDINGS, game(4).building_supply, strict=False)))
     s = player(s, 0, doubloons=30, buildings={"guild_hall": 0, "residence": 0})
     s, _ = start_role(s, 0, "builder")
     assert rejected(s, 0, {"type": "build", "building": "wharf"}) == "builder.sold_out"
