@@ -69,24 +69,34 @@ def random_playout(rules: GameRules, seats: int, seed: str, options: dict[str, A
     return decisions
 
 
-# How many random 4-player games each engine benchmark plays: (pure engine, event-sourced path).
-# Uniformly random Navegador games last about 4,900 moves (see docs/navegador.md), hence fewer.
-ENGINE_GAMES = {"puerto-rico": (500, 500), "navegador": (100, 20)}
+# The engine benchmarks: game, options, random 4-player games through the pure engine and
+# through the event-sourced path. Uniformly random Navegador games last about 4,900 moves
+# (see docs/navegador.md), hence fewer of them.
+ENGINE_CASES: list[tuple[str, dict[str, Any], int, int]] = [
+    ("puerto-rico", {}, 500, 500),
+    ("puerto-rico", {"expansions": ["new_buildings"]}, 500, 100),
+    ("puerto-rico", {"expansions": ["nobles"]}, 500, 100),
+    ("puerto-rico", {"expansions": ["new_buildings", "nobles"]}, 500, 100),
+    ("navegador", {}, 100, 20),
+]
 
 
-def bench_engine(game: str, games: int, seats: int = 4, es_games: int | None = None) -> list[Row]:
+def bench_engine(game: str, games: int, seats: int = 4, es_games: int | None = None,
+                 options: dict[str, Any] | None = None) -> list[Row]:
     rules = registry.get(game)
+    options = options or {}
+    name = game + "".join(f" +{e}" for e in options.get("expansions", []))
     times, decisions = [], 0
     for i in range(games):
         start = time.perf_counter()
-        decisions += random_playout(rules, seats, f"bench-{i}")
+        decisions += random_playout(rules, seats, f"bench-{i}", options)
         times.append(time.perf_counter() - start)
     total = sum(times)
     rows = [
-        (f"engine {game} {seats}p", "random games per second", f"{games / total:.1f}"),
-        (f"engine {game} {seats}p", "median ms per game", f"{statistics.median(times) * 1000:.2f}"),
-        (f"engine {game} {seats}p", "µs per decision", f"{total / decisions * 1e6:.1f}"),
-        (f"engine {game} {seats}p", "decisions per game (mean)", f"{decisions / games:.0f}"),
+        (f"engine {name} {seats}p", "random games per second", f"{games / total:.1f}"),
+        (f"engine {name} {seats}p", "median ms per game", f"{statistics.median(times) * 1000:.2f}"),
+        (f"engine {name} {seats}p", "µs per decision", f"{total / decisions * 1e6:.1f}"),
+        (f"engine {name} {seats}p", "decisions per game (mean)", f"{decisions / games:.0f}"),
     ]
     # The same games through the event-sourced path: Game aggregate + in-memory store.
     from service.application import Shiplog
@@ -97,13 +107,13 @@ def bench_engine(game: str, games: int, seats: int = 4, es_games: int | None = N
     for i in range(es_games):
         start = time.perf_counter()
         seats_ = [{"name": f"bot{n}", "bot": "random", "token_hash": None} for n in range(seats)]
-        aggregate = Game.start(game, {}, seats_, "h", f"bench-{i}", client_seeded=True)
+        aggregate = Game.start(game, dict(options), seats_, "h", f"bench-{i}", client_seeded=True)
         aggregate.play_bots()
         app.save(aggregate)
         es_times.append(time.perf_counter() - start)
-    rows.append((f"event-sourced {game} {seats}p", "random games per second (in-memory store)",
+    rows.append((f"event-sourced {name} {seats}p", "random games per second (in-memory store)",
                  f"{es_games / sum(es_times):.1f}"))
-    rows.append((f"event-sourced {game} {seats}p", "median ms per game", f"{statistics.median(es_times) * 1000:.2f}"))
+    rows.append((f"event-sourced {name} {seats}p", "median ms per game", f"{statistics.median(es_times) * 1000:.2f}"))
     return rows
 
 
@@ -273,10 +283,11 @@ def run(quick: bool = False, only: set[str] | None = None, out: Callable[[str], 
     rows: list[Row] = []
     games = _games()
     if wanted("engine"):
-        for game in games:
-            games_n, es_n = ENGINE_GAMES.get(game, (500, 100))
+        cases = [c for c in ENGINE_CASES if c[0] in games] + [(g, {}, 500, 100) for g in games
+                                                               if g not in {c[0] for c in ENGINE_CASES}]
+        for game, options, games_n, es_n in cases:
             rows += bench_engine(game, max(games_n // 10, 5) if quick else games_n,
-                                 es_games=max(es_n // 10, 2) if quick else es_n)
+                                 es_games=max(es_n // 10, 2) if quick else es_n, options=options)
             out(_table(rows[-6:]))
     http_game = os.environ.get("SHIPLOG_BENCH_HTTP_GAME", games[0] if games else "high-card")
     if wanted("store") or wanted("http"):

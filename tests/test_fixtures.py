@@ -31,3 +31,11 @@ def test_there_are_fixtures_for_every_player_count_of_each_game() -> None:
         folder = game.replace("-", "_")
         counts = {len(json.loads(p.read_text())["players"]) for p in FIXTURES if p.parent.name == folder}
         assert set(range(rules.MIN_SEATS, rules.MAX_SEATS + 1)) <= counts, (game, counts)
+
+
+def test_puerto_rico_fixtures_cover_each_expansion_and_both() -> None:
+    sets = {
+        tuple(json.loads(p.read_text())["options"].get("expansions", []))
+        for p in FIXTURES if p.parent.name == "puerto_rico"
+    }
+    assert {(), ("new_buildings",), ("nobles",), ("new_buildings", "nobles")} <= sets
