@@ -27,8 +27,6 @@ from domain.core.aggregate import Game
 from domain.core.rng import Rng, choice
 from domain.core.rules import GameRules
 
-PRODUCT_GAMES = ("puerto-rico", "navegador")
-
 
 class Counter(Aggregate):
     """The smallest aggregate: what eventsourcing alone costs per stored event."""
@@ -49,7 +47,7 @@ Row = tuple[str, str, str]
 
 def _games() -> list[str]:
     wanted = os.environ.get("SHIPLOG_BENCH_GAMES")
-    names = wanted.split(",") if wanted else [g for g in PRODUCT_GAMES if g in registry.names()]
+    names = wanted.split(",") if wanted else registry.names()
     return [n for n in names if n]
 
 
@@ -69,16 +67,14 @@ def random_playout(rules: GameRules, seats: int, seed: str, options: dict[str, A
     return decisions
 
 
-# The engine benchmarks: game, options, random 4-player games through the pure engine and
-# through the event-sourced path. Uniformly random Navegador games last about 4,900 moves
-# (see docs/navegador.md), hence fewer of them.
-ENGINE_CASES: list[tuple[str, dict[str, Any], int, int]] = [
-    ("puerto-rico", {}, 500, 500),
-    ("puerto-rico", {"expansions": ["new_buildings"]}, 500, 100),
-    ("puerto-rico", {"expansions": ["nobles"]}, 500, 100),
-    ("puerto-rico", {"expansions": ["new_buildings", "nobles"]}, 500, 100),
-    ("navegador", {}, 100, 20),
-]
+# The engine benchmarks of a game: (options, random 4-player games through the pure engine,
+# games through the event-sourced path). A game module may name its own as BENCH_CASES
+# (the option sets worth measuring, fewer games where random play is long).
+DEFAULT_CASES: list[tuple[dict[str, Any], int, int]] = [({}, 500, 100)]
+
+
+def bench_cases(game: str) -> list[tuple[dict[str, Any], int, int]]:
+    return list(getattr(registry.get(game), "BENCH_CASES", DEFAULT_CASES))
 
 
 def bench_engine(game: str, games: int, seats: int = 4, es_games: int | None = None,
@@ -181,7 +177,7 @@ def bench_http(env: dict[str, str], label: str, game: str, seconds: float, worke
     accepted = [0]
     lock = threading.Lock()
     stop = time.perf_counter() + seconds
-    seats = registry.get(game).MAX_SEATS if game == "high-card" else 4
+    seats = max(min(4, registry.get(game).MAX_SEATS), registry.get(game).MIN_SEATS)
 
     def client(i: int) -> None:
         conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)  # keep-alive, low overhead
@@ -232,23 +228,31 @@ def bench_http(env: dict[str, str], label: str, game: str, seconds: float, worke
     ], rate
 
 
-def bench_load(game: str, target_actions: int = 1000, repeats: int = 20) -> list[Row]:
+def long_game(games: list[str], target_actions: int) -> Game | None:
+    """The first seeded random game (of any registered game) that lasts `target_actions` actions."""
+    for game in games:
+        rules = registry.get(game)
+        seats = [{"name": f"p{n}", "bot": None, "token_hash": None} for n in range(rules.MAX_SEATS)]
+        for attempt in range(5):
+            aggregate = Game.start(game, {}, seats, "h", f"long-{attempt}", client_seeded=True)
+            while aggregate.version < target_actions and aggregate.status == "active":
+                seat = min(aggregate.to_act())
+                legal = rules.legal_actions(aggregate.state, seat)
+                aggregate.take_action(seat, choice(Rng(f"long-{attempt}", f"pick:{aggregate.version}"), legal))
+            if aggregate.version >= target_actions:
+                return aggregate
+    return None
+
+
+def bench_load(games: list[str], target_actions: int = 1000, repeats: int = 20) -> list[Row]:
     """Load a game of `target_actions` random actions at its last and a middle version,
     from a store with snapshots every 50 events and from one without snapshots."""
     from service.application import Shiplog
 
-    rules = registry.get(game)
-    seats = [{"name": f"p{n}", "bot": None, "token_hash": None} for n in range(rules.MAX_SEATS)]
-    for attempt in range(50):
-        aggregate = Game.start(game, {}, seats, "h", f"long-{attempt}", client_seeded=True)
-        while aggregate.version < target_actions and aggregate.status == "active":
-            seat = min(aggregate.to_act())
-            legal = rules.legal_actions(aggregate.state, seat)
-            aggregate.take_action(seat, choice(Rng(f"long-{attempt}", f"pick:{aggregate.version}"), legal))
-        if aggregate.version >= target_actions:
-            break
-    else:
-        return [(f"load {game}", f"no random game reached {target_actions} actions", "-")]
+    found = long_game(games, target_actions)
+    if found is None:
+        return [("load", f"no random game reached {target_actions} actions", "-")]
+    aggregate, game = found, found.game
     with tempfile.TemporaryDirectory() as tmp:
         snap = Shiplog({"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": f"{tmp}/snap.sqlite",
                         "SHIPLOG_SNAPSHOT_INTERVAL": "50"})
@@ -283,27 +287,28 @@ def run(quick: bool = False, only: set[str] | None = None, out: Callable[[str], 
     rows: list[Row] = []
     games = _games()
     if wanted("engine"):
-        cases = [c for c in ENGINE_CASES if c[0] in games] + [(g, {}, 500, 100) for g in games
-                                                               if g not in {c[0] for c in ENGINE_CASES}]
+        cases = [(game, *case) for game in games for case in bench_cases(game)]
         for game, options, games_n, es_n in cases:
             rows += bench_engine(game, max(games_n // 10, 5) if quick else games_n,
                                  es_games=max(es_n // 10, 2) if quick else es_n, options=options)
             out(_table(rows[-6:]))
-    http_game = os.environ.get("SHIPLOG_BENCH_HTTP_GAME", games[0] if games else "high-card")
+    http_games = os.environ.get("SHIPLOG_BENCH_HTTP_GAMES", ",".join(games)).split(",")
     if wanted("store") or wanted("http"):
         with stores() as found:
             for label, env in found:
                 raw_rows = bench_raw_append(env, label, 3 if quick else 10)
                 rows += raw_rows
                 out(_table(raw_rows))
-                if wanted("http"):
+                if not wanted("http"):
+                    continue
+                raw = float(raw_rows[0][2])
+                for http_game in [g for g in http_games if g]:
                     http_rows, rate = bench_http(env, label, http_game, 5 if quick else 20)
-                    raw = float(raw_rows[0][2])
-                    http_rows.append((f"http {label}", "HTTP rate / raw append rate", f"{rate / raw:.0%}"))
+                    http_rows.append((f"http {label}", f"HTTP rate / raw append rate ({http_game})", f"{rate / raw:.0%}"))
                     rows += http_rows
                     out(_table(http_rows))
     if wanted("load") and games:
-        load_rows = bench_load(os.environ.get("SHIPLOG_BENCH_LOAD_GAME", "navegador" if "navegador" in games else games[0]), 1000)
+        load_rows = bench_load(games, 1000)
         rows += load_rows
         out(_table(load_rows))
     out("\n" + _table(rows))

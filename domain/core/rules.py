@@ -79,7 +79,11 @@ def rank(scores: Mapping[Seat, tuple[int, ...]]) -> dict[Seat, int]:
 
 
 class GameRules(Protocol):
-    """What `domain.core.registry` expects of a game module."""
+    """What `domain.core.registry` expects of a game module.
+
+    Optional: BENCH_CASES, a list of (options, pure-engine playouts, event-sourced playouts)
+    that `make bench` measures (default: [({}, 500, 100)]).
+    """
 
     NAME: str  # the id used in the API: "puerto-rico"
     TITLE: str
