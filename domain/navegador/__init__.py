@@ -25,7 +25,7 @@ RULES_VERSION = "1"
 
 # What `make bench` measures (options, pure-engine playouts, event-sourced playouts): uniformly
 # random games last about 4,900 moves, so fewer of them than for shorter games.
-BENCH_CASES = [({}, 100, 20)]
+BENCH_CASES: list[tuple[dict[str, object], int, int]] = [({}, 100, 20)]
 
 __all__ = [
     "BENCH_CASES",
