@@ -23,67 +23,41 @@ from .common import (
     flag,
     good_of,
     goods_dict,
-    normal_loads,
     order,
     paper_vp,
     piece_fields,
     piece_of,
-    price,
     privilege,
-    production,
     reject,
 )
 from .components import (
-    AQUEDUCT,
-    BLACK_MARKET,
     BUILDING_INDEX,
     BUILDINGS,
     CATALOG,
-    CHAPEL,
-    CHURCH,
-    CHURCH_VP,
     CIRCLES,
-    COLUMN,
-    CONSTRUCTION_HUT,
     DRAFT_POOL,
-    FACTORY,
-    FACTORY_BONUS,
     FOREST_HOUSE,
     GOODS,
-    HACIENDA,
     HARBOR,
     HOSPICE,
     HUNTING_LODGE,
     HUNTING_LODGE_VP,
-    INDIGO,
-    INDIGO_PLANT,
     ISLAND_SPACES,
-    JEWELER,
     LAND_OFFICE,
-    LARGE_MARKET,
     LARGE_WAREHOUSE,
     LIBRARY,
     LIGHTHOUSE,
     OFFICE,
-    PRICES,
     ROYAL_SUPPLIER,
-    SIZE,
-    SMALL_MARKET,
     SMALL_WAREHOUSE,
     SMALL_WHARF,
-    SPECIALTY_FACTORY,
     STOREHOUSE,
     STOREHOUSE_SINGLES,
-    SUGAR,
-    SUGAR_MILL,
     TILE_INDEX,
     TILE_KINDS,
-    TRADING_HOUSE_SPACES,
     TRADING_POST,
     UNION_HALL,
-    UNIVERSITY,
     VILLA,
-    WHARF,
     building_copies,
     draft_slot,
 )
@@ -251,44 +225,6 @@ def window_done(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None:
 
 def hospice_matters(s: State, pl: Player) -> bool:
     return pl.occ(HOSPICE) and (s.colonist_supply > 0 or s.colonist_ship > 0 or s.noble_ship > 0)
-
-
-def settler_actions(s: State, seat: int) -> list[Action]:
-    """Settler options other than `pass`, in SETTLE and in the library pick (SETTLE_EXTRA)."""
-    pl = s.players[seat]
-    if pl.tiles >= ISLAND_SPACES:
-        return []
-    acts: list[Action] = []
-    kinds = sorted(set(s.faceup))
-    forest = s.config.new_buildings and pl.occ(FOREST_HOUSE)
-    if s.step == SETTLE:
-        if pl.occ(HACIENDA) and s.hacienda == 0:
-            if s.draw_pile or s.discard:
-                acts.append({"type": "hacienda_draw"})
-            if s.config.hacienda_quarry_with_construction_hut and pl.occ(CONSTRUCTION_HUT) and s.quarries > 0:
-                acts.append({"type": "hacienda_quarry"})
-        hospice = hospice_matters(s, pl)
-        for kind, extra in (("take_plantation", True), ("take_forest", forest)):
-            if not extra:
-                continue
-            for k in kinds:
-                acts.append({"type": kind, "kind": TILE_KINDS[k]})
-                if hospice:
-                    acts.append({"type": kind, "kind": TILE_KINDS[k], "hospice": False})
-        if s.quarries > 0 and (seat == s.chooser or pl.occ(CONSTRUCTION_HUT)) and s.hacienda != 2:
-            acts.append({"type": "take_quarry"})
-            if hospice:
-                acts.append({"type": "take_quarry", "hospice": False})
-        return acts
-    # §2.4 library: one more face-up tile; a quarry only with a construction hut; no hospice
-    if not pl.occ(LIBRARY):
-        return []
-    acts.extend({"type": "take_plantation", "kind": TILE_KINDS[k]} for k in kinds)
-    if s.quarries > 0 and pl.occ(CONSTRUCTION_HUT):
-        acts.append({"type": "take_quarry"})
-    if forest:
-        acts.extend({"type": "take_forest", "kind": TILE_KINDS[k]} for k in kinds)
-    return acts
 
 
 def check_library_pick(s: State, pl: Player) -> None:
@@ -482,106 +418,10 @@ def empty_building_circles(s: State) -> int:
 # -- builder (§4.3 with forests, the construction office, church, black market) ------------------
 
 
-def university_matters(s: State, pl: Player) -> bool:
-    return pl.occ(UNIVERSITY) and colonist_source(s) is not None
-
-
 def bm_categories(pl: Player) -> int:
     """How many different kinds of item a black market owner can give (§2.4): a worker other
     than the black market's own, a good, a VP."""
     return (1 if pl.workers - 1 >= 1 else 0) + (1 if any(pl.goods) else 0) + (1 if pl.vp >= 1 else 0)
-
-
-def builder_actions(s: State, seat: int) -> list[Action]:
-    pl = s.players[seat]
-    owned = pl.buildings
-    room = 12 - pl.city_spaces
-    large_ok = pl.large_buildings < s.config.max_large_buildings
-    university = university_matters(s, pl)
-    black = s.config.new_buildings and pl.occ(BLACK_MARKET)
-    items = min(3, bm_categories(pl)) if black else 0
-    acts: list[Action] = []
-    for b, left in enumerate(s.building_supply):
-        if left <= 0 or owned[b] >= 0 or SIZE[b] > room or (SIZE[b] == 2 and not large_ok):
-            continue
-        short = price(s, seat, b) - pl.doubloons
-        if short <= 0:
-            extra: dict[str, Any] = {}
-        elif short <= items:
-            extra = {"black_market": True}
-        else:
-            continue
-        acts.append({"type": "build", "building": CATALOG[b], **extra})
-        # (a guest may still occupy the university while a black-market payment is made)
-        if CIRCLES[b] > 0 and (university if not extra else pl.owns(UNIVERSITY)):
-            acts.append({"type": "build", "building": CATALOG[b], **extra, "university": False})
-    return acts
-
-
-def _build_problem(s: State, seat: int, b: int, black: bool) -> tuple[str, str] | None:
-    pl = s.players[seat]
-    name = BUILDINGS[b].name.lower()
-    if s.building_supply[b] <= 0:
-        return "builder.sold_out", f"There is no {name} left to build."
-    if pl.buildings[b] >= 0:
-        return "builder.already_owned", f"You already own a {name}; each building only once."
-    if pl.city_spaces + SIZE[b] > 12:
-        return "builder.no_space", f"Your city has no room for the {name}."
-    if SIZE[b] == 2 and pl.large_buildings >= s.config.max_large_buildings:
-        return "builder.too_many_large", f"Your city holds at most {s.config.max_large_buildings} large buildings."
-    p = price(s, seat, b)
-    if not black:
-        if p > pl.doubloons:
-            return "builder.cannot_afford", f"The {name} costs you {p} doubloons; you have {pl.doubloons}."
-        return None
-    if not (s.config.new_buildings and pl.occ(BLACK_MARKET)):
-        return "builder.no_black_market", "You need an occupied black market to cover a shortfall."
-    short = p - pl.doubloons
-    if short <= 0:
-        return "builder.no_shortfall", f"You can pay the {name} ({p}) yourself; the black market only covers money you lack."
-    if short > 3:
-        return "builder.shortfall_too_large", f"The black market covers at most 3 doubloons; you lack {short}."
-    if short > bm_categories(pl):
-        return "builder.black_market_short", f"You lack {short} doubloons but cannot give {short} different items."
-    return None
-
-
-def build(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None:
-    fields(action, ("building",), ("university", "black_market"))
-    name = action["building"]
-    if not isinstance(name, str) or name not in BUILDING_INDEX:
-        reject("builder.unknown_building", f"There is no building {name!r} in this game.")
-    use_university = flag(action, "university")
-    black = flag(action, "black_market", False)
-    s = tx.state
-    b = BUILDING_INDEX[name]
-    problem = _build_problem(s, seat, b, black)
-    if problem:
-        reject(*problem)
-    if black:
-        short = price(s, seat, b) - s.players[seat].doubloons
-        keep = use_university or not s.players[seat].owns(UNIVERSITY)  # without one the flag means nothing
-        tx.emit({"t": "BlackMarketUsed", "seat": seat, "building": name, "shortfall": short, "university": keep})
-        return
-    complete_build(tx, seat, b, price(s, seat, b), use_university, 0)
-
-
-def complete_build(tx: _Tx, seat: int, b: int, paid: int, use_university: bool, black: int) -> None:
-    s = tx.state
-    pl = s.players[seat]
-    # §2.3 University (checked after any black-market return, §10 A15)
-    source = colonist_source(s) if use_university and pl.occ(UNIVERSITY) and CIRCLES[b] > 0 else None
-    fact: Fact = {"t": "BuildingBuilt", "seat": seat, "building": CATALOG[b], "price": paid, "university": source}
-    if black:
-        fact["black_market"] = black
-    church = CHURCH_VP[COLUMN[b] - 1] if s.config.new_buildings and pl.occ(CHURCH) and b != CHURCH else 0
-    if church:
-        fact["church"] = church  # §2.4 church: 0/1/1/2 VP by column (§10 A37)
-    tx.emit(fact)
-    if church:
-        check_vp_trigger(tx)
-    if tx.state.players[seat].city_spaces >= 12 and "city" not in tx.state.end_reasons:
-        tx.emit({"t": "GameEndTriggered", "reason": "city", "seat": seat})
 
 
 def black_market_actions(s: State, seat: int) -> list[Action]:
@@ -650,122 +490,7 @@ def black_market_vp(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> No
 # -- craftsman (§4.4 with aqueduct, specialty factory, chapel, jeweler) ---------------------------
 
 
-def produce(tx: _Tx) -> None:
-    s = tx.state
-    nb, nobles = s.config.new_buildings, s.config.nobles
-    supply = list(s.goods)
-    rows: list[dict[str, Any]] = []
-    chapel_vp = False
-    for seat in order(s, s.chooser):  # §10 A6: served in turn order from the craftsman
-        pl = s.players[seat]
-        got = production(pl)
-        for g in range(5):
-            got[g] = min(got[g], supply[g])
-            supply[g] -= got[g]
-        extra: dict[str, Any] = {}
-        doubloons = vp = 0
-        if nb and pl.occ(AQUEDUCT):
-            # §2.4 / §10 A24: +1 with an occupied large indigo plant / sugar mill, supply permitting
-            aqueduct = {}
-            for plant, g in ((INDIGO_PLANT, INDIGO), (SUGAR_MILL, SUGAR)):
-                if pl.occ(plant) and got[g] >= 1 and supply[g] > 0:
-                    got[g] += 1
-                    supply[g] -= 1
-                    aqueduct[GOODS[g]] = 1
-            if aqueduct:
-                extra["aqueduct"] = aqueduct
-        factory = FACTORY_BONUS[sum(1 for c in got if c)] if pl.occ(FACTORY) else 0
-        if nb and pl.occ(SPECIALTY_FACTORY):
-            special = max(0, max(got[1:]) - 1)  # §2.4: corn does not count (§10 A25)
-            if special:
-                extra["specialty_factory"] = special
-                doubloons += special
-        if nobles and pl.occ(CHAPEL):
-            if pl.occ_noble(CHAPEL):
-                extra["chapel"] = "vp"
-                vp += 1
-            else:
-                extra["chapel"] = "doubloon"
-                doubloons += 1
-        if nobles and pl.occ(JEWELER) and pl.nobles:
-            extra["jeweler"] = pl.nobles
-            doubloons += pl.nobles
-        if any(got) or factory or doubloons or vp:
-            row: dict[str, Any] = {"seat": seat, "goods": goods_dict(got), "factory": factory, **extra}
-            if doubloons:
-                row["doubloons"] = doubloons
-            if vp:
-                row["vp"] = vp
-                chapel_vp = True
-            rows.append(row)
-    tx.emit({"t": "GoodsProduced", "production": rows})
-    if chapel_vp:
-        check_vp_trigger(tx)
-
-
 # -- trader (§4.5 with trading post, land office, library) ----------------------------------------
-
-
-def _house_problem(s: State, pl: Player, g: int) -> tuple[str, str] | None:
-    if pl.goods[g] <= 0:
-        return "trader.no_good", f"You have no {GOODS[g]} to sell."
-    if len(s.trading_house) >= TRADING_HOUSE_SPACES:
-        return "trader.house_full", "The trading house is full."
-    if g in s.trading_house and not pl.occ(OFFICE):
-        return "trader.kind_present", f"The trading house already holds {GOODS[g]}; it buys each kind once."
-    return None
-
-
-def trader_actions(s: State, seat: int) -> list[Action]:
-    pl = s.players[seat]
-    acts: list[Action] = []
-    if not s.sale_done:
-        if len(s.trading_house) < TRADING_HOUSE_SPACES:
-            office = pl.occ(OFFICE)
-            acts.extend(
-                {"type": "sell", "good": GOODS[g]}
-                for g in range(5)
-                if pl.goods[g] > 0 and (office or g not in s.trading_house)
-            )
-        if s.config.new_buildings and pl.occ(TRADING_POST):
-            acts.extend({"type": "sell", "good": GOODS[g], "venue": "trading_post"} for g in range(5) if pl.goods[g])
-    if s.config.nobles and not s.land_office_used and pl.occ(LAND_OFFICE):
-        if pl.occ_noble(LAND_OFFICE):
-            acts.extend({"type": "land_office_sell", **t} for t in discard_targets(pl))
-        elif pl.doubloons >= 1 and pl.tiles < ISLAND_SPACES and (s.draw_pile or s.discard):
-            acts.append({"type": "land_office_buy"})
-    return acts
-
-
-def sell(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None:
-    fields(action, ("good",), ("venue",))
-    g = good_of(action)
-    venue = action.get("venue", "house")
-    if venue not in ("house", "trading_post"):
-        reject("action.malformed", "'venue' must be \"house\" or \"trading_post\".")
-    s = tx.state
-    if s.sale_done:
-        reject("trader.already_decided", "You have made your sale decision in this phase.")
-    pl = s.players[seat]
-    if venue == "trading_post":
-        # §2.4: any kind, even with the trading house full; no market bonus (§10 A42)
-        if not (s.config.new_buildings and pl.occ(TRADING_POST)):
-            reject("trader.no_trading_post", "You need an occupied trading post to sell there.")
-        if pl.goods[g] <= 0:
-            reject("trader.no_good", f"You have no {GOODS[g]} to sell.")
-        value = PRICES[g] + privilege(s, seat)
-        tx.emit({"t": "GoodSold", "seat": seat, "good": GOODS[g], "price": value, "venue": "trading_post"})
-        return
-    problem = _house_problem(s, pl, g)
-    if problem:
-        reject(*problem)
-    value = (
-        PRICES[g]
-        + privilege(s, seat)
-        + (1 if pl.occ(SMALL_MARKET) else 0)
-        + (2 if pl.occ(LARGE_MARKET) else 0)
-    )
-    tx.emit({"t": "GoodSold", "seat": seat, "good": GOODS[g], "price": value})
 
 
 def end_turn(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None:
@@ -830,47 +555,16 @@ def captain_start(tx: _Tx) -> None:
         check_vp_trigger(tx)
 
 
-def _small_wharf_open(s: State, seat: int, pl: Player) -> bool:
+def small_wharf_open(s: State, seat: int, pl: Player) -> bool:
     return s.config.new_buildings and pl.occ(SMALL_WHARF) and seat not in s.small_wharf_used
 
 
-def _royal_open(s: State, seat: int, pl: Player) -> bool:
+def royal_open(s: State, seat: int, pl: Player) -> bool:
     return (
         s.config.nobles
         and pl.occ(ROYAL_SUPPLIER)
         and seat not in s.captain_turned
         and len(s.supplied) < pl.nobles
-    )
-
-
-def captain_actions(s: State, seat: int) -> list[Action]:
-    """Every option of a captain turn except `pass` (legal only without a normal load)."""
-    pl = s.players[seat]
-    if not any(pl.goods):
-        return []
-    acts: list[Action] = [{"type": "ship", "good": GOODS[g], "ship": i} for g, i, _ in normal_loads(s, pl)]
-    if pl.occ(WHARF) and seat not in s.wharf_used:
-        acts.extend({"type": "ship", "good": GOODS[g], "ship": "wharf"} for g in range(5) if pl.goods[g])
-    if _small_wharf_open(s, seat, pl):
-        acts.extend(
-            {"type": "small_wharf", "good": GOODS[g], "count": c} for g in range(5) for c in range(1, pl.goods[g] + 1)
-        )
-    if _royal_open(s, seat, pl):
-        acts.extend({"type": "royal_supplier", "good": GOODS[g]} for g in range(5) if pl.goods[g] and g not in s.supplied)
-    return acts
-
-
-def captain_has_options(s: State, seat: int) -> bool:
-    pl = s.players[seat]
-    if guest_ok(s, seat):
-        return True
-    if not any(pl.goods):
-        return False
-    return (
-        (pl.occ(WHARF) and seat not in s.wharf_used)
-        or _small_wharf_open(s, seat, pl)
-        or _royal_open(s, seat, pl)
-        or bool(normal_loads(s, pl))
     )
 
 
@@ -951,7 +645,7 @@ def royal_supplier(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> Non
 # -- storage (§4.6 K6 with the storehouse) --------------------------------------------------------
 
 
-def _slots(pl: Player) -> int:
+def warehouse_slots(pl: Player) -> int:
     return (1 if pl.occ(SMALL_WAREHOUSE) else 0) + (2 if pl.occ(LARGE_WAREHOUSE) else 0)
 
 
@@ -968,7 +662,7 @@ def storage_actions(s: State, seat: int) -> list[Action]:
     pl = s.players[seat]
     rest = _unprotected(s, pl)
     acts: list[Action] = []
-    if _slots(pl) > len(s.warehoused):
+    if warehouse_slots(pl) > len(s.warehoused):
         acts.extend({"type": "warehouse", "good": GOODS[g]} for g in range(5) if rest[g] and not s.singles[g])
     if sum(s.singles) < _singles_limit(pl):
         acts.extend({"type": "keep", "good": GOODS[g]} for g in range(5) if rest[g])
@@ -980,7 +674,7 @@ def _fits(s: State, pl: Player) -> bool:
     """Everything left can be kept: the free warehouse slots take the biggest kinds, the free
     single places the rest."""
     rest = sorted((c for c in _unprotected(s, pl) if c), reverse=True)
-    free_w = max(0, _slots(pl) - len(s.warehoused))
+    free_w = max(0, warehouse_slots(pl) - len(s.warehoused))
     return sum(rest[free_w:]) <= _singles_limit(pl) - sum(s.singles)
 
 
@@ -989,7 +683,7 @@ def storage_needs_choice(s: State, seat: int) -> bool:
     pl = s.players[seat]
     if _fits(s, pl):
         return False
-    return _slots(pl) > len(s.warehoused) or _singles_limit(pl) > sum(s.singles)
+    return warehouse_slots(pl) > len(s.warehoused) or _singles_limit(pl) > sum(s.singles)
 
 
 def lost_goods(s: State, pl: Player, kept: int) -> dict[str, int]:
@@ -1010,7 +704,7 @@ def warehouse(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None:
     g = good_of(action)
     s = tx.state
     pl = s.players[seat]
-    if _slots(pl) <= len(s.warehoused):
+    if warehouse_slots(pl) <= len(s.warehoused):
         reject("storage.no_warehouse", "You have no free occupied warehouse for another kind of goods.")
     if g in s.warehoused:
         reject("storage.already_stored", f"Your {GOODS[g]} is already in a warehouse.")
@@ -1029,8 +723,9 @@ def keep(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None:
     if g in s.warehoused:
         reject("storage.already_stored", f"Your {GOODS[g]} is already in a warehouse.")
     if pl.goods[g] - s.singles[g] <= 0:
-        reject("storage.no_good", f"You have no more {GOODS[g]} to keep.")
-    if not pl.occ(STOREHOUSE):
+        more = "more " if s.singles[g] else ""
+        reject("storage.no_good", f"You have no {more}{GOODS[g]}" + (" to keep." if more else "."))
+    if not (s.config.new_buildings and pl.occ(STOREHOUSE)):
         tx.emit({"t": "GoodsStored", "seat": seat, "kept": GOODS[g], "discarded": lost_goods(s, pl, g)})
         return
     if sum(s.singles) >= _singles_limit(pl):

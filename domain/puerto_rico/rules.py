@@ -14,7 +14,7 @@ Section numbers (§) refer to the rules page `shared/rules/puerto-rico.md`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from domain.core import InvalidOptions, RandomSource, shuffle
@@ -41,13 +41,18 @@ from .common import (
     reshuffle,
 )
 from .components import (
+    AQUEDUCT,
     AVAILABLE_EXPANSIONS,
     BASE_KINDS,
+    BLACK_MARKET,
     BOX_COLONISTS,
     BOX_NOBLES,
     BUILDING_INDEX,
     BUILDINGS,
     CATALOG,
+    CHAPEL,
+    CHURCH,
+    CHURCH_VP,
     CIRCLES,
     COLUMN,
     CONSTRUCTION_HUT,
@@ -60,10 +65,14 @@ from .components import (
     HACIENDA,
     HARBOR,
     HOSPICE,
+    INDIGO,
+    INDIGO_PLANT,
     ISLAND_SPACES,
+    JEWELER,
     KNOWN_EXPANSIONS,
+    LAND_OFFICE,
     LARGE_MARKET,
-    LARGE_WAREHOUSE,
+    LIBRARY,
     NOBLES_ON_SHIP,
     OFFICE,
     PRICES,
@@ -71,10 +80,13 @@ from .components import (
     SETUPS,
     SIZE,
     SMALL_MARKET,
-    SMALL_WAREHOUSE,
+    SPECIALTY_FACTORY,
+    SUGAR,
+    SUGAR_MILL,
     TILE_INDEX,
     TILE_KINDS,
     TRADING_HOUSE_SPACES,
+    TRADING_POST,
     UNIVERSITY,
     WHARF,
     building_copies,
@@ -301,44 +313,54 @@ def _select_role(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None:
 # -- settler (§4.1) ----------------------------------------------------------------------------
 
 
-def _hospice_matters(s: State, pl: Player) -> bool:
-    return pl.occ(HOSPICE) and (s.colonist_supply > 0 or s.colonist_ship > 0)
-
-
 def _may_take_quarry(s: State, seat: int, pl: Player) -> bool:
     # privilege of the settler or an occupied construction hut; never a second quarry (§2.3)
     return (seat == s.chooser or pl.occ(CONSTRUCTION_HUT)) and s.hacienda != 2
 
 
 def _settler_actions(s: State, seat: int) -> list[Action]:
-    """The settler options other than `pass` (empty: the player is auto-passed)."""
-    if s.config.expansions:
-        return x.settler_actions(s, seat)
+    """The settler options other than `pass` (empty: the player is auto-passed), in SETTLE and
+    in the library pick (SETTLE_EXTRA, New Buildings)."""
     pl = s.players[seat]
-    if sum(pl.island) >= ISLAND_SPACES:
-        return []  # §4.1: a full island takes no more tiles
+    if pl.tiles >= ISLAND_SPACES:
+        return []  # §4.1: a full island takes no more tiles (forests count, §10 A23)
     acts: list[Action] = []
-    if pl.occ(HACIENDA) and s.hacienda == 0:
-        if s.draw_pile or s.discard:
-            acts.append({"type": "hacienda_draw"})
-        if s.config.hacienda_quarry_with_construction_hut and pl.occ(CONSTRUCTION_HUT) and s.quarries > 0:
-            acts.append({"type": "hacienda_quarry"})
-    hospice = _hospice_matters(s, pl)
-    for k in sorted(set(s.faceup)):
-        acts.append({"type": "take_plantation", "kind": TILE_KINDS[k]})
-        if hospice:
-            acts.append({"type": "take_plantation", "kind": TILE_KINDS[k], "hospice": False})
-    if s.quarries > 0 and _may_take_quarry(s, seat, pl):
+    kinds = sorted(set(s.faceup))
+    forest = s.config.new_buildings and pl.occ(FOREST_HOUSE)
+    if s.step == SETTLE:
+        if pl.occ(HACIENDA) and s.hacienda == 0:
+            if s.draw_pile or s.discard:
+                acts.append({"type": "hacienda_draw"})
+            if s.config.hacienda_quarry_with_construction_hut and pl.occ(CONSTRUCTION_HUT) and s.quarries > 0:
+                acts.append({"type": "hacienda_quarry"})
+        hospice = x.hospice_matters(s, pl)
+        for kind, offered in (("take_plantation", True), ("take_forest", forest)):
+            if not offered:
+                continue
+            for k in kinds:
+                acts.append({"type": kind, "kind": TILE_KINDS[k]})
+                if hospice:
+                    acts.append({"type": kind, "kind": TILE_KINDS[k], "hospice": False})
+        if s.quarries > 0 and _may_take_quarry(s, seat, pl):
+            acts.append({"type": "take_quarry"})
+            if hospice:
+                acts.append({"type": "take_quarry", "hospice": False})
+        return acts
+    # §2.4 library: one more face-up tile; a quarry only with a construction hut; no hospice
+    if not pl.occ(LIBRARY):
+        return []
+    acts.extend({"type": "take_plantation", "kind": TILE_KINDS[k]} for k in kinds)
+    if s.quarries > 0 and pl.occ(CONSTRUCTION_HUT):
         acts.append({"type": "take_quarry"})
-        if hospice:
-            acts.append({"type": "take_quarry", "hospice": False})
+    if forest:
+        acts.extend({"type": "take_forest", "kind": TILE_KINDS[k]} for k in kinds)
     return acts
 
 
 def _settler_has_options(s: State, seat: int) -> bool:
     """Whether `_settler_actions` is non-empty, without building it."""
     if s.config.expansions:
-        return x.guest_ok(s, seat) or bool(x.settler_actions(s, seat))
+        return x.guest_ok(s, seat) or bool(_settler_actions(s, seat))
     pl = s.players[seat]
     if sum(pl.island) >= ISLAND_SPACES:
         return False
@@ -502,45 +524,48 @@ def _arrange_actions(s: State, seat: int) -> list[Action]:
     return acts
 
 
-def _place(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None:
+def _arrange_target(tx: _Tx, seat: int, action: Action, key: str) -> tuple[int, int]:
+    """The fields of a place/remove action (`key`: "to" or "from") and (workers, circles) there."""
     s = tx.state
-    _fields(action, ("to",), piece_fields(s))
-    pl = s.players[seat]
-    target = _target(pl, action["to"])
+    _fields(action, (key,), piece_fields(s))
+    target = _target(s.players[seat], action[key])
     if target is None:
-        _reject("mayor.unknown_target", f"You have no plantation, quarry or building {action['to']!r}.")
+        _reject("mayor.unknown_target", f"You have no plantation, quarry or building {action[key]!r}.")
+    return target
+
+
+def _emit_arranged(tx: _Tx, seat: int, action: Action, fact: Fact, where: str, workers: int) -> None:
+    """The ColonistPlaced / ColonistRemoved fact; with Nobles it names the piece moved from `where`."""
+    if tx.state.config.nobles:
+        pl = tx.state.players[seat]
+        piece = piece_of(action, x.default_piece(pl, where))
+        x.check_piece(pl, where, workers, piece)
+        fact["piece"] = piece
+    tx.emit(fact)
+
+
+def _place(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    target = _arrange_target(tx, seat, action, "to")
+    pl = tx.state.players[seat]
     if pl.windrose <= 0:
         _reject("mayor.no_colonist", "You have no colonist waiting on your windrose to place.")
     if target[0] >= target[1]:
         _reject("mayor.target_full", f"Every circle of your {action['to']} is already occupied.")
-    if s.config.nobles:
-        piece = piece_of(action, x.default_piece(pl, "windrose"))
-        x.check_piece(pl, "windrose", pl.windrose, piece)
-        tx.emit({"t": "ColonistPlaced", "seat": seat, "to": action["to"], "piece": piece})
-        return
-    tx.emit({"t": "ColonistPlaced", "seat": seat, "to": action["to"]})
+    fact = {"t": "ColonistPlaced", "seat": seat, "to": action["to"]}
+    _emit_arranged(tx, seat, action, fact, "windrose", pl.windrose)
 
 
 def _remove(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None:
-    s = tx.state
-    _fields(action, ("from",), piece_fields(s))
-    pl = s.players[seat]
-    target = _target(pl, action["from"])
-    if target is None:
-        _reject("mayor.unknown_target", f"You have no plantation, quarry or building {action['from']!r}.")
-    if s.placed:
+    target = _arrange_target(tx, seat, action, "from")
+    if tx.state.placed:
         _reject(
             "mayor.remove_after_place",
             "Take colonists off your tiles before you start placing; you have already placed one.",
         )
     if target[0] <= 0:
         _reject("mayor.nothing_to_remove", f"There is no colonist on your {action['from']}.")
-    if s.config.nobles:
-        piece = piece_of(action, x.default_piece(pl, action["from"]))
-        x.check_piece(pl, action["from"], target[0], piece)
-        tx.emit({"t": "ColonistRemoved", "seat": seat, "from": action["from"], "piece": piece})
-        return
-    tx.emit({"t": "ColonistRemoved", "seat": seat, "from": action["from"]})
+    fact = {"t": "ColonistRemoved", "seat": seat, "from": action["from"]}
+    _emit_arranged(tx, seat, action, fact, action["from"], target[0])
 
 
 def _arrange_done(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None:
@@ -560,7 +585,8 @@ _empty_building_circles = x.empty_building_circles
 # -- builder (§4.3) ----------------------------------------------------------------------------
 
 
-def _build_problem(s: State, seat: int, b: int) -> tuple[str, str] | None:
+def _build_problem(s: State, seat: int, b: int, black_market: bool = False) -> tuple[str, str] | None:
+    """Why `seat` cannot build `b` now (paying in full, or with a black-market shortfall)."""
     pl = s.players[seat]
     name = BUILDINGS[b].name.lower()
     if s.building_supply[b] <= 0:
@@ -572,14 +598,26 @@ def _build_problem(s: State, seat: int, b: int) -> tuple[str, str] | None:
     if SIZE[b] == 2 and pl.large_buildings >= s.config.max_large_buildings:
         return "builder.too_many_large", f"Your city holds at most {s.config.max_large_buildings} large buildings."
     p = price(s, seat, b)
-    if p > pl.doubloons:
-        return "builder.cannot_afford", f"The {name} costs you {p} doubloons; you have {pl.doubloons}."
+    if not black_market:
+        if p > pl.doubloons:
+            return "builder.cannot_afford", f"The {name} costs you {p} doubloons; you have {pl.doubloons}."
+        return None
+    # §2.4 black market: up to 3 doubloons short, one different item per doubloon
+    if not (s.config.new_buildings and pl.occ(BLACK_MARKET)):
+        return "builder.no_black_market", "You need an occupied black market to cover a shortfall."
+    short = p - pl.doubloons
+    if short <= 0:
+        return "builder.no_shortfall", f"You can pay the {name} ({p}) yourself; the black market only covers money you lack."
+    if short > 3:
+        return "builder.shortfall_too_large", f"The black market covers at most 3 doubloons; you lack {short}."
+    if short > x.bm_categories(pl):
+        return "builder.black_market_short", f"You lack {short} doubloons but cannot give {short} different items."
     return None
 
 
-def _builder_actions(s: State, seat: int) -> list[Action]:
-    if s.config.expansions:
-        return x.builder_actions(s, seat)
+def _buildable(s: State, seat: int) -> Iterator[tuple[int, bool]]:
+    """(building, needs the black market) for every building `seat` may build now, in catalog
+    order; lazy, so `_can_build` stops at the first."""
     pl = s.players[seat]
     owned = pl.buildings
     spaces = large = 0
@@ -587,68 +625,83 @@ def _builder_actions(s: State, seat: int) -> list[Action]:
         if w >= 0:
             spaces += SIZE[b]
             large += SIZE[b] == 2
-    university = owned[UNIVERSITY] > 0 and (s.colonist_supply > 0 or s.colonist_ship > 0)
-    quarries = pl.manned[QUARRY]
-    money = pl.doubloons + (1 if seat == s.chooser else 0)  # the builder's privilege
     room = 12 - spaces
     large_ok = large < s.config.max_large_buildings
-    acts: list[Action] = []
+    expansions = bool(s.config.expansions)
+    items = 0
+    if expansions and s.config.new_buildings and pl.occ(BLACK_MARKET):
+        items = min(3, x.bm_categories(pl))
+    quarries = pl.manned[QUARRY]
+    money = pl.doubloons + (1 if seat == s.chooser else 0)  # the builder's privilege
     for b, left in enumerate(s.building_supply):
         if left <= 0 or owned[b] >= 0 or SIZE[b] > room or (SIZE[b] == 2 and not large_ok):
             continue
-        if COST[b] - min(quarries, COLUMN[b]) > money:
-            continue
-        acts.append({"type": "build", "building": CATALOG[b]})
-        if university and CIRCLES[b] > 0:
-            acts.append({"type": "build", "building": CATALOG[b], "university": False})
+        # the base price inline (it is `price` without the expansions' discounts)
+        short = price(s, seat, b) - pl.doubloons if expansions else COST[b] - min(quarries, COLUMN[b]) - money
+        if short <= 0:
+            yield b, False
+        elif short <= items:
+            yield b, True
+
+
+def _builder_actions(s: State, seat: int) -> list[Action]:
+    pl = s.players[seat]
+    university = pl.occ(UNIVERSITY) and colonist_source(s) is not None
+    acts: list[Action] = []
+    for b, black in _buildable(s, seat):
+        act: Action = {"type": "build", "building": CATALOG[b]}
+        if black:
+            act["black_market"] = True
+        acts.append(act)
+        # (a guest may still occupy the university while a black-market payment is made)
+        if CIRCLES[b] > 0 and (pl.owns(UNIVERSITY) if black else university):
+            acts.append({**act, "university": False})
     return acts
 
 
 def _can_build(s: State, seat: int) -> bool:
     """Whether `_builder_actions` is non-empty, stopping at the first buildable building."""
-    if s.config.expansions:
-        return x.guest_ok(s, seat) or bool(x.builder_actions(s, seat))
-    pl = s.players[seat]
-    owned = pl.buildings
-    spaces = large = 0
-    for b, w in enumerate(owned):
-        if w >= 0:
-            spaces += SIZE[b]
-            large += SIZE[b] == 2
-    money = pl.doubloons + (1 if seat == s.chooser else 0)
-    quarries = pl.manned[QUARRY]
-    room = 12 - spaces
-    large_ok = large < s.config.max_large_buildings
-    for b, left in enumerate(s.building_supply):
-        if (
-            left > 0
-            and owned[b] < 0
-            and SIZE[b] <= room
-            and (SIZE[b] == 1 or large_ok)
-            and COST[b] - min(quarries, COLUMN[b]) <= money
-        ):
-            return True
-    return False
+    if s.config.expansions and x.guest_ok(s, seat):
+        return True
+    return next(_buildable(s, seat), None) is not None
 
 
 def _build(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None:
-    if tx.state.config.expansions:
-        x.build(tx, seat, action, rng)
-        return
-    _fields(action, ("building",), ("university",))
+    s = tx.state
+    _fields(action, ("building",), ("university", "black_market") if s.config.expansions else ("university",))
     name = action["building"]
-    if not isinstance(name, str) or BUILDING_INDEX.get(name, BASE_KINDS) >= BASE_KINDS:
+    known = len(BUILDINGS) if s.config.expansions else BASE_KINDS
+    if not isinstance(name, str) or BUILDING_INDEX.get(name, known) >= known:
         _reject("builder.unknown_building", f"There is no building {name!r} in this game.")
     use_university = _flag(action, "university")
-    s = tx.state
+    black = _flag(action, "black_market", False)
     b = BUILDING_INDEX[name]
-    problem = _build_problem(s, seat, b)
+    problem = _build_problem(s, seat, b, black)
     if problem:
         _reject(*problem)
+    if black:
+        short = price(s, seat, b) - s.players[seat].doubloons
+        keep = use_university or not s.players[seat].owns(UNIVERSITY)  # without one the flag means nothing
+        tx.emit({"t": "BlackMarketUsed", "seat": seat, "building": name, "shortfall": short, "university": keep})
+        return
+    _complete_build(tx, seat, b, price(s, seat, b), use_university, 0)
+
+
+def _complete_build(tx: _Tx, seat: int, b: int, paid: int, use_university: bool, black: int) -> None:
+    s = tx.state
     pl = s.players[seat]
-    # §2.3 University: one colonist onto the new building, from the supply, else the ship.
-    source = _colonist_source(s) if use_university and pl.occ(UNIVERSITY) and CIRCLES[b] > 0 else None
-    tx.emit({"t": "BuildingBuilt", "seat": seat, "building": name, "price": price(s, seat, b), "university": source})
+    # §2.3 University: one colonist onto the new building, from the supply, else the ship
+    # (checked after any black-market return, §10 A15).
+    source = colonist_source(s) if use_university and pl.occ(UNIVERSITY) and CIRCLES[b] > 0 else None
+    fact: Fact = {"t": "BuildingBuilt", "seat": seat, "building": CATALOG[b], "price": paid, "university": source}
+    if black:
+        fact["black_market"] = black
+    church = CHURCH_VP[COLUMN[b] - 1] if s.config.new_buildings and pl.occ(CHURCH) and b != CHURCH else 0
+    if church:
+        fact["church"] = church  # §2.4 church: 0/1/1/2 VP by column (§10 A37)
+    tx.emit(fact)
+    if church:
+        _check_vp_trigger(tx)
     # §5.1.2 / §10 A38: the 12th city space is filled.
     if tx.state.players[seat].city_spaces >= 12 and "city" not in tx.state.end_reasons:
         tx.emit({"t": "GameEndTriggered", "reason": "city", "seat": seat})
@@ -659,21 +712,55 @@ def _build(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None:
 
 def _produce(tx: _Tx) -> None:
     s = tx.state
-    if s.config.expansions:
-        x.produce(tx)
-        return
+    nb, nobles = s.config.new_buildings, s.config.nobles
     supply = list(s.goods)
     rows: list[dict[str, Any]] = []
-    for seat in _order(s, s.chooser):  # §10 A6: served in turn order from the craftsman
+    chapel_vp = False
+    for seat in order(s, s.chooser):  # §10 A6: served in turn order from the craftsman
         pl = s.players[seat]
         got = production(pl)
         for g in range(5):
             got[g] = min(got[g], supply[g])
             supply[g] -= got[g]
+        extra: dict[str, Any] = {}
+        doubloons = vp = 0
+        if nb and pl.occ(AQUEDUCT):
+            # §2.4 / §10 A24: +1 with an occupied large indigo plant / sugar mill, supply permitting
+            aqueduct = {}
+            for plant, g in ((INDIGO_PLANT, INDIGO), (SUGAR_MILL, SUGAR)):
+                if pl.occ(plant) and got[g] >= 1 and supply[g] > 0:
+                    got[g] += 1
+                    supply[g] -= 1
+                    aqueduct[GOODS[g]] = 1
+            if aqueduct:
+                extra["aqueduct"] = aqueduct
         factory = FACTORY_BONUS[sum(1 for c in got if c)] if pl.occ(FACTORY) else 0
-        if any(got) or factory:
-            rows.append({"seat": seat, "goods": _goods_dict(got), "factory": factory})
+        if nb and pl.occ(SPECIALTY_FACTORY):
+            special = max(0, max(got[1:]) - 1)  # §2.4: corn does not count (§10 A25)
+            if special:
+                extra["specialty_factory"] = special
+                doubloons += special
+        if nobles and pl.occ(CHAPEL):
+            if pl.occ_noble(CHAPEL):
+                extra["chapel"] = "vp"
+                vp += 1
+            else:
+                extra["chapel"] = "doubloon"
+                doubloons += 1
+        if nobles and pl.occ(JEWELER) and pl.nobles:
+            extra["jeweler"] = pl.nobles
+            doubloons += pl.nobles
+        if any(got) or factory or doubloons or vp:
+            row: dict[str, Any] = {"seat": seat, "goods": goods_dict(got), "factory": factory, **extra}
+            if doubloons:
+                row["doubloons"] = doubloons
+            if vp:
+                row["vp"] = vp
+                chapel_vp = True
+            rows.append(row)
     tx.emit({"t": "GoodsProduced", "production": rows})
+    if chapel_vp:
+        check_vp_trigger(tx)
 
 
 def _craftsman_actions(s: State, seat: int) -> list[Action]:
@@ -706,17 +793,24 @@ def _sale_problem(s: State, pl: Player, g: int) -> tuple[str, str] | None:
 
 
 def _trader_actions(s: State, seat: int) -> list[Action]:
-    if s.config.expansions:
-        return x.trader_actions(s, seat)
     pl = s.players[seat]
-    if len(s.trading_house) >= TRADING_HOUSE_SPACES:
-        return []
-    office = pl.occ(OFFICE)
-    return [
-        {"type": "sell", "good": GOODS[g]}
-        for g in range(5)
-        if pl.goods[g] > 0 and (office or g not in s.trading_house)
-    ]
+    acts: list[Action] = []
+    if not s.sale_done:
+        if len(s.trading_house) < TRADING_HOUSE_SPACES:
+            office = pl.occ(OFFICE)
+            acts.extend(
+                {"type": "sell", "good": GOODS[g]}
+                for g in range(5)
+                if pl.goods[g] > 0 and (office or g not in s.trading_house)
+            )
+        if s.config.new_buildings and pl.occ(TRADING_POST):
+            acts.extend({"type": "sell", "good": GOODS[g], "venue": "trading_post"} for g in range(5) if pl.goods[g])
+    if s.config.nobles and not s.land_office_used and pl.occ(LAND_OFFICE):
+        if pl.occ_noble(LAND_OFFICE):
+            acts.extend({"type": "land_office_sell", **t} for t in x.discard_targets(pl))
+        elif pl.doubloons >= 1 and pl.tiles < ISLAND_SPACES and (s.draw_pile or s.discard):
+            acts.append({"type": "land_office_buy"})
+    return acts
 
 
 def sale_price(s: State, seat: int, g: int) -> int:
@@ -730,13 +824,25 @@ def sale_price(s: State, seat: int, g: int) -> int:
 
 
 def _sell(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None:
-    if tx.state.config.expansions:
-        x.sell(tx, seat, action, rng)
-        return
-    _fields(action, ("good",))
-    g = _good(action)
     s = tx.state
-    problem = _sale_problem(s, s.players[seat], g)
+    _fields(action, ("good",), ("venue",) if s.config.expansions else ())
+    g = _good(action)
+    venue = action.get("venue", "house")
+    if venue not in ("house", "trading_post"):
+        _reject("action.malformed", "'venue' must be \"house\" or \"trading_post\".")
+    if s.sale_done:
+        _reject("trader.already_decided", "You have made your sale decision in this phase.")
+    pl = s.players[seat]
+    if venue == "trading_post":
+        # §2.4: any kind, even with the trading house full; no market bonus (§10 A42)
+        if not (s.config.new_buildings and pl.occ(TRADING_POST)):
+            _reject("trader.no_trading_post", "You need an occupied trading post to sell there.")
+        if pl.goods[g] <= 0:
+            _reject("trader.no_good", f"You have no {GOODS[g]} to sell.")
+        value = PRICES[g] + privilege(s, seat)
+        tx.emit({"t": "GoodSold", "seat": seat, "good": GOODS[g], "price": value, "venue": "trading_post"})
+        return
+    problem = _sale_problem(s, pl, g)
     if problem:
         _reject(*problem)
     tx.emit({"t": "GoodSold", "seat": seat, "good": GOODS[g], "price": sale_price(s, seat, g)})
@@ -750,22 +856,31 @@ def _wharf_open(s: State, seat: int, pl: Player) -> bool:
 
 
 def _captain_has_options(s: State, seat: int) -> bool:
-    if s.config.expansions:
-        return x.captain_has_options(s, seat)
+    if s.config.expansions and x.guest_ok(s, seat):
+        return True
     pl = s.players[seat]
     if not any(pl.goods):
         return False
-    return _wharf_open(s, seat, pl) or bool(normal_loads(s, pl))
+    if _wharf_open(s, seat, pl) or normal_loads(s, pl):
+        return True
+    return bool(s.config.expansions) and (x.small_wharf_open(s, seat, pl) or x.royal_open(s, seat, pl))
 
 
 def _captain_actions(s: State, seat: int) -> list[Action]:
     """Shipping options; `pass` is added by legal_actions only when no normal load exists."""
-    if s.config.expansions:
-        return x.captain_actions(s, seat)
     pl = s.players[seat]
     acts: list[Action] = [{"type": "ship", "good": GOODS[g], "ship": i} for g, i, _ in normal_loads(s, pl)]
     if _wharf_open(s, seat, pl):
         acts.extend({"type": "ship", "good": GOODS[g], "ship": "wharf"} for g in range(5) if pl.goods[g])
+    if s.config.expansions:
+        if x.small_wharf_open(s, seat, pl):
+            acts.extend(
+                {"type": "small_wharf", "good": GOODS[g], "count": c} for g in range(5) for c in range(1, pl.goods[g] + 1)
+            )
+        if x.royal_open(s, seat, pl):
+            acts.extend(
+                {"type": "royal_supplier", "good": GOODS[g]} for g in range(5) if pl.goods[g] and g not in s.supplied
+            )
     return acts
 
 
@@ -822,17 +937,13 @@ def _ship(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None:
     _check_vp_trigger(tx)
 
 
-def _warehouse_slots(pl: Player) -> int:
-    return (1 if pl.occ(SMALL_WAREHOUSE) else 0) + (2 if pl.occ(LARGE_WAREHOUSE) else 0)
-
-
 def _storage_needs_choice(s: State, seat: int) -> bool:
     """§4.6 K6: auto-keep when, after protecting the W largest kinds, at most 1 good remains."""
     if s.config.new_buildings:
         return x.guest_ok(s, seat) or x.storage_needs_choice(s, seat)
     pl = s.players[seat]
     rest = sorted((c for g, c in enumerate(pl.goods) if c and g not in s.warehoused), reverse=True)
-    free = _warehouse_slots(pl) - len(s.warehoused)
+    free = x.warehouse_slots(pl) - len(s.warehoused)
     return sum(rest[free:]) > 1
 
 
@@ -842,60 +953,20 @@ def _storage_actions(s: State, seat: int) -> list[Action]:
     pl = s.players[seat]
     unprotected = [g for g in range(5) if pl.goods[g] and g not in s.warehoused]
     acts: list[Action] = []
-    if _warehouse_slots(pl) > len(s.warehoused):
+    if x.warehouse_slots(pl) > len(s.warehoused):
         acts.extend({"type": "warehouse", "good": GOODS[g]} for g in unprotected)
     acts.extend({"type": "keep", "good": GOODS[g]} for g in unprotected)
     acts.append({"type": "done"})
     return acts
 
 
-def _warehouse(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None:
-    if tx.state.config.new_buildings:
-        x.warehouse(tx, seat, action, rng)
-        return
-    _fields(action, ("good",))
-    g = _good(action)
-    s = tx.state
-    pl = s.players[seat]
-    if _warehouse_slots(pl) <= len(s.warehoused):
-        _reject("storage.no_warehouse", "You have no free occupied warehouse for another kind of goods.")
-    if g in s.warehoused:
-        _reject("storage.already_stored", f"Your {GOODS[g]} is already in a warehouse.")
-    if pl.goods[g] <= 0:
-        _reject("storage.no_good", f"You have no {GOODS[g]}.")
-    tx.emit({"t": "GoodsWarehoused", "seat": seat, "good": GOODS[g]})
+_warehouse = x.warehouse  # (no singles are kept in a base game)
 
 
-def _lost_goods(s: State, pl: Player, kept: int) -> dict[str, int]:
-    return {
-        GOODS[g]: c - (1 if g == kept else 0)
-        for g, c in enumerate(pl.goods)
-        if c - (1 if g == kept else 0) > 0 and g not in s.warehoused
-    }
+_keep = x.keep
 
 
-def _keep(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None:
-    if tx.state.config.new_buildings:
-        x.keep(tx, seat, action, rng)
-        return
-    _fields(action, ("good",))
-    g = _good(action)
-    s = tx.state
-    pl = s.players[seat]
-    if pl.goods[g] <= 0:
-        _reject("storage.no_good", f"You have no {GOODS[g]}.")
-    if g in s.warehoused:
-        _reject("storage.already_stored", f"Your {GOODS[g]} is already in a warehouse.")
-    tx.emit({"t": "GoodsStored", "seat": seat, "kept": GOODS[g], "discarded": _lost_goods(s, pl, g)})
-
-
-def _store_done(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None:
-    if tx.state.config.new_buildings:
-        x.store_done(tx, seat, action, rng)
-        return
-    _fields(action)
-    s = tx.state
-    tx.emit({"t": "GoodsStored", "seat": seat, "kept": None, "discarded": _lost_goods(s, s.players[seat], -1)})
+_store_done = x.store_done
 
 
 def _done(tx: _Tx, seat: int, action: Action, rng: RandomSource) -> None:
@@ -1065,7 +1136,7 @@ def _advance(tx: _Tx, rng: RandomSource) -> None:
             if s.bm_left > 0:
                 return
             pl = s.players[s.turn]
-            x.complete_build(tx, s.turn, s.bm_building, pl.doubloons, s.bm_university, len(s.bm_given))
+            _complete_build(tx, s.turn, s.bm_building, pl.doubloons, s.bm_university, len(s.bm_given))
         elif step == CAPTAIN_START:
             x.captain_start(tx)
         else:  # pragma: no cover - every step is handled above
