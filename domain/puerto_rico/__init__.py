@@ -22,10 +22,19 @@ from .views import redact, view
 NAME = "puerto-rico"
 TITLE = "Puerto Rico"
 RULES_VERSION = "2"  # 2: the New Buildings and Nobles expansions
+
+# What `make bench` measures: (options, pure-engine playouts, event-sourced playouts).
+BENCH_CASES: list[tuple[dict[str, object], int, int]] = [
+    ({}, 500, 500),
+    ({"expansions": ["new_buildings"]}, 500, 100),
+    ({"expansions": ["nobles"]}, 500, 100),
+    ({"expansions": ["new_buildings", "nobles"]}, 500, 100),
+]
 MIN_SEATS = 2
 MAX_SEATS = 5
 
 __all__ = [
+    "BENCH_CASES",
     "BOTS",
     "MAX_SEATS",
     "MIN_SEATS",
