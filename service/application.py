@@ -8,7 +8,6 @@ abandon) and queries (get, events, record, lobby). Persistence comes from the en
 from __future__ import annotations
 
 import hashlib
-import os
 import secrets
 import threading
 from collections.abc import Mapping, Sequence
@@ -77,7 +76,6 @@ class Summary:
     game: str
     players: list[dict[str, Any]]
     token_hashes: list[str | None]
-    host_token_hash: str
     client_seeded: bool
     status: str = STATUS_ACTIVE
     to_act: list[int] = field(default_factory=list)
@@ -136,7 +134,6 @@ class Lobby:
                 game=ev.game,
                 players=[{"seat": n, "name": s["name"], "bot": s.get("bot")} for n, s in enumerate(ev.seats)],
                 token_hashes=[s.get("token_hash") for s in ev.seats],
-                host_token_hash=ev.host_token_hash,
                 client_seeded=ev.client_seeded,
                 to_act=sorted(rules.to_act(state)),
                 created=stamp,
@@ -384,6 +381,3 @@ class Shiplog(Application):
         self.events.put(events)
         return game_id, tokens, host_token
 
-
-def default_app() -> Shiplog:
-    return Shiplog(dict(os.environ))
