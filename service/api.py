@@ -11,7 +11,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from marshmallow import Schema, ValidationError
 
 from domain.core import ALL, registry
-from domain.core.aggregate import STATUS_ACTIVE, Game
+from domain.core.aggregate import STATUS_ACTIVE, Game, public_seats
 from domain.core.errors import IllegalAction
 from domain.core.rules import GameRules, Viewer, redacted
 
@@ -170,10 +170,6 @@ def event_json(ev: Any, rules: GameRules, viewer: Viewer) -> dict[str, Any]:
     return row
 
 
-def players(game: Game) -> list[dict[str, Any]]:
-    return [{"seat": n, "name": s["name"], "bot": s.get("bot")} for n, s in enumerate(game.seats)]
-
-
 def game_view(game: Game, kind: str, seat: int | None, current: Game | None = None) -> dict[str, Any]:
     current = current or game
     rules = game.rules
@@ -186,7 +182,7 @@ def game_view(game: Game, kind: str, seat: int | None, current: Game | None = No
         "version": game.version,
         "status": game.status,
         "to_act": sorted(game.to_act()),
-        "players": players(game),
+        "players": public_seats(game.seats),
         "viewer": kind,
         "seat": seat,
         "state": rules.view(game.state, viewer_of(current, kind, seat)),

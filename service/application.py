@@ -21,7 +21,7 @@ from eventsourcing.persistence import IntegrityError
 from eventsourcing.utils import get_topic
 
 from domain.core import codec, registry
-from domain.core.aggregate import STATUS_ACTIVE, Game
+from domain.core.aggregate import STATUS_ACTIVE, Game, public_seats
 from domain.core.errors import IllegalAction
 from domain.core.record import record_from_events, replay_states, verify
 from domain.core.rng import new_seed
@@ -132,7 +132,7 @@ class Lobby:
             self.games[gid] = Summary(
                 id=gid,
                 game=ev.game,
-                players=[{"seat": n, "name": s["name"], "bot": s.get("bot")} for n, s in enumerate(ev.seats)],
+                players=public_seats(ev.seats),
                 token_hashes=[s.get("token_hash") for s in ev.seats],
                 client_seeded=ev.client_seeded,
                 to_act=sorted(rules.to_act(state)),

@@ -41,6 +41,11 @@ def plain(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
+def public_seats(seats: Any) -> list[dict[str, Any]]:
+    """Who sits where, as anyone may see it (token hashes left out)."""
+    return [{"seat": n, "name": s["name"], "bot": s.get("bot")} for n, s in enumerate(seats)]
+
+
 @dataclass(frozen=True)
 class Move:
     """An action still in effect (not taken back): the event version, who, and if it drew."""

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import codec, registry
+from .aggregate import public_seats
 from .errors import IllegalAction
 from .rng import Rng, RngMismatch, ScriptedRng, seed_commitment
 from .rules import Fact, GameRules, fold
@@ -48,9 +49,7 @@ def record_from_events(game_id: str, events: Iterable[Any]) -> dict[str, Any]:
                 game=ev.game,
                 rules_version=ev.rules_version,
                 options=ev.options,
-                players=[
-                    {"seat": n, "name": s["name"], "bot": s.get("bot")} for n, s in enumerate(ev.seats)
-                ],
+                players=public_seats(ev.seats),
                 client_seeded=ev.client_seeded,
                 seed_commitment=ev.seed_commitment,
                 seed=None,
