@@ -584,27 +584,28 @@ def _mayor_privilege_taken(s: State, f: Fact) -> State:
     )
 
 
-def _villa_used(s: State, f: Fact) -> State:
-    seat = f["seat"]
+def _to_windrose(s: State, seat: int, piece: str, source: str) -> tuple[State, Player]:
+    """One worker leaves the supply or the colonist ship: the state without it, and the seat's
+    player with it on the windrose (the caller puts the player back)."""
     pl = s.players[seat]
-    if f["piece"] == "noble":
+    if piece == "noble":
         pl = _set(pl, windrose=pl.windrose + 1, windrose_nobles=pl.windrose_nobles + 1)
-        s = _set(s, noble_supply=s.noble_supply - 1)
+        field = "noble_supply" if source == "supply" else "noble_ship"
     else:
         pl = _set(pl, windrose=pl.windrose + 1)
-        s = _set(s, colonist_supply=s.colonist_supply - 1)
+        field = "colonist_supply" if source == "supply" else "colonist_ship"
+    return _set(s, **{field: getattr(s, field) - 1}), pl
+
+
+def _villa_used(s: State, f: Fact) -> State:
+    seat = f["seat"]
+    s, pl = _to_windrose(s, seat, f["piece"], "supply")
     return _set(s, players=set_player(s, seat, pl), **_turn_changes(s))
 
 
 def _piece_taken(s: State, f: Fact) -> State:
     seat = f["seat"]
-    pl = s.players[seat]
-    if f["piece"] == "noble":
-        pl = _set(pl, windrose=pl.windrose + 1, windrose_nobles=pl.windrose_nobles + 1)
-        s = _set(s, noble_ship=s.noble_ship - 1)
-    else:
-        pl = _set(pl, windrose=pl.windrose + 1)
-        s = _set(s, colonist_ship=s.colonist_ship - 1)
+    s, pl = _to_windrose(s, seat, f["piece"], "ship")
     s = _set(s, players=set_player(s, seat, pl), receiver=(seat + 1) % s.n)
     if s.colonist_ship > 0 and s.noble_ship > 0:
         return _set(s, turn=s.receiver)
