@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import domain.puerto_rico as pr
 from domain.core import Rng, fold
 from domain.core.aggregate import Game
@@ -9,17 +11,22 @@ from domain.core.aggregate import Game
 from .bot_report import play, win_rate
 
 
-def test_bots_choose_legal_actions_deterministically() -> None:
-    state = fold(pr, None, pr.setup({}, 3, Rng("bots", "setup")))
-    for move in range(120):
+def check_bots_legal_and_deterministic(options: dict[str, Any], seats: int, moves: int, seed: str, mover: str) -> None:
+    """Every bot picks a listed action, the same one for the same draws; `mover` plays the game on."""
+    state = fold(pr, None, pr.setup(options, seats, Rng(seed, "setup")))
+    for move in range(moves):
         seat = state.turn
         legal = pr.legal_actions(state, seat)
         for name, bot in pr.BOTS.items():
-            first = bot(state, seat, Rng("bots", f"{name}:{move}"))
+            first = bot(state, seat, Rng(seed, f"{name}:{move}"))
             assert first in legal
-            assert bot(state, seat, Rng("bots", f"{name}:{move}")) == first
-        action = pr.BOTS["random"](state, seat, Rng("bots", f"pick:{move}"))
-        state = fold(pr, state, pr.decide(state, seat, action, Rng("bots", f"event:{move}")))
+            assert bot(state, seat, Rng(seed, f"{name}:{move}")) == first
+        action = pr.BOTS[mover](state, seat, Rng(seed, f"pick:{move}"))
+        state = fold(pr, state, pr.decide(state, seat, action, Rng(seed, f"event:{move}")))
+
+
+def test_bots_choose_legal_actions_deterministically() -> None:
+    check_bots_legal_and_deterministic({}, 3, 120, "bots", "random")
 
 
 def test_bot_seats_play_a_whole_game_through_the_aggregate() -> None:
@@ -51,16 +58,7 @@ def test_bot_report_rotates_the_greedy_seat_and_the_expansion_set() -> None:
 
 def test_bots_choose_legal_actions_in_expansion_games() -> None:
     for expansions in (["new_buildings"], ["nobles"], ["new_buildings", "nobles"]):
-        state = fold(pr, None, pr.setup({"expansions": expansions}, 4, Rng("bots-x", "setup")))
-        for move in range(150):
-            seat = state.turn
-            legal = pr.legal_actions(state, seat)
-            for name, bot in pr.BOTS.items():
-                first = bot(state, seat, Rng("bots-x", f"{name}:{move}"))
-                assert first in legal
-                assert bot(state, seat, Rng("bots-x", f"{name}:{move}")) == first
-            action = pr.BOTS["greedy"](state, seat, Rng("bots-x", f"pick:{move}"))
-            state = fold(pr, state, pr.decide(state, seat, action, Rng("bots-x", f"event:{move}")))
+        check_bots_legal_and_deterministic({"expansions": expansions}, 4, 150, "bots-x", "greedy")
 
 
 def test_bot_seats_play_a_whole_expansion_game_through_the_aggregate() -> None:
