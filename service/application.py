@@ -10,9 +10,9 @@ from __future__ import annotations
 import hashlib
 import secrets
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
 
@@ -21,13 +21,29 @@ from eventsourcing.persistence import IntegrityError
 from eventsourcing.utils import get_topic
 
 from domain.core import codec, registry
-from domain.core.aggregate import STATUS_ACTIVE, Game, public_seats
+from domain.core.aggregate import (
+    OPEN_SEAT,
+    STATUS_ACTIVE,
+    STATUS_OPEN,
+    Game,
+    public_seats,
+    seat_entry,
+)
 from domain.core.errors import IllegalAction
 from domain.core.record import hash_scheme, record_from_events, replay_states, verify
 from domain.core.rng import new_seed
 from domain.core.rules import fold
+from domain.core.table import DEFAULT_SETTINGS
 
+from .players import PlayerCommands
 from .settings import store_env
+from .tables import TableCommands
+
+Clock = Callable[[], datetime]
+
+
+def system_clock() -> datetime:
+    return datetime.now(UTC)
 
 
 def new_token() -> str:
@@ -128,14 +144,15 @@ class Lobby:
         stamp = ev.timestamp.isoformat() if isinstance(ev.timestamp, datetime) else str(ev.timestamp)
         if kind == "GameCreated":
             rules = registry.get(ev.game)
-            state = fold(rules, None, ev.facts)
+            state = fold(rules, None, ev.facts or [])
             self.games[gid] = Summary(
                 id=gid,
                 game=ev.game,
                 players=public_seats(ev.seats),
                 token_hashes=[s.get("token_hash") for s in ev.seats],
                 client_seeded=ev.client_seeded,
-                to_act=sorted(rules.to_act(state)),
+                status=STATUS_ACTIVE if ev.facts is not None else STATUS_OPEN,
+                to_act=sorted(rules.to_act(state)) if ev.facts is not None else [],
                 created=stamp,
                 updated=stamp,
             )
@@ -145,8 +162,9 @@ class Lobby:
             return
         row.version = ev.originator_version
         row.updated = stamp
-        if kind == "ActionTaken":
+        if kind in ("ActionTaken", "GameStarted"):
             row.to_act = list(ev.to_act)
+            row.status = STATUS_ACTIVE
         elif kind == "SeedRevealed" and row.status == STATUS_ACTIVE:
             row.status = "finished"
             row.to_act = []
@@ -173,16 +191,19 @@ class Lobby:
         return sorted(rows, key=lambda r: r.updated, reverse=True)
 
 
-class Shiplog(Application):
-    """shiplog's application: one `Game` aggregate per game."""
+class Shiplog(TableCommands, PlayerCommands, Application):
+    """shiplog's application: one `Game` aggregate per game, one `Player` per player.
+
+    `clock` is the time every command is stamped with (a fake one in tests)."""
 
     name = "Shiplog"
     snapshotting_intervals = {Game: 50}
     log_section_size = Lobby.PAGE
 
-    def __init__(self, env: Mapping[str, str] | None = None) -> None:
+    def __init__(self, env: Mapping[str, str] | None = None, clock: Clock | None = None) -> None:
         full_env = store_env(env)
         super().__init__(full_env)
+        self.clock: Clock = clock or system_clock
         interval = int(full_env.get("SHIPLOG_SNAPSHOT_INTERVAL", "50"))
         self.snapshotting_intervals = {Game: interval} if interval > 0 else {}
         self.lobby = Lobby(self)
@@ -195,13 +216,17 @@ class Shiplog(Application):
         players: Sequence[Mapping[str, Any]],
         options: Mapping[str, Any] | None = None,
         seed: str | None = None,
+        settings: Mapping[str, Any] | None = None,
     ) -> CreatedGame:
+        """An organised game: every seat named now, a token per seat (for organisers, scripts
+        and tournaments); it is set up at once."""
         tokens: list[str | None] = [None if p.get("bot") else new_token() for p in players]
         seats = [
             {"name": p["name"], "bot": p.get("bot"), "token_hash": hash_token(t) if t else None}
             for p, t in zip(players, tokens, strict=True)
         ]
         host_token = new_token()
+        now = self.clock()
         aggregate = Game.start(
             game=game,
             options=dict(options or {}),
@@ -209,7 +234,9 @@ class Shiplog(Application):
             host_token_hash=hash_token(host_token),
             committed_seed=seed if seed is not None else new_seed(),
             client_seeded=seed is not None,
-        )
+            settings=dict(settings or {}),
+            now=now,
+        ).at(now)
         aggregate.play_bots()
         new_events = list(aggregate.pending_events)
         self.save(aggregate)
@@ -289,8 +316,9 @@ class Shiplog(Application):
         return self._save(game)
 
     def _fresh(self, game: UUID | Game) -> Game:
-        """The game to command: a copy just loaded by the caller (saves a second load), or load it."""
-        return game if isinstance(game, Game) else self.get_game(game)
+        """The game to command, its events stamped with the clock: a copy just loaded by the
+        caller (saves a second load), or load it."""
+        return (game if isinstance(game, Game) else self.get_game(game)).at(self.clock())
 
     def _expect(self, game: Game, expected_version: int | None) -> None:
         if expected_version is not None and expected_version != game.version:
@@ -359,6 +387,7 @@ class Shiplog(Application):
                 "timestamp": datetime.fromisoformat(row["timestamp"]),
             }
             if kind == "GameCreated":
+                organised = row.get("facts") is not None
                 fields.update(
                     originator_topic=get_topic(Game),
                     game=rec["game"],
@@ -366,16 +395,28 @@ class Shiplog(Application):
                     rules_version=rec["rules_version"],
                     committed_seed=rec["seed"],
                     salt=rec.get("seed_salt"),
-                    entropies=rec.get("entropies"),
+                    entropies=rec.get("entropies") if organised else None,
                     hash_scheme=hash_scheme(rec),
                     seed_commitment=rec["seed_commitment"],
                     client_seeded=rec["client_seeded"],
                     host_token_hash=hash_token(host_token),
+                    host_player=None,
                     seats=[
-                        {"name": p["name"], "bot": p.get("bot"), "token_hash": hash_token(t) if t else None}
+                        seat_entry(name=p["name"], bot=p.get("bot"), token_hash=hash_token(t) if t else None)
+                        if organised else dict(OPEN_SEAT)
                         for p, t in zip(rec["players"], tokens, strict=True)
                     ],
+                    facts=row.get("facts"),
+                    draws=row.get("draws"),
+                    state_hash=row.get("state_hash"),
+                    organised=organised,
+                    private=False,
+                    invite_hash=None,
+                    settings=rec.get("settings") or dict(DEFAULT_SETTINGS),
                 )
+            elif kind == "SeatTaken":
+                token = tokens[row["seat"]]
+                fields.update(player=None, token_hash=hash_token(token) if token and not row.get("bot") else None)
             elif kind == "ActionTaken":
                 fields.setdefault("idempotency_key", None)
             elif kind == "UndoApplied":

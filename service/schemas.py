@@ -83,8 +83,12 @@ class CreatedSchema(Schema):
 
 class PlayerOutSchema(Schema):
     seat = fields.Int(required=True)
-    name = fields.Str(required=True)
+    name = fields.Str(required=True, allow_none=True, metadata={"description": "null: an open seat"})
     bot = fields.Str(allow_none=True)
+    open = fields.Bool(metadata={"description": "the seat waits for a player"})
+    player = fields.Str(allow_none=True, metadata={"description": "the player's id (games with open seats)"})
+    stand_in = fields.Str(allow_none=True, metadata={"description": "the bot playing for this seat's player"})
+    resigned = fields.Bool()
 
 
 class OutcomeResultSchema(Schema):
@@ -112,7 +116,7 @@ class GameViewSchema(Schema):
     game = fields.Str(required=True)
     title = fields.Str(required=True)
     version = fields.Int(required=True)
-    status = fields.Str(required=True, validate=validate.OneOf(["active", "finished", "abandoned"]))
+    status = fields.Str(required=True, validate=validate.OneOf(["open", "active", "finished", "abandoned"]))
     to_act = fields.List(fields.Int(), required=True)
     players = fields.List(fields.Nested(PlayerOutSchema), required=True)
     viewer = fields.Str(required=True, metadata={"description": "seat, host or spectator"})

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -93,3 +94,22 @@ def app(sqlite_env: dict[str, str]) -> Any:
 @pytest.fixture
 def client(app: Any) -> Any:
     return app.test_client()
+
+
+class FakeClock:
+    """A clock the test moves by hand: `clock()` is the time, `clock.advance(days=2)` moves it."""
+
+    def __init__(self, start: datetime | None = None) -> None:
+        self.now = start or datetime(2030, 1, 1, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **delta: float) -> datetime:
+        self.now += timedelta(**delta)
+        return self.now
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()

@@ -3,16 +3,29 @@
 Version 0 is `GameCreated`; every later event bumps the version by one, so
 `repository.get(game_id, version=n)` is the game as it stood after event n. Events:
 
-    GameCreated     the setup facts, seats (token hashes only), the seed commitment
+    GameCreated     seats (token hashes only), the seed commitment, the table's settings; for a
+                    game whose seats are all given at creation ("organised": a list of names)
+                    also the setup facts, so it starts at once
+    SeatTaken / SeatLeft   a player or a bot takes an open seat (with the entropy it adds to
+                    the seed), or a player leaves one before the start
+    GameStarted     the last seat was filled: the seats' entropies, the setup facts and draws
     ActionTaken     seat, action, every fact it caused, the draws it made, the state hash after
                     (HMAC-SHA256 keyed by the game's seed: see `codec.state_hash`)
     UndoRequested / UndoAnswered / UndoApplied    take-backs; nothing is ever deleted
+    BotStoodIn / PlayerReturned    the host let a bot play a vanished player's seat; they came back
+    PlayerResigned  a seat gave up: a bot plays on, or the game ends (the table's `on_resign`)
+    TimedOut        a seat ran out of time: a bot plays the turn, or the seat forfeits
+    ClockRelaxed, MadePrivate, InviteRenewed, MessagePosted    the host's powers; table talk
     GameAbandoned   the host stopped the game
     SeedRevealed    the secret seed, published once the game is over
 
 Every attribute is rebound, never mutated in place, so copying an aggregate is cheap and safe.
 Event classes carry `class_version`; to change an event's shape, bump it and add a static
 `upcast_vN_vN+1(state)` on the event class (the eventsourcing library applies it on load).
+
+Time: each event's timestamp is when it happened (the library's clock, or the time the caller
+set with `at(now)`: the service's clock, a fake one in tests). Clocks are kept from those
+timestamps only, so a replay gives the same deadlines.
 """
 
 from __future__ import annotations
@@ -21,32 +34,38 @@ import copy
 import enum
 import json
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any, cast
 
 from eventsourcing.domain import Aggregate, event
 from eventsourcing.domain import Snapshot as LibrarySnapshot
 
-from . import codec, registry
+from . import codec, registry, table
 from .errors import IllegalAction
 from .rng import Rng, game_seed, new_salt, seed_commitment
-from .rules import Action, Fact, GameRules, Outcome, Seat, fold, revealing
+from .rules import Action, Fact, GameRules, Outcome, Seat, SeatResult, fold, revealing
 
 
 class Status(enum.StrEnum):
+    OPEN = "open"  # waiting for players: seats are still open, the setup has not run
     ACTIVE = "active"
     FINISHED = "finished"
     ABANDONED = "abandoned"
 
 
+STATUS_OPEN = Status.OPEN
 STATUS_ACTIVE = Status.ACTIVE
 STATUS_FINISHED = Status.FINISHED
 STATUS_ABANDONED = Status.ABANDONED
 
-KEYED = "hmac-sha256"  # state hashes keyed by the game's seed (records of format 2)
+KEYED = "hmac-sha256"  # state hashes keyed by the game's seed (records of format 2 and later)
 UNKEYED = "sha256"  # games created before keyed hashes (records of format 1)
 
 IDEMPOTENCY_WINDOW = 512  # how many recent Idempotency-Keys each game remembers
 MAX_BOT_MOVES = 20_000  # a safety bound on how many moves bots play in one go
+
+SEAT_KEYS = ("name", "bot", "token_hash", "player", "entropy", "stand_in", "resigned")
+OPEN_SEAT: dict[str, Any] = dict.fromkeys(SEAT_KEYS)
 
 
 def plain(value: Any) -> Any:
@@ -54,9 +73,36 @@ def plain(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
+def seat_entry(**given: Any) -> dict[str, Any]:
+    """A seat as stored: every key present (None where not given)."""
+    entry = {**OPEN_SEAT, **{k: v for k, v in given.items() if k in SEAT_KEYS}}
+    entry["resigned"] = bool(entry["resigned"])
+    return entry
+
+
 def public_seats(seats: Any) -> list[dict[str, Any]]:
-    """Who sits where, as anyone may see it (token hashes left out)."""
-    return [{"seat": n, "name": s["name"], "bot": s.get("bot")} for n, s in enumerate(seats)]
+    """Who sits where, as anyone may see it (token hashes left out; an open seat has no name)."""
+    return [
+        {
+            "seat": n,
+            "name": s.get("name"),
+            "bot": s.get("bot"),
+            "open": s.get("name") is None,
+            "player": s.get("player"),
+            "stand_in": s.get("stand_in"),
+            "resigned": bool(s.get("resigned")),
+        }
+        for n, s in enumerate(seats)
+    ]
+
+
+def ended_outcome(seats: int, loser: Seat, termination: str) -> Outcome:
+    """How a game ends when a seat resigns or forfeits on time: that seat is last, every other
+    seat shares first place (scores are not counted)."""
+    return Outcome(
+        tuple(SeatResult(seat=n, score=0, rank=seats if n == loser else 1) for n in range(seats)),
+        termination,
+    )
 
 
 @dataclass(frozen=True)
@@ -76,20 +122,41 @@ class UndoRequest:
     accepted: frozenset[Seat]
 
 
+def _upcast_seats(state: dict[str, Any]) -> None:
+    state["seats"] = [seat_entry(**s) for s in state["seats"]]
+
+
 class Game(Aggregate):
     INITIAL_VERSION = 0
+
+    class Event(Aggregate.Event):
+        """Every event of a game, creation included (the library rebases them on this class):
+        after an event is applied, the seats' clocks are brought up to its timestamp."""
+
+        def mutate(self, aggregate: Any) -> Any:
+            game = super().mutate(aggregate)
+            if isinstance(game, Game):
+                game._keep_time(self.timestamp)
+                if isinstance(self, Game.MessagePosted):
+                    game._note_message(self.author, self.timestamp)
+            return game
 
     class GameCreated(Aggregate.Created):
         """`committed_seed` is the secret the commitment is about (the server's seed, or the
         client's seed in a client-seeded game), `salt` the commitment's secret salt; both are
-        published by SeedRevealed. `entropies`: what each seat added (None: format-1 games,
-        whose seed is the committed seed itself)."""
+        published by SeedRevealed. An organised game (every seat given at creation) carries its
+        setup here (`entropies`, `facts`, `draws`, `state_hash`); a game with open seats carries
+        None there and is set up by GameStarted when its last seat is filled.
 
-        class_version = 2
+        v3: seats carry `player`, `entropy`, `stand_in`, `resigned`; `host_player`, `organised`,
+        `private`, `invite_hash`, `settings`; the setup fields may be None."""
+
+        class_version = 3
         game: str
         options: dict[str, Any]
         seats: list[dict[str, Any]]
-        host_token_hash: str
+        host_token_hash: str | None
+        host_player: str | None
         rules_version: str
         committed_seed: str
         salt: str | None
@@ -97,9 +164,13 @@ class Game(Aggregate):
         seed_commitment: str
         client_seeded: bool
         hash_scheme: str
-        facts: list[Fact]
-        draws: list[list[int]]
-        state_hash: str
+        facts: list[Fact] | None
+        draws: list[list[int]] | None
+        state_hash: str | None
+        organised: bool
+        private: bool
+        invite_hash: str | None
+        settings: dict[str, Any]
 
         @staticmethod
         def upcast_v1_v2(state: dict[str, Any]) -> None:
@@ -108,13 +179,20 @@ class Game(Aggregate):
             state["entropies"] = None
             state["hash_scheme"] = UNKEYED
 
+        @staticmethod
+        def upcast_v2_v3(state: dict[str, Any]) -> None:
+            _upcast_seats(state)
+            state.update(host_player=None, organised=True, private=False, invite_hash=None,
+                         settings=dict(table.DEFAULT_SETTINGS))
+
     @event(GameCreated)
     def __init__(
         self,
         game: str,
         options: dict[str, Any],
         seats: list[dict[str, Any]],
-        host_token_hash: str,
+        host_token_hash: str | None,
+        host_player: str | None,
         rules_version: str,
         committed_seed: str,
         salt: str | None,
@@ -122,29 +200,54 @@ class Game(Aggregate):
         seed_commitment: str,
         client_seeded: bool,
         hash_scheme: str,
-        facts: list[Fact],
-        draws: list[list[int]],
-        state_hash: str,
+        facts: list[Fact] | None,
+        draws: list[list[int]] | None,
+        state_hash: str | None,
+        organised: bool,
+        private: bool,
+        invite_hash: str | None,
+        settings: dict[str, Any],
     ) -> None:
         self.game = game
         self.options = options
         self.seats = tuple(seats)
         self.host_token_hash = host_token_hash
+        self.host_player = host_player
         self.rules_version = rules_version
         self.committed_seed = committed_seed
         self.salt = salt
-        self.entropies = entropies
-        self.seed = game_seed(committed_seed, entropies or (), client_seeded or entropies is None)
         self.seed_commitment = seed_commitment
         self.client_seeded = client_seeded
         self.hash_scheme = hash_scheme
-        self.state: Any = fold(self.rules, None, facts)
-        self.state_hash = state_hash
-        self.status = STATUS_ACTIVE
+        self.organised = organised
+        self.private = private
+        self.invite_hash = invite_hash
+        self.settings = settings
         self.seed_revealed = False
         self.moves: tuple[Move, ...] = ()
         self.idempotency: tuple[tuple[str, int], ...] = ()
         self.undo_request: UndoRequest | None = None
+        self.ended: tuple[str, Seat] | None = None  # (termination, losing seat): resigned or timed out
+        self.since: dict[Seat, datetime] = {}  # seats to act (people), since when
+        self.bank: dict[Seat, int] = {}  # seconds left per seat, with a time bank
+        self.talk: dict[str, tuple[datetime, ...]] = {}  # recent message times per author
+        self.messages = 0
+        self.entropies: list[str] | None = None
+        self.seed: str | None = None
+        self.state: Any = None
+        self.state_hash: str | None = None
+        self.status = STATUS_OPEN
+        if facts is not None:
+            self._set_up(entropies, facts, state_hash)
+
+    def _set_up(self, entropies: list[str] | None, facts: list[Fact], state_hash: str | None) -> None:
+        self.entropies = entropies
+        self.seed = game_seed(self.committed_seed, entropies or (), self.client_seeded or entropies is None)
+        self.state = fold(self.rules, None, facts)
+        self.state_hash = state_hash
+        self.status = STATUS_ACTIVE
+        start = table.bank_seconds(self.settings.get("clock"))
+        self.bank = {} if start is None else dict.fromkeys(range(len(self.seats)), start)
 
     # -- creation ---------------------------------------------------------------------------
 
@@ -159,38 +262,35 @@ class Game(Aggregate):
         client_seeded: bool,
         salt: str | None = None,
         entropies: list[str] | None = None,
+        settings: dict[str, Any] | None = None,
+        now: datetime | None = None,
     ) -> Game:
-        """Set up a new game: check options, run the setup with the 'setup' stream.
+        """An organised game: every seat given now (names and bots), set up at once with the
+        'setup' stream.
 
         `committed_seed` is a fresh server seed (`rng.new_seed`), or the client's seed when
         `client_seeded`; `salt` the commitment's secret salt (default: a fresh one);
         `entropies` what the seats added (server-seeded games only)."""
         rules = registry.get(game)
-        if not rules.MIN_SEATS <= len(seats) <= rules.MAX_SEATS:
-            raise IllegalAction(
-                "options.player_count",
-                f"{rules.TITLE} is played by {rules.MIN_SEATS} to {rules.MAX_SEATS} players, "
-                f"not {len(seats)}.",
-            )
+        cls._check_seats(rules, len(seats))
         for seat in seats:
-            bot = seat.get("bot")
-            if bot is not None and bot not in rules.BOTS:
-                raise IllegalAction(
-                    "options.unknown_bot",
-                    f"There is no bot called {bot!r}; choose one of {sorted(rules.BOTS)}.",
-                )
+            cls._check_bot(rules, seat.get("bot"))
         options = plain(rules.check_options(options, len(seats)))
+        settings = table.check_settings(settings, rules.BOTS)
         salt = salt if salt is not None else new_salt()
         entropies = [] if client_seeded else list(entropies or [])
         seed = game_seed(committed_seed, entropies, client_seeded)
         rng = Rng(seed, "setup")
         facts = plain(rules.setup(options, len(seats), rng))
         state = fold(rules, None, facts)
-        return cls(
+        return cls._create(
+            cls.GameCreated,
+            timestamp=now,
             game=game,
             options=options,
-            seats=seats,
+            seats=[seat_entry(**s) for s in seats],
             host_token_hash=host_token_hash,
+            host_player=None,
             rules_version=rules.RULES_VERSION,
             committed_seed=committed_seed,
             salt=salt,
@@ -201,7 +301,126 @@ class Game(Aggregate):
             facts=facts,
             draws=rng.draws,
             state_hash=codec.state_hash(state, seed),
+            organised=True,
+            private=False,
+            invite_hash=None,
+            settings=settings,
         )
+
+    @classmethod
+    def open(
+        cls,
+        game: str,
+        options: dict[str, Any],
+        seats: int,
+        host_player: str,
+        committed_seed: str,
+        client_seeded: bool,
+        invite_hash: str,
+        private: bool = False,
+        settings: dict[str, Any] | None = None,
+        salt: str | None = None,
+        now: datetime | None = None,
+    ) -> Game:
+        """A game with `seats` open seats, hosted by a player. The server's seed is committed
+        now, before any seat adds its entropy; the setup runs when the last seat is filled."""
+        rules = registry.get(game)
+        cls._check_seats(rules, seats)
+        options = plain(rules.check_options(options, seats))
+        settings = table.check_settings(settings, rules.BOTS)
+        salt = salt if salt is not None else new_salt()
+        return cls._create(
+            cls.GameCreated,
+            timestamp=now,
+            game=game,
+            options=options,
+            seats=[dict(OPEN_SEAT) for _ in range(seats)],
+            host_token_hash=None,
+            host_player=host_player,
+            rules_version=rules.RULES_VERSION,
+            committed_seed=committed_seed,
+            salt=salt,
+            entropies=None,
+            seed_commitment=seed_commitment(committed_seed, salt),
+            client_seeded=client_seeded,
+            hash_scheme=KEYED,
+            facts=None,
+            draws=None,
+            state_hash=None,
+            organised=False,
+            private=private,
+            invite_hash=invite_hash,
+            settings=settings,
+        )
+
+    @staticmethod
+    def _check_seats(rules: GameRules, count: int) -> None:
+        if not rules.MIN_SEATS <= count <= rules.MAX_SEATS:
+            raise IllegalAction(
+                "options.player_count",
+                f"{rules.TITLE} is played by {rules.MIN_SEATS} to {rules.MAX_SEATS} players, not {count}.",
+            )
+
+    @staticmethod
+    def _check_bot(rules: GameRules, bot: str | None) -> None:
+        if bot is not None and bot not in rules.BOTS:
+            raise IllegalAction("options.unknown_bot", f"There is no bot called {bot!r}; choose one of {sorted(rules.BOTS)}.")
+
+    # -- time -------------------------------------------------------------------------------
+
+    def at(self, now: datetime | None) -> Game:
+        """Stamp the events this copy triggers from now on with `now` (None: the library's
+        clock). The service calls it with its clock before every command."""
+        self.__dict__["_now"] = now
+        return self
+
+    def now(self) -> datetime:
+        return self.__dict__.get("_now") or datetime.now(UTC)
+
+    def trigger_event(self, event_class: Any, **kwargs: Any) -> None:
+        if kwargs.get("timestamp") is None and self.__dict__.get("_now") is not None:
+            kwargs["timestamp"] = self.__dict__["_now"]
+        super().trigger_event(event_class, **kwargs)
+
+    def _keep_time(self, when: datetime) -> None:
+        """After each event: seats that stopped waiting spend their bank; new ones start waiting."""
+        waiting = self.clocked_seats()
+        since = dict(self.since)
+        bank = dict(self.bank)
+        clock = self.settings.get("clock")
+        for seat in set(since) - waiting:
+            if seat in bank:
+                bank[seat] = cast(int, table.spend(clock, bank[seat], since[seat], when))
+            del since[seat]
+        for seat in waiting - set(since):
+            since[seat] = when
+        if since != self.since:
+            self.since = since
+        if bank != self.bank:
+            self.bank = bank
+
+    def clocked_seats(self) -> frozenset[Seat]:
+        """The people who are to act now (bots and stand-ins have no clock)."""
+        return self.to_act() - self.bot_seats()
+
+    def deadline(self, seat: Seat) -> datetime | None:
+        since = self.since.get(seat)
+        if since is None:
+            return None
+        return table.deadline(self.settings.get("clock"), since, self.bank.get(seat))
+
+    def overdue(self, now: datetime) -> list[Seat]:
+        return sorted(s for s in self.since if (d := self.deadline(s)) is not None and d <= now)
+
+    def waiting(self) -> list[tuple[Seat, str]]:
+        """Who the game waits for, and why: ("turn") to act, or ("undo") to answer a take-back
+        request. People only: bots answer at once."""
+        rows = [(seat, "turn") for seat in sorted(self.clocked_seats())]
+        request = self.undo_request
+        if request is not None and self.status == STATUS_ACTIVE:
+            people = set(range(len(self.seats))) - self.bot_seats()
+            rows += [(s, "undo") for s in sorted(people - request.accepted - {request.seat})]
+        return rows
 
     # -- queries ----------------------------------------------------------------------------
 
@@ -215,6 +434,11 @@ class Game(Aggregate):
         return self.rules.to_act(self.state)
 
     def outcome(self) -> Outcome | None:
+        if self.ended is not None:
+            termination, loser = self.ended
+            return ended_outcome(len(self.seats), loser, termination)
+        if self.state is None:
+            return None
         return self.rules.outcome(self.state)
 
     def hash(self, state: Any) -> str:
@@ -223,12 +447,26 @@ class Game(Aggregate):
 
     def seat_of(self, token_hash: str) -> Seat | None:
         for number, seat in enumerate(self.seats):
-            if seat["token_hash"] == token_hash:
+            if seat.get("token_hash") == token_hash:
                 return number
         return None
 
+    def seat_of_player(self, player: str) -> Seat | None:
+        for number, seat in enumerate(self.seats):
+            if seat.get("player") == player:
+                return number
+        return None
+
+    def open_seats(self) -> list[Seat]:
+        return [n for n, s in enumerate(self.seats) if s.get("name") is None]
+
+    def bot_of(self, seat: Seat) -> str | None:
+        """The bot playing `seat`: a bot seat's own, or the stand-in for a person."""
+        entry = self.seats[seat]
+        return entry.get("bot") or entry.get("stand_in")
+
     def bot_seats(self) -> frozenset[Seat]:
-        return frozenset(n for n, s in enumerate(self.seats) if s.get("bot"))
+        return frozenset(n for n in range(len(self.seats)) if self.bot_of(n))
 
     def version_for_key(self, key: str) -> int | None:
         for known, version in self.idempotency:
@@ -236,15 +474,72 @@ class Game(Aggregate):
                 return version
         return None
 
+    # -- seats ------------------------------------------------------------------------------
+
+    def take_seat(
+        self,
+        name: str,
+        player: str | None = None,
+        bot: str | None = None,
+        entropy: str | None = None,
+        seat: Seat | None = None,
+        token_hash: str | None = None,
+    ) -> Seat:
+        """A player (or a bot) takes an open seat: `seat`, or the first open one. When it was
+        the last, the game starts (setup) and bots play. Returns the seat taken."""
+        if self.status != STATUS_OPEN:
+            raise IllegalAction("join.started", "This game has started; its seats are taken.")
+        if player is not None and self.seat_of_player(player) is not None:
+            raise IllegalAction("join.already_seated", "You already have a seat at this game.")
+        self._check_bot(self.rules, bot)
+        free = self.open_seats()
+        if not free:
+            raise IllegalAction("join.full", "Every seat of this game is taken.")
+        if seat is None:
+            seat = free[0]
+        elif seat not in free:
+            raise IllegalAction("join.seat_taken", f"Seat {seat} is not open; open seats: {free}.")
+        self._seat_taken(seat=seat, name=name, player=player, bot=bot, token_hash=token_hash,
+                         entropy="" if bot else table.check_entropy(entropy))
+        if not self.open_seats():
+            self._begin()
+        return seat
+
+    def leave_seat(self, seat: Seat) -> None:
+        if self.status != STATUS_OPEN:
+            raise IllegalAction("leave.started", "The game has started: resign instead of leaving.")
+        self._seat_left(seat=seat)
+
+    def _begin(self) -> None:
+        """The last seat is filled: the game's seed is HMAC(server seed, the seats' entropies in
+        seat order); the setup draws from it."""
+        rules = self.rules
+        entropies = [] if self.client_seeded else [s.get("entropy") or "" for s in self.seats]
+        seed = game_seed(self.committed_seed, entropies, self.client_seeded)
+        rng = Rng(seed, "setup")
+        facts = plain(rules.setup(self.options, len(self.seats), rng))
+        state = fold(rules, None, facts)
+        self._decided = state
+        self._game_started(
+            entropies=entropies,
+            facts=facts,
+            draws=rng.draws,
+            state_hash=codec.state_hash(state, seed),
+            to_act=sorted(rules.to_act(state)),
+        )
+        self.play_bots()
+
     # -- commands ---------------------------------------------------------------------------
 
-    def take_action(self, seat: Seat, action: Action, idempotency_key: str | None = None) -> None:
+    def take_action(
+        self, seat: Seat, action: Action, idempotency_key: str | None = None, bot: str | None = None
+    ) -> None:
         """Decide `action` for `seat`; record it with its facts, then finish the game if over."""
-        if self.status != STATUS_ACTIVE:
-            raise IllegalAction("game.over", "This game is over; no more moves can be made.")
+        self._check_playing()
         if seat not in self.to_act():
             raise IllegalAction("turn.not_yours", "It is not your turn.")
         rules = self.rules
+        assert self.seed is not None
         rng = Rng(self.seed, f"event:{self.version + 1}")
         decided = rules.decide(self.state, seat, action, rng)
         state = getattr(decided, "state", None)  # a `facts.Tx` decision carries its state
@@ -261,10 +556,20 @@ class Game(Aggregate):
             state_hash=self.hash(state),
             to_act=[] if finished else sorted(rules.to_act(state)),
             idempotency_key=idempotency_key,
-            bot=self.seats[seat].get("bot"),
+            bot=bot or self.bot_of(seat),
         )
         if finished:
             self._reveal_seed()
+
+    def _check_playing(self) -> None:
+        if self.status == STATUS_OPEN:
+            raise IllegalAction("game.not_started", "This game has not started: it waits for players to fill its seats.")
+        if self.status != STATUS_ACTIVE:
+            raise IllegalAction("game.over", "This game is over; no more moves can be made.")
+
+    def _bot_move(self, seat: Seat, bot: str) -> None:
+        action = self.rules.BOTS[bot](self.state, seat, Rng(cast(str, self.seed), f"bot:{self.version + 1}"))
+        self.take_action(seat, action, bot=bot)
 
     def play_bots(self) -> int:
         """Let bot seats move whenever one may act; returns how many moves they made.
@@ -272,17 +577,13 @@ class Game(Aggregate):
         Where the rules let several seats act at once, bots answer at once and people keep
         whatever the rules leave open to them.
         """
-        rules = self.rules
-        bots = self.bot_seats()
         played = 0
         while played < MAX_BOT_MOVES and self.status == STATUS_ACTIVE:
-            waiting = self.to_act() & bots
+            waiting = self.to_act() & self.bot_seats()
             if not waiting:
                 break
             seat = min(waiting)
-            bot = rules.BOTS[self.seats[seat]["bot"]]
-            action = bot(self.state, seat, Rng(self.seed, f"bot:{self.version + 1}"))
-            self.take_action(seat, action)
+            self._bot_move(seat, cast(str, self.bot_of(seat)))
             played += 1
         return played
 
@@ -295,7 +596,7 @@ class Game(Aggregate):
     def undo_target(self, seat: Seat) -> int:
         """The version to go back to: just before `seat`'s last action still in effect."""
         if self.status != STATUS_ACTIVE:
-            raise IllegalAction("undo.game_over", "A finished game cannot be taken back.")
+            raise IllegalAction("undo.game_over", "Only a game in play can be taken back.")
         for move in reversed(self.moves):
             if move.seat == seat:
                 return move.version - 1
@@ -335,7 +636,7 @@ class Game(Aggregate):
         )
 
     def abandon(self, reason: str) -> None:
-        if self.status != STATUS_ACTIVE:
+        if self.status not in (STATUS_OPEN, STATUS_ACTIVE):
             raise IllegalAction("game.over", "This game is already over.")
         self._game_abandoned(reason=reason)
         self._reveal_seed()
@@ -343,7 +644,137 @@ class Game(Aggregate):
     def _reveal_seed(self) -> None:
         self._seed_revealed(seed=self.committed_seed, salt=self.salt)
 
+    # -- people: stand-ins, resignations, timeouts ------------------------------------------
+
+    def stand_in(self, seat: Seat, bot: str | None = None) -> None:
+        """The host lets a bot play the seat of a player who vanished, until they return."""
+        self._check_playing()
+        entry = self.seats[seat]
+        if entry.get("bot") or entry.get("resigned"):
+            raise IllegalAction("stand_in.not_a_player", "A bot already plays this seat for good.")
+        if entry.get("stand_in"):
+            raise IllegalAction("stand_in.already", "A bot already stands in for this seat.")
+        bot = bot or self.settings.get("bot") or table.default_bot(self.rules.BOTS)
+        self._check_bot(self.rules, bot)
+        self._bot_stood_in(seat=seat, bot=bot)
+        self.play_bots()
+
+    def return_seat(self, seat: Seat) -> None:
+        """The player is back: the stand-in bot leaves the seat."""
+        self._check_playing()
+        entry = self.seats[seat]
+        if not entry.get("stand_in") or entry.get("resigned"):
+            raise IllegalAction("return.not_away", "No bot stands in for this seat.")
+        self._player_returned(seat=seat)
+
+    def resign(self, seat: Seat) -> None:
+        """The seat gives up: by the table's `on_resign`, a bot plays on or the game ends."""
+        self._check_playing()
+        entry = self.seats[seat]
+        if entry.get("resigned") or entry.get("bot"):
+            raise IllegalAction("resign.already", "This seat has already resigned.")
+        if self.settings.get("on_resign") == "end":
+            self._player_resigned(seat=seat, then="end", bot=None)
+            self._reveal_seed()
+            return
+        bot = self.settings.get("bot") or table.default_bot(self.rules.BOTS)
+        self._player_resigned(seat=seat, then="bot", bot=bot)
+        self.play_bots()
+
+    def time_out(self, now: datetime) -> list[Seat]:
+        """Apply the table's timeout policy to every seat whose time ran out by `now`: a bot
+        plays its turn, or it forfeits (the game ends). Returns the seats timed out."""
+        done: list[Seat] = []
+        for seat in self.overdue(now):
+            if self.status != STATUS_ACTIVE or seat not in self.overdue(now):
+                continue
+            policy = self.settings.get("on_timeout", "bot")
+            self._timed_out(seat=seat, deadline=cast(datetime, self.deadline(seat)).isoformat(), policy=policy)
+            done.append(seat)
+            if policy == "forfeit":
+                self._reveal_seed()
+                break
+            bot = self.settings.get("bot") or table.default_bot(self.rules.BOTS)
+            moves = 0
+            while self.status == STATUS_ACTIVE and seat in self.to_act() and moves < MAX_BOT_MOVES:
+                self._bot_move(seat, bot)
+                moves += 1
+        self.play_bots()
+        return done
+
+    # -- the host's powers and table talk ---------------------------------------------------
+
+    def relax_clock(self, clock: Any) -> None:
+        if self.status not in (STATUS_OPEN, STATUS_ACTIVE):
+            raise IllegalAction("game.over", "This game is over.")
+        new = table.check_clock(clock)
+        if not table.relaxes(self.settings.get("clock"), new):
+            raise IllegalAction("clock.not_relaxed", "The host may give more time, never less (or remove the clock).")
+        if new == self.settings.get("clock"):
+            return
+        self._clock_relaxed(clock=new)
+
+    def make_private(self) -> None:
+        if not self.private:
+            self._made_private()
+
+    def renew_invite(self, invite_hash: str) -> None:
+        self._invite_renewed(invite_hash=invite_hash)
+
+    def post_message(self, author: Seat | None, name: str, text: str) -> None:
+        """Table talk: `author` is a seat, or None for the host without a seat."""
+        text = table.check_message(text)
+        if self.messages >= table.MESSAGES_PER_GAME:
+            raise IllegalAction("message.too_many", f"This game has reached its {table.MESSAGES_PER_GAME} messages.")
+        limit, window = table.MESSAGE_RATE
+        now = self.now()
+        recent = [t for t in self.talk.get(self._author_key(author), ()) if now - t < window]
+        if len(recent) >= limit:
+            raise IllegalAction("message.too_often", f"At most {limit} messages in {int(window.total_seconds() // 60)} minutes; wait a little.")
+        self._message_posted(author=author, name=name, text=text)
+
+    @staticmethod
+    def _author_key(author: Seat | None) -> str:
+        return "host" if author is None else str(author)
+
     # -- events -----------------------------------------------------------------------------
+
+    class SeatTaken(Aggregate.Event):
+        class_version = 1
+        seat: int
+        name: str
+        player: str | None
+        bot: str | None
+        token_hash: str | None
+        entropy: str
+
+    @event(SeatTaken)
+    def _seat_taken(self, seat: int, name: str, player: str | None, bot: str | None,
+                    token_hash: str | None, entropy: str) -> None:
+        entry = seat_entry(name=name, player=player, bot=bot, token_hash=token_hash, entropy=entropy)
+        self.seats = tuple(entry if n == seat else s for n, s in enumerate(self.seats))
+
+    class SeatLeft(Aggregate.Event):
+        class_version = 1
+        seat: int
+
+    @event(SeatLeft)
+    def _seat_left(self, seat: int) -> None:
+        self.seats = tuple(dict(OPEN_SEAT) if n == seat else s for n, s in enumerate(self.seats))
+
+    class GameStarted(Aggregate.Event):
+        class_version = 1
+        entropies: list[str]
+        facts: list[Fact]
+        draws: list[list[int]]
+        state_hash: str
+        to_act: list[int]
+
+    @event(GameStarted)
+    def _game_started(self, entropies: list[str], facts: list[Fact], draws: list[list[int]],
+                      state_hash: str, to_act: list[int]) -> None:
+        self.__dict__.pop("_decided", None)
+        self._set_up(entropies, facts, state_hash)
 
     class ActionTaken(Aggregate.Event):
         class_version = 1
@@ -418,6 +849,99 @@ class Game(Aggregate):
         self.moves = tuple(m for m in self.moves if m.version <= to_version)
         self.undo_request = None
 
+    class BotStoodIn(Aggregate.Event):
+        class_version = 1
+        seat: int
+        bot: str
+
+    @event(BotStoodIn)
+    def _bot_stood_in(self, seat: int, bot: str) -> None:
+        self._change_seat(seat, stand_in=bot)
+
+    class PlayerReturned(Aggregate.Event):
+        class_version = 1
+        seat: int
+
+    @event(PlayerReturned)
+    def _player_returned(self, seat: int) -> None:
+        self._change_seat(seat, stand_in=None)
+
+    class PlayerResigned(Aggregate.Event):
+        """`then`: "bot" (`bot` plays the seat to the end) or "end" (the game ends)."""
+
+        class_version = 1
+        seat: int
+        then: str
+        bot: str | None
+
+    @event(PlayerResigned)
+    def _player_resigned(self, seat: int, then: str, bot: str | None) -> None:
+        self._change_seat(seat, resigned=True, stand_in=bot)
+        if then == "end":
+            self.ended = ("resigned", seat)
+            self.status = STATUS_FINISHED
+
+    class TimedOut(Aggregate.Event):
+        """A seat ran out of time at `deadline`; `policy` "bot" (a bot plays its turn, as the
+        ActionTaken events after this one) or "forfeit" (the seat loses, the game ends)."""
+
+        class_version = 1
+        seat: int
+        deadline: str
+        policy: str
+
+    @event(TimedOut)
+    def _timed_out(self, seat: int, deadline: str, policy: str) -> None:
+        if policy == "forfeit":
+            self.ended = ("timeout", seat)
+            self.status = STATUS_FINISHED
+
+    class ClockRelaxed(Aggregate.Event):
+        class_version = 1
+        clock: dict[str, int] | None
+
+    @event(ClockRelaxed)
+    def _clock_relaxed(self, clock: dict[str, int] | None) -> None:
+        old = table.bank_seconds(self.settings.get("clock"))
+        new = table.bank_seconds(clock)
+        self.settings = {**self.settings, "clock": clock}
+        if new is None:
+            self.bank = {}
+        elif self.status == STATUS_ACTIVE:
+            self.bank = {seat: left + new - (old or 0) for seat, left in self.bank.items()}
+
+    class MadePrivate(Aggregate.Event):
+        class_version = 1
+
+    @event(MadePrivate)
+    def _made_private(self) -> None:
+        self.private = True
+
+    class InviteRenewed(Aggregate.Event):
+        class_version = 1
+        invite_hash: str
+
+    @event(InviteRenewed)
+    def _invite_renewed(self, invite_hash: str) -> None:
+        self.invite_hash = invite_hash
+
+    class MessagePosted(Aggregate.Event):
+        """Table talk: `author` is the seat (None: the host without a seat), `name` as shown."""
+
+        class_version = 1
+        author: int | None
+        name: str
+        text: str
+
+    @event(MessagePosted)
+    def _message_posted(self, author: int | None, name: str, text: str) -> None:
+        self.messages += 1
+
+    def _note_message(self, author: int | None, when: datetime) -> None:
+        key = self._author_key(author)
+        limit, _window = table.MESSAGE_RATE
+        self.talk = {**self.talk, key: (*self.talk.get(key, ())[-(limit - 1):], when)}
+
     class GameAbandoned(Aggregate.Event):
         class_version = 1
         reason: str
@@ -441,19 +965,24 @@ class Game(Aggregate):
     def _seed_revealed(self, seed: str, salt: str | None) -> None:
         self.seed_revealed = True
 
+    def _change_seat(self, seat: int, **changes: Any) -> None:
+        self.seats = tuple({**s, **changes} if n == seat else s for n, s in enumerate(self.seats))
+
     # -- copying and snapshots --------------------------------------------------------------
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         # Every attribute is immutable or rebound on change, so a shallow copy is a safe copy;
-        # only the list of pending events must not be shared.
+        # only the list of pending events must not be shared, and the time set by `at` is not
+        # passed on.
         clone = copy.copy(self)
         clone.__dict__["_pending_events"] = []
+        clone.__dict__.pop("_now", None)
         return clone
 
     class Snapshot(LibrarySnapshot):
         """The aggregate's attributes in the canonical codec, so any game's state fits."""
 
-        class_version = 2
+        class_version = 3
 
         @staticmethod
         def upcast_v1_v2(state: dict[str, Any]) -> None:
@@ -465,11 +994,22 @@ class Game(Aggregate):
             attrs["~m"] = sorted(([k, v] for k, v in entries.items()), key=lambda kv: kv[0])
             state["state"] = {"codec": codec.canonical_json(attrs)}
 
+        @staticmethod
+        def upcast_v2_v3(state: dict[str, Any]) -> None:
+            # v3: seats with players and stand-ins, the host player, privacy, settings, clocks.
+            attrs = codec.loads(state["state"]["codec"])
+            attrs["seats"] = tuple(seat_entry(**s) for s in attrs["seats"])
+            for name, value in (("host_player", None), ("organised", True), ("private", False),
+                                ("invite_hash", None), ("settings", dict(table.DEFAULT_SETTINGS)),
+                                ("ended", None), ("since", {}), ("bank", {}), ("talk", {}), ("messages", 0)):
+                attrs.setdefault(name, value)
+            state["state"] = {"codec": codec.dumps(attrs)}
+
         @classmethod
         def take(cls, aggregate: Any) -> Any:
             snapshot = super().take(aggregate)
-            encoded = codec.dumps(dict(snapshot.state))
-            object.__setattr__(snapshot, "state", {"codec": encoded})
+            attrs = {k: v for k, v in snapshot.state.items() if k not in ("_now", "_decided")}
+            object.__setattr__(snapshot, "state", {"codec": codec.dumps(attrs)})
             return snapshot
 
         def mutate(self, _: Any) -> Any:

@@ -2,14 +2,17 @@
 
 A record is what `replay export` prints and `replay verify` / `replay fairness` read:
 
-    {"format": "shiplog.record", "format_version": 2, "id", "game", "rules_version", "options",
-     "players": [{"seat", "name", "bot"}], "client_seeded", "seed_commitment", "entropies",
-     "hash_scheme", "seed" and "seed_salt" (only once revealed), "status", "outcome",
-     "events": [{"version", "type", ...}]}
+    {"format": "shiplog.record", "format_version": 3, "id", "game", "rules_version", "options",
+     "players": [{"seat", "name", "bot"}], "organised", "settings", "client_seeded",
+     "seed_commitment", "entropies", "hash_scheme", "seed" and "seed_salt" (only once revealed),
+     "status", "outcome", "events": [{"version", "type", ...}]}
 
-Records hold every fact, draw and state hash: a server gives them out once a game is over.
-Format 2 (keyed state hashes, salted commitments, seed = HMAC(server seed, entropies)) is
-written; format 1 (sha256 hashes, commitment sha256(seed), the seed used as it is) is still read.
+Records hold every fact, draw and state hash: a server gives them out once a game is over. They
+name no player account and hold no token hash.
+Format 3 (games with open seats: GameCreated without setup, SeatTaken with each seat's entropy,
+GameStarted with the setup) is written; format 2 (keyed state hashes, salted commitments, seed =
+HMAC(server seed, entropies), setup in GameCreated) and format 1 (sha256 hashes, commitment
+sha256(seed), the seed used as it is) are still read.
 """
 
 from __future__ import annotations
@@ -20,16 +23,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import codec, registry
-from .aggregate import KEYED, UNKEYED, public_seats
+from .aggregate import KEYED, UNKEYED, ended_outcome, public_seats
 from .errors import IllegalAction
 from .rng import Rng, RngMismatch, ScriptedRng, game_seed, seed_commitment
 from .rules import Fact, GameRules, fold
 
 FORMAT = "shiplog.record"
-FORMAT_VERSION = 2
-READABLE_VERSIONS = (1, 2)
+FORMAT_VERSION = 3
+READABLE_VERSIONS = (1, 2, 3)
 _SKIP = {"originator_id", "originator_version", "originator_topic", "seed", "seats",
-         "host_token_hash", "idempotency_key", "state", "committed_seed", "salt"}
+         "host_token_hash", "idempotency_key", "state", "committed_seed", "salt", "player",
+         "token_hash", "host_player", "invite_hash"}
+SETUP_EVENTS = ("GameCreated", "GameStarted")
 
 
 def _jsonable(value: Any) -> Any:
@@ -42,6 +47,7 @@ def record_from_events(game_id: str, events: Iterable[Any]) -> dict[str, Any]:
     """Build a record from the stored domain events of one `Game` aggregate."""
     record: dict[str, Any] = {"format": FORMAT, "format_version": FORMAT_VERSION, "id": game_id}
     out: list[dict[str, Any]] = []
+    seats: list[dict[str, Any]] = []
     for ev in events:
         kind = type(ev).__name__
         row: dict[str, Any] = {"version": ev.originator_version, "type": kind}
@@ -49,11 +55,13 @@ def record_from_events(game_id: str, events: Iterable[Any]) -> dict[str, Any]:
             if name not in _SKIP:
                 row[name] = _jsonable(value)
         if kind == "GameCreated":
+            seats = [dict(s) for s in ev.seats]
             record.update(
                 game=ev.game,
                 rules_version=ev.rules_version,
                 options=ev.options,
-                players=public_seats(ev.seats),
+                organised=ev.organised,
+                settings=ev.settings,
                 client_seeded=ev.client_seeded,
                 seed_commitment=ev.seed_commitment,
                 entropies=ev.entropies,
@@ -62,28 +70,50 @@ def record_from_events(game_id: str, events: Iterable[Any]) -> dict[str, Any]:
                 seed_salt=None,
             )
             for key in ("game", "rules_version", "options", "client_seeded", "seed_commitment",
-                        "entropies", "hash_scheme"):
+                        "entropies", "hash_scheme", "organised", "settings", "private"):
                 row.pop(key, None)
+            if ev.facts is None:
+                for key in ("facts", "draws", "state_hash"):
+                    row.pop(key, None)
+        elif kind == "SeatTaken":
+            seats[ev.seat] = {"name": ev.name, "bot": ev.bot}
+        elif kind == "SeatLeft":
+            seats[ev.seat] = {"name": None, "bot": None}
+        elif kind == "GameStarted":
+            record["entropies"] = ev.entropies
         elif kind == "SeedRevealed":
             record["seed"] = row["seed"] = ev.seed
             record["seed_salt"] = row["salt"] = ev.salt
         out.append(row)
+    record["players"] = [{"seat": p["seat"], "name": p["name"], "bot": p["bot"]} for p in public_seats(seats)]
     record["events"] = out
-    state_rules, final = None, None
-    for _version, _event, state in replay_states(record):
-        final = state
-        state_rules = registry.get(record["game"])
-    outcome = state_rules.outcome(final) if state_rules is not None else None
+    outcome = final_outcome(record)
     record["status"] = _status(record)
     record["outcome"] = outcome.to_json() if outcome is not None else None
     return record
+
+
+def final_outcome(record: dict[str, Any]) -> Any:
+    """How the recorded game ended: by its rules, or by a resignation or a forfeit on time."""
+    for ev in record["events"]:
+        if ev["type"] == "PlayerResigned" and ev.get("then") == "end":
+            return ended_outcome(len(record["players"]), ev["seat"], "resigned")
+        if ev["type"] == "TimedOut" and ev.get("policy") == "forfeit":
+            return ended_outcome(len(record["players"]), ev["seat"], "timeout")
+    final = None
+    for _version, _event, state in replay_states(record):
+        final = state
+    return None if final is None else registry.get(record["game"]).outcome(final)
 
 
 def _status(record: dict[str, Any]) -> str:
     types = {e["type"] for e in record["events"]}
     if "GameAbandoned" in types:
         return "abandoned"
-    return "finished" if "SeedRevealed" in types else "active"
+    if "SeedRevealed" in types:
+        return "finished"
+    started = "GameStarted" in types or record["events"][0].get("facts") is not None
+    return "active" if started else "open"
 
 
 def check_format(record: Any) -> None:
@@ -117,8 +147,10 @@ def replay_states(record: dict[str, Any]) -> Iterator[tuple[int, dict[str, Any],
     state: Any = None
     for ev in record["events"]:
         kind = ev["type"]
-        if kind in ("GameCreated", "ActionTaken"):
-            state = fold(rules, state if kind == "ActionTaken" else None, ev["facts"])
+        if kind in SETUP_EVENTS and ev.get("facts") is not None:
+            state = fold(rules, None, ev["facts"])
+        elif kind == "ActionTaken":
+            state = fold(rules, state, ev["facts"])
         elif kind == "UndoApplied":
             state = states[ev["to_version"]]
         states[ev["version"]] = state
@@ -196,7 +228,7 @@ def verify(
         problem: str | None = None
         try:
             kind = ev["type"]
-            if kind == "GameCreated":
+            if kind in SETUP_EVENTS and ev.get("facts") is not None:
                 rng = ScriptedRng(ev["draws"])
                 decided = _plain(rules.setup(record["options"], len(record["players"]), rng))
                 problem = _same_facts(ev["facts"], decided) or _unused(rng)
@@ -204,7 +236,9 @@ def verify(
             elif kind == "ActionTaken":
                 report.actions += 1
                 seat = ev["seat"]
-                if seat not in rules.to_act(state):
+                if state is None:
+                    problem = "an action before the game was set up"
+                elif seat not in rules.to_act(state):
                     problem = f"seat {seat} acted, but it was not its turn"
                 else:
                     rng = ScriptedRng(ev["draws"])
@@ -230,7 +264,7 @@ def verify(
         states[version] = state
         if progress is not None:
             progress(1)
-    report.final_hash = codec.state_hash(state, key) if report.hashes_checked else None
+    report.final_hash = codec.state_hash(state, key) if report.hashes_checked and state is not None else None
     return report
 
 
@@ -255,6 +289,7 @@ class FairnessReport:
     seed_revealed: bool
     commitment_ok: bool | None = None
     draws_checked: int = 0
+    entropies: int = 0  # seats that added their own entropy to the seed
     problems: list[str] = field(default_factory=list)
 
     @property
@@ -270,12 +305,28 @@ class FairnessReport:
             "seed_revealed": self.seed_revealed,
             "commitment_ok": self.commitment_ok,
             "draws_checked": self.draws_checked,
+            "entropies": self.entropies,
             "problems": self.problems,
         }
 
 
+def sent_entropies(record: dict[str, Any]) -> list[str] | None:
+    """The entropy each seat sent when it took its seat (seat order), for games with open
+    seats; None for organised games (their entropies came with the creation)."""
+    seats: list[str] | None = None
+    for ev in record["events"]:
+        if ev["type"] == "GameCreated" and ev.get("facts") is None:
+            seats = [""] * len(record["players"])
+        elif ev["type"] == "SeatTaken" and seats is not None:
+            seats[ev["seat"]] = ev.get("entropy") or ""
+        elif ev["type"] == "SeatLeft" and seats is not None:
+            seats[ev["seat"]] = ""
+    return seats
+
+
 def fairness(record: dict[str, Any]) -> FairnessReport:
-    """Check the seed against its commitment and recompute every recorded draw from it."""
+    """Check the seed against its commitment, the seed's entropies against what the seats
+    sent, and recompute every recorded draw from the seed."""
     check_format(record)
     seed = record.get("seed")
     report = FairnessReport(
@@ -289,12 +340,18 @@ def fairness(record: dict[str, Any]) -> FairnessReport:
     report.commitment_ok = seed_commitment(seed, record.get("seed_salt")) == record.get("seed_commitment")
     if not report.commitment_ok:
         report.problems.append("the revealed seed and salt do not give the commitment published at creation")
+    entropies = record.get("entropies") or []
+    report.entropies = sum(1 for e in entropies if e)
+    sent = sent_entropies(record)
+    started = any(ev["type"] == "GameStarted" for ev in record["events"])
+    if sent is not None and started and not report.client_seeded and sent != entropies:
+        report.problems.append("the seed was not drawn from the entropies the seats sent when they took their seats")
     drawn_from = seed_of(record)
     assert drawn_from is not None
     for ev in record["events"]:
         if "draws" not in ev:
             continue
-        stream = "setup" if ev["type"] == "GameCreated" else f"event:{ev['version']}"
+        stream = "setup" if ev["type"] in SETUP_EVENTS else f"event:{ev['version']}"
         rng = Rng(drawn_from, stream)
         for i, (n, result) in enumerate(ev["draws"]):
             report.draws_checked += 1

@@ -1,0 +1,143 @@
+"""What the platform adds around a game's rules: the table's settings, its clock, table talk.
+
+Plain data and arithmetic, no I/O: the `Game` aggregate uses it, the API validates with it.
+
+Settings (a JSON object, stored with the game when it is created):
+
+    clock        None (no clock), {"days_per_move": d} (each turn must be played within d days,
+                 like correspondence chess), or {"bank_days": b, "increment_days": i} (each seat
+                 has a bank of b days for the whole game, i days added after each turn)
+    on_timeout   "bot": a bot plays the overdue turn; "forfeit": the overdue seat loses and the
+                 game ends
+    on_resign    "bot": a bot plays the resigned seat to the end; "end": the game ends, the
+                 resigned seat loses
+    bot          the bot that stands in for a person (timeouts, resignations, the host's
+                 replacement of a vanished player); default: the game's "greedy" bot, if any
+
+>>> check_settings({"clock": {"days_per_move": 3}}, {"greedy": None, "random": None})["clock"]
+{'days_per_move': 3}
+>>> relaxes({"days_per_move": 3}, {"days_per_move": 5}), relaxes({"days_per_move": 3}, {"days_per_move": 2})
+(True, False)
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping
+from datetime import datetime, timedelta
+from typing import Any
+
+from .errors import IllegalAction
+
+DAY = 86_400  # seconds
+MAX_DAYS = 60
+MAX_BANK_DAYS = 365
+ON_TIMEOUT = ("bot", "forfeit")
+ON_RESIGN = ("bot", "end")
+
+MESSAGE_MAX_CHARS = 500
+MESSAGE_RATE = (10, timedelta(minutes=10))  # at most 10 messages per author in any 10 minutes
+MESSAGES_PER_GAME = 2_000
+ENTROPY_MAX_CHARS = 128
+
+
+def _whole(value: Any, name: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise IllegalAction("clock.invalid", f"{name} must be a whole number of days from {low} to {high}.")
+    return value
+
+
+def check_clock(raw: Any) -> dict[str, int] | None:
+    """A normalised clock, or IllegalAction('clock.invalid')."""
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping):
+        raise IllegalAction("clock.invalid", "A clock is {\"days_per_move\": d} or {\"bank_days\": b, \"increment_days\": i}.")
+    keys = set(raw)
+    if keys == {"days_per_move"}:
+        return {"days_per_move": _whole(raw["days_per_move"], "days_per_move", 1, MAX_DAYS)}
+    if keys and keys <= {"bank_days", "increment_days"} and "bank_days" in keys:
+        return {
+            "bank_days": _whole(raw["bank_days"], "bank_days", 1, MAX_BANK_DAYS),
+            "increment_days": _whole(raw.get("increment_days", 0), "increment_days", 0, MAX_DAYS),
+        }
+    raise IllegalAction("clock.invalid", "A clock is {\"days_per_move\": d} or {\"bank_days\": b, \"increment_days\": i}.")
+
+
+def default_bot(bots: Mapping[str, Any]) -> str:
+    return "greedy" if "greedy" in bots else sorted(bots)[0]
+
+
+def check_settings(raw: Mapping[str, Any] | None, bots: Mapping[str, Any]) -> dict[str, Any]:
+    """The table's settings with defaults filled in, or IllegalAction with a `clock.*`,
+    `settings.*` code."""
+    raw = dict(raw or {})
+    unknown = set(raw) - {"clock", "on_timeout", "on_resign", "bot"}
+    if unknown:
+        raise IllegalAction("settings.unknown", f"Unknown table setting {sorted(unknown)[0]!r}.")
+    on_timeout = raw.get("on_timeout", "bot")
+    if on_timeout not in ON_TIMEOUT:
+        raise IllegalAction("settings.on_timeout", "on_timeout is \"bot\" (a bot plays the turn) or \"forfeit\".")
+    on_resign = raw.get("on_resign", "bot")
+    if on_resign not in ON_RESIGN:
+        raise IllegalAction("settings.on_resign", "on_resign is \"bot\" (a bot plays on) or \"end\" (the game ends).")
+    bot = raw.get("bot") or default_bot(bots)
+    if bot not in bots:
+        raise IllegalAction("options.unknown_bot", f"There is no bot called {bot!r}; choose one of {sorted(bots)}.")
+    return {"clock": check_clock(raw.get("clock")), "on_timeout": on_timeout, "on_resign": on_resign, "bot": bot}
+
+
+DEFAULT_SETTINGS: dict[str, Any] = {"clock": None, "on_timeout": "bot", "on_resign": "bot", "bot": None}
+
+
+def relaxes(old: Mapping[str, int] | None, new: Mapping[str, int] | None) -> bool:
+    """Whether `new` gives every seat at least the time `old` gave (the host may only relax)."""
+    if new is None:
+        return True
+    if old is None:
+        return False
+    if "days_per_move" in old:
+        return "days_per_move" in new and new["days_per_move"] >= old["days_per_move"]
+    return ("bank_days" in new and new["bank_days"] >= old["bank_days"]
+            and new["increment_days"] >= old["increment_days"])
+
+
+def bank_seconds(clock: Mapping[str, int] | None) -> int | None:
+    return clock["bank_days"] * DAY if clock and "bank_days" in clock else None
+
+
+def deadline(clock: Mapping[str, int] | None, since: datetime, bank_left: int | None) -> datetime | None:
+    """When a seat that has been to act since `since` runs out of time (None: no clock)."""
+    if clock is None:
+        return None
+    if "days_per_move" in clock:
+        return since + timedelta(days=clock["days_per_move"])
+    return since + timedelta(seconds=max(bank_left or 0, 0))
+
+
+def spend(clock: Mapping[str, int] | None, bank_left: int | None, since: datetime, until: datetime) -> int | None:
+    """A bank after a turn from `since` to `until`: the time used taken off, the increment added."""
+    if bank_left is None or clock is None or "bank_days" not in clock:
+        return bank_left
+    used = int((until - since).total_seconds())
+    return max(bank_left - used, 0) + clock["increment_days"] * DAY
+
+
+def check_message(text: Any) -> str:
+    """Table talk as it is stored: trimmed, no control characters but new lines, bounded."""
+    if not isinstance(text, str) or not text.strip():
+        raise IllegalAction("message.empty", "A message needs some text.")
+    text = text.strip()
+    if len(text) > MESSAGE_MAX_CHARS:
+        raise IllegalAction("message.too_long", f"A message has at most {MESSAGE_MAX_CHARS} characters, not {len(text)}.")
+    if any(unicodedata.category(c) in ("Cc", "Cs") and c != "\n" for c in text):
+        raise IllegalAction("message.control_characters", "A message may not hold control characters (new lines are fine).")
+    return text
+
+
+def check_entropy(entropy: Any) -> str:
+    if entropy is None:
+        return ""
+    if not isinstance(entropy, str) or len(entropy) > ENTROPY_MAX_CHARS or not entropy.isprintable():
+        raise IllegalAction("entropy.invalid", f"Entropy is a printable string of at most {ENTROPY_MAX_CHARS} characters.")
+    return entropy

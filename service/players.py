@@ -1,0 +1,210 @@
+"""Players: identities that last across games (`POST /v1/players`).
+
+A player is an event-sourced aggregate in the same store as the games. Its id is derived from
+the sha256 of its token (uuid5), so a token finds its player with one read and the token itself
+is never stored. The webhook secret is the key the server signs webhook bodies with; it is shown
+when it is made (at registration, or when the player asks for a new one).
+
+Notification settings: an e-mail address with `email_mode` "turn" (a message when it is your
+turn, a take-back waits for you or a game ends), "digest" (one message a day at `digest_hour`
+UTC listing them) or "off"; a webhook URL (http or https) that receives the same as signed JSON.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+import secrets
+import socket
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import urlsplit
+from uuid import NAMESPACE_URL, UUID, uuid5
+
+from eventsourcing.application import AggregateNotFoundError
+from eventsourcing.domain import Aggregate, event
+
+from domain.core.errors import IllegalAction
+
+PLAYERS = uuid5(NAMESPACE_URL, "https://shiplog.dev/players")
+EMAIL_MODES = ("turn", "digest", "off")
+NAME_MAX = 40
+EMAIL = re.compile(r"[^@\s]{1,64}@[^@\s]+\.[^@\s]+")
+
+
+def player_id(token_hash: str) -> UUID:
+    return uuid5(PLAYERS, token_hash)
+
+
+def new_webhook_secret() -> str:
+    return "whsec_" + secrets.token_urlsafe(24)
+
+
+def check_name(name: Any) -> str:
+    if not isinstance(name, str) or not name.strip() or len(name.strip()) > NAME_MAX or not name.strip().isprintable():
+        raise IllegalAction("player.name", f"A display name is 1 to {NAME_MAX} printable characters.")
+    return name.strip()
+
+
+def check_email(email: Any) -> str | None:
+    if email is None:
+        return None
+    if not isinstance(email, str) or len(email) > 254 or not EMAIL.fullmatch(email):
+        raise IllegalAction("player.email", "The e-mail address is not valid (like ann@example.org).")
+    return email
+
+
+def private_host(host: str) -> bool:
+    """Whether `host` is this machine or a private network (by name or by what it resolves to)."""
+    if host.lower() in ("localhost", "localhost.localdomain") or host.lower().endswith(".localhost"):
+        return True
+    try:
+        addresses = [ipaddress.ip_address(host)]
+    except ValueError:
+        try:
+            addresses = [ipaddress.ip_address(info[4][0].split("%")[0]) for info in socket.getaddrinfo(host, None)]
+        except (OSError, UnicodeError, ValueError):
+            return False  # unknown today; checked again when a delivery is sent
+    return any(a.is_private or a.is_loopback or a.is_link_local or a.is_reserved or a.is_multicast
+               or a.is_unspecified for a in addresses)
+
+
+def check_webhook_url(url: Any, allow_private: bool) -> str | None:
+    """An http(s) URL with a host, at most 2,000 characters; hosts on this machine or a private
+    network only when the server allows them (SHIPLOG_WEBHOOK_ALLOW_PRIVATE=1)."""
+    if url is None:
+        return None
+    if not isinstance(url, str) or len(url) > 2000:
+        raise IllegalAction("player.webhook_url", "A webhook URL is an http:// or https:// address.")
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname
+        parts.port  # noqa: B018 (raises ValueError for a bad port)
+    except ValueError:
+        raise IllegalAction("player.webhook_url", "A webhook URL is an http:// or https:// address.") from None
+    if parts.scheme not in ("http", "https") or not host or parts.username or parts.password:
+        raise IllegalAction("player.webhook_url", "A webhook URL is an http:// or https:// address (without a user name or password).")
+    if not allow_private and private_host(host):
+        raise IllegalAction("player.webhook_private", "This server does not send webhooks to private or local addresses.")
+    return url
+
+
+def check_email_mode(mode: Any) -> str:
+    if mode not in EMAIL_MODES:
+        raise IllegalAction("player.email_mode", "email_mode is \"turn\" (a message per turn), \"digest\" (daily) or \"off\".")
+    return str(mode)
+
+
+def check_digest_hour(hour: Any) -> int:
+    if isinstance(hour, bool) or not isinstance(hour, int) or not 0 <= hour <= 23:
+        raise IllegalAction("player.digest_hour", "digest_hour is the hour (UTC) of the daily digest, 0 to 23.")
+    return hour
+
+
+class Player(Aggregate):
+    """A person's identity across games, and how they want to be told it is their turn."""
+
+    class Registered(Aggregate.Created):
+        class_version = 1
+        name: str
+        email: str | None
+        webhook_url: str | None
+        email_mode: str
+        digest_hour: int
+        webhook_secret: str
+
+    @event(Registered)
+    def __init__(self, name: str, email: str | None, webhook_url: str | None, email_mode: str,
+                 digest_hour: int, webhook_secret: str) -> None:
+        self.name = name
+        self.email = email
+        self.webhook_url = webhook_url
+        self.email_mode = email_mode
+        self.digest_hour = digest_hour
+        self.webhook_secret = webhook_secret
+
+    class ProfileChanged(Aggregate.Event):
+        class_version = 1
+        changes: dict[str, Any]
+
+    @event(ProfileChanged)
+    def _profile_changed(self, changes: dict[str, Any]) -> None:
+        for key, value in changes.items():
+            setattr(self, key, value)
+
+    def change(self, changes: Mapping[str, Any]) -> None:
+        """Apply the settings that differ (only the keys of `Profile`)."""
+        different = {k: v for k, v in changes.items() if getattr(self, k) != v}
+        if different:
+            self._profile_changed(changes=different)
+
+    def profile(self) -> dict[str, Any]:
+        """What the player sees of themselves (no token, no secret)."""
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "email": self.email,
+            "webhook_url": self.webhook_url,
+            "email_mode": self.email_mode,
+            "digest_hour": self.digest_hour,
+            "created": self.created_on.isoformat(),
+        }
+
+
+PROFILE_CHECKS = {"name": check_name, "email": check_email, "email_mode": check_email_mode,
+                  "digest_hour": check_digest_hour}
+
+
+class PlayerCommands:
+    """The player commands of the `Shiplog` application (mixed into it)."""
+
+    env: Any
+
+    def allow_private_webhooks(self) -> bool:
+        return str(self.env.get("SHIPLOG_WEBHOOK_ALLOW_PRIVATE", "")).lower() in ("1", "true", "yes")
+
+    def checked_profile(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, value in data.items():
+            if key == "webhook_url":
+                out[key] = check_webhook_url(value, self.allow_private_webhooks())
+            elif key in PROFILE_CHECKS:
+                out[key] = PROFILE_CHECKS[key](value)
+        return out
+
+    def register_player(self, name: str, email: str | None = None, webhook_url: str | None = None,
+                        email_mode: str | None = None, digest_hour: int = 7) -> tuple[Player, str]:
+        """A new player and their token (the token is not kept: only its hash names the player)."""
+        from .application import hash_token, new_token
+
+        profile = self.checked_profile({"name": name, "email": email, "webhook_url": webhook_url,
+                                        "email_mode": email_mode or ("turn" if email else "off"),
+                                        "digest_hour": digest_hour})
+        token = new_token()
+        player = Player._create(Player.Registered, id=player_id(hash_token(token)), **profile,
+                                webhook_secret=new_webhook_secret())
+        self.save(player)  # type: ignore[attr-defined]
+        return player, token
+
+    def player_by_token(self, token: str) -> Player | None:
+        from .application import hash_token
+
+        return self.get_player(player_id(hash_token(token)))
+
+    def get_player(self, pid: UUID | str) -> Player | None:
+        try:
+            found = self.repository.get(UUID(str(pid)))  # type: ignore[attr-defined]
+        except (AggregateNotFoundError, ValueError):
+            return None
+        return found if isinstance(found, Player) else None
+
+    def update_player(self, player: Player, changes: Mapping[str, Any], new_secret: bool = False) -> str | None:
+        """Change a player's settings; with `new_secret` a new webhook secret (returned)."""
+        player.change(self.checked_profile(changes))
+        secret = None
+        if new_secret:
+            secret = new_webhook_secret()
+            player._profile_changed(changes={"webhook_secret": secret})
+        if player.pending_events:
+            self.save(player)  # type: ignore[attr-defined]
+        return secret
