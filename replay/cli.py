@@ -67,7 +67,7 @@ def _game_id(app: Any, game: str) -> UUID:
     try:
         return UUID(game)
     except ValueError:
-        matches = [g for g in app.lobby.search() if g.id.startswith(game.lower())]
+        matches = [g for g in app.lobby.search(include_private=True) if g.id.startswith(game.lower())]
         if len(matches) != 1:
             raise click.ClickException(
                 f"{game!r} matches {len(matches)} games; give more of the id" if matches else f"no game {game!r} in the store"
@@ -95,7 +95,7 @@ def _echo_json(data: Any) -> None:
 
 def describe_event(ev: dict[str, Any], record: dict[str, Any], viewer: Viewer) -> str:
     rules = registry.get(record["game"])
-    names = [p["name"] for p in record["players"]]
+    names = [p["name"] or f"seat {p['seat']}" for p in record["players"]]
     kind = ev["type"]
     head = f"#{ev['version']:<4}"
     if kind == "ActionTaken":
@@ -103,8 +103,11 @@ def describe_event(ev: dict[str, Any], record: dict[str, Any], viewer: Viewer) -
         args = {k: v for k, v in ev["action"].items() if k != "type"}
         shown = "; ".join(_fact_text(f) for f in redacted(rules, ev["facts"], viewer))
         return f"{head} {who}: {ev['action']['type']} {json.dumps(args) if args else ''}\n       → {shown}"
-    if kind == "GameCreated":
+    if kind == "GameCreated" and ev.get("facts") is not None:
         return f"{head} game created: {record['game']} for {', '.join(names)} ({len(ev['facts'])} setup facts)"
+    if kind == "GameCreated":
+        return (f"{head} game created: {record['game']} with {len(names)} open seats; "
+                f"the server's seed is committed: {record['seed_commitment']}")
     if kind == "UndoApplied":
         return f"{head} take-back by {names[ev['requested_by']]}: back to the position after #{ev['to_version']}"
     if kind == "UndoRequested":
@@ -115,6 +118,26 @@ def describe_event(ev: dict[str, Any], record: dict[str, Any], viewer: Viewer) -
         return f"{head} abandoned: {ev.get('reason', '')}"
     if kind == "SeedRevealed":
         return f"{head} seed revealed: {ev['seed']}"
+    if kind == "SeatTaken":
+        return f"{head} {ev['name']} takes seat {ev['seat']}" + (f" (adds entropy {ev['entropy']!r})" if ev.get("entropy") else "")
+    if kind == "SeatLeft":
+        return f"{head} seat {ev['seat']} is left open again"
+    if kind == "GameStarted":
+        return f"{head} every seat is taken: the game starts ({len(ev['facts'])} setup facts)"
+    if kind == "BotStoodIn":
+        return f"{head} a {ev['bot']} bot stands in for {names[ev['seat']]}"
+    if kind == "PlayerReturned":
+        return f"{head} {names[ev['seat']]} is back"
+    if kind == "PlayerResigned":
+        then = "the game ends" if ev["then"] == "end" else f"a {ev['bot']} bot plays on"
+        return f"{head} {names[ev['seat']]} resigns: {then}"
+    if kind == "TimedOut":
+        then = "forfeits" if ev["policy"] == "forfeit" else "a bot plays the turn"
+        return f"{head} {names[ev['seat']]} ran out of time ({ev['deadline']}): {then}"
+    if kind == "MessagePosted":
+        return f"{head} {ev['name']}: {ev['text']}"
+    if kind == "ClockRelaxed":
+        return f"{head} the host relaxes the clock: {json.dumps(ev['clock'])}"
     return f"{head} {kind}"
 
 
@@ -131,10 +154,10 @@ def main() -> None:
 @main.command("list")
 @click.option("--json", "as_json", is_flag=True, help="machine-readable output")
 @click.option("--game", default=None, help="only this game type")
-@click.option("--status", default=None, type=click.Choice(["active", "finished", "abandoned"]))
+@click.option("--status", default=None, type=click.Choice(["open", "active", "finished", "abandoned"]))
 def list_games(as_json: bool, game: str | None, status: str | None) -> None:
     """The games in the store, most recently active first."""
-    rows = _app().lobby.search(game=game, status=status)
+    rows = _app().lobby.search(game=game, status=status, include_private=True)
     if as_json:
         _echo_json([r.to_json() for r in rows])
         return

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
@@ -20,22 +19,19 @@ from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError
 from eventsourcing.utils import get_topic
 
-from domain.core import codec, registry
+from domain.core import codec
 from domain.core.aggregate import (
     OPEN_SEAT,
-    STATUS_ACTIVE,
-    STATUS_OPEN,
     Game,
-    public_seats,
     seat_entry,
 )
 from domain.core.errors import IllegalAction
 from domain.core.record import hash_scheme, record_from_events, replay_states, verify
 from domain.core.rng import new_seed
-from domain.core.rules import fold
 from domain.core.table import DEFAULT_SETTINGS
 
 from .players import PlayerCommands
+from .readmodels import PAGE, ReadModels
 from .settings import store_env
 from .tables import TableCommands
 
@@ -84,113 +80,6 @@ class Accepted:
     replayed: bool = False
 
 
-@dataclass
-class Summary:
-    """One row of the lobby read model."""
-
-    id: str
-    game: str
-    players: list[dict[str, Any]]
-    token_hashes: list[str | None]
-    client_seeded: bool
-    status: str = STATUS_ACTIVE
-    to_act: list[int] = field(default_factory=list)
-    version: int = 0
-    created: str = ""
-    updated: str = ""
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "game": self.game,
-            "players": self.players,
-            "status": self.status,
-            "to_act": self.to_act,
-            "version": self.version,
-            "client_seeded": self.client_seeded,
-            "created": self.created,
-            "updated": self.updated,
-        }
-
-
-class Lobby:
-    """A read model fed by the application's notification log (catches up on every query).
-
-    Every worker process keeps its own copy and pulls only the notifications it has not seen,
-    so it is never stale on read and needs no extra table.
-    """
-
-    PAGE = 500
-
-    def __init__(self, app: Shiplog) -> None:
-        self._app = app
-        self._position = 0
-        self._lock = threading.Lock()
-        self.games: dict[str, Summary] = {}
-
-    def catch_up(self) -> None:
-        with self._lock:
-            while True:
-                notes = self._app.notification_log.select(start=self._position + 1, limit=self.PAGE)
-                for note in notes:
-                    self._apply(self._app.mapper.to_domain_event(note))
-                    self._position = note.id
-                if len(notes) < self.PAGE:
-                    return
-
-    def _apply(self, ev: Any) -> None:
-        kind = type(ev).__name__
-        gid = str(ev.originator_id)
-        stamp = ev.timestamp.isoformat() if isinstance(ev.timestamp, datetime) else str(ev.timestamp)
-        if kind == "GameCreated":
-            rules = registry.get(ev.game)
-            state = fold(rules, None, ev.facts or [])
-            self.games[gid] = Summary(
-                id=gid,
-                game=ev.game,
-                players=public_seats(ev.seats),
-                token_hashes=[s.get("token_hash") for s in ev.seats],
-                client_seeded=ev.client_seeded,
-                status=STATUS_ACTIVE if ev.facts is not None else STATUS_OPEN,
-                to_act=sorted(rules.to_act(state)) if ev.facts is not None else [],
-                created=stamp,
-                updated=stamp,
-            )
-            return
-        row = self.games.get(gid)
-        if row is None:
-            return
-        row.version = ev.originator_version
-        row.updated = stamp
-        if kind in ("ActionTaken", "GameStarted"):
-            row.to_act = list(ev.to_act)
-            row.status = STATUS_ACTIVE
-        elif kind == "SeedRevealed" and row.status == STATUS_ACTIVE:
-            row.status = "finished"
-            row.to_act = []
-        elif kind == "UndoApplied":
-            row.to_act = sorted(registry.get(row.game).to_act(codec.loads(ev.state)))
-        elif kind == "GameAbandoned":
-            row.status = "abandoned"
-            row.to_act = []
-
-    def search(
-        self, game: str | None = None, status: str | None = None, waiting_for: str | None = None
-    ) -> list[Summary]:
-        self.catch_up()
-        rows = list(self.games.values())
-        if game:
-            rows = [r for r in rows if r.game == game]
-        if status:
-            rows = [r for r in rows if r.status == status]
-        if waiting_for:
-            rows = [
-                r for r in rows
-                if any(r.token_hashes[s] == waiting_for for s in r.to_act if s < len(r.token_hashes))
-            ]
-        return sorted(rows, key=lambda r: r.updated, reverse=True)
-
-
 class Shiplog(TableCommands, PlayerCommands, Application):
     """shiplog's application: one `Game` aggregate per game, one `Player` per player.
 
@@ -198,7 +87,7 @@ class Shiplog(TableCommands, PlayerCommands, Application):
 
     name = "Shiplog"
     snapshotting_intervals = {Game: 50}
-    log_section_size = Lobby.PAGE
+    log_section_size = PAGE
 
     def __init__(self, env: Mapping[str, str] | None = None, clock: Clock | None = None) -> None:
         full_env = store_env(env)
@@ -206,7 +95,8 @@ class Shiplog(TableCommands, PlayerCommands, Application):
         self.clock: Clock = clock or system_clock
         interval = int(full_env.get("SHIPLOG_SNAPSHOT_INTERVAL", "50"))
         self.snapshotting_intervals = {Game: interval} if interval > 0 else {}
-        self.lobby = Lobby(self)
+        self.readmodels = ReadModels(self)
+        self.lobby = self.readmodels  # the lobby is one of the read models
 
     # -- commands ---------------------------------------------------------------------------
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 import copy
 import enum
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, cast
 
@@ -120,6 +120,7 @@ class UndoRequest:
     seat: Seat
     to_version: int
     accepted: frozenset[Seat]
+    at: datetime | None = None  # when it was asked
 
 
 def _upcast_seats(state: dict[str, Any]) -> None:
@@ -139,6 +140,8 @@ class Game(Aggregate):
                 game._keep_time(self.timestamp)
                 if isinstance(self, Game.MessagePosted):
                     game._note_message(self.author, self.timestamp)
+                elif isinstance(self, Game.UndoRequested) and game.undo_request is not None:
+                    game.undo_request = replace(game.undo_request, at=self.timestamp)
             return game
 
     class GameCreated(Aggregate.Created):
@@ -831,7 +834,7 @@ class Game(Aggregate):
         if request is None:
             return
         if accept:
-            self.undo_request = UndoRequest(request.seat, request.to_version, request.accepted | {seat})
+            self.undo_request = replace(request, accepted=request.accepted | {seat})
         else:
             self.undo_request = None
 
