@@ -65,3 +65,12 @@ def create_app(test_config: Mapping[str, Any] | None = None, app_env: Mapping[st
         return Problem(500, "server.error", "Something went wrong on the server; nothing was changed.").response()
 
     return app
+
+
+def start_background(app: Flask) -> None:
+    """The ticker of this worker (timeouts, notifications), unless SHIPLOG_TICK_SECONDS is 0."""
+    from .clocks import Ticker
+
+    interval = float(app.extensions["shiplog"].env.get("SHIPLOG_TICK_SECONDS", "30"))
+    if interval > 0:
+        app.extensions["shiplog.ticker"] = Ticker(app.extensions["shiplog"], interval).start()

@@ -30,6 +30,7 @@ from domain.core.record import hash_scheme, record_from_events, replay_states, v
 from domain.core.rng import new_seed
 from domain.core.table import DEFAULT_SETTINGS
 
+from .notifications import Notifier
 from .players import PlayerCommands
 from .readmodels import PAGE, ReadModels
 from .settings import store_env
@@ -97,6 +98,7 @@ class Shiplog(TableCommands, PlayerCommands, Application):
         self.snapshotting_intervals = {Game: interval} if interval > 0 else {}
         self.readmodels = ReadModels(self)
         self.lobby = self.readmodels  # the lobby is one of the read models
+        self.notifier = Notifier(self)
 
     # -- commands ---------------------------------------------------------------------------
 

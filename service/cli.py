@@ -27,6 +27,7 @@ def serve(host: str | None, port: int | None, workers: int, threads: int) -> Non
     host, port = host or default_host, port or default_port
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     click.echo(f"shiplog listening on http://{host}:{port}  (store: {describe_store(store_env())})")
+    os.environ["SHIPLOG_BACKGROUND"] = "1"  # each worker ticks: timeouts, notifications (service.clocks)
     if workers > 1:
         os.execv(
             sys.executable,
@@ -35,9 +36,42 @@ def serve(host: str | None, port: int | None, workers: int, threads: int) -> Non
         )
     from waitress import serve as waitress_serve
 
-    from .app import create_app
+    from .app import create_app, start_background
 
-    waitress_serve(create_app(), host=host, port=port, threads=threads, ident="shiplog")
+    app = create_app()
+    start_background(app)
+    waitress_serve(app, host=host, port=port, threads=threads, ident="shiplog")
+
+
+@main.command("tick")
+@click.option("--json", "as_json", is_flag=True, help="machine-readable output")
+def tick_cmd(as_json: bool) -> None:
+    """One round of background work (for cron): timeouts, notifications, digests, deliveries.
+
+    `shiplog serve` does the same every SHIPLOG_TICK_SECONDS; running both is safe."""
+    import json
+
+    from .application import Shiplog
+    from .clocks import tick
+
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    report = tick(Shiplog())
+    click.echo(json.dumps(report.to_json()) if as_json else report.line())
+
+
+@main.group()
+def readmodels() -> None:
+    """The read models (lobby, open seats, inboxes, clocks) kept in the store."""
+
+
+@readmodels.command("rebuild")
+def readmodels_rebuild() -> None:
+    """Throw the read models away and project the whole event log again."""
+    from .application import Shiplog
+
+    app = Shiplog()
+    games = app.readmodels.rebuild()
+    click.echo(f"read models rebuilt: {games} games, up to notification {app.readmodels.position()}")
 
 
 @main.command("play-bots")

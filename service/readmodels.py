@@ -169,11 +169,12 @@ class Views:
     datastore: Any
     postgres = False
 
-    def tables(self) -> dict[str, str]:
-        return {name: f"shiplog_{name}" for name in ("games", "seats", "waiting")}
+    def table(self, name: str) -> str:
+        return f"shiplog_{name}"
 
     def sql(self, text: str) -> str:
-        return text.format(**self.tables())
+        """`{name}` is the table shiplog_name (schema-qualified on PostgreSQL); `:param` a parameter."""
+        return re.sub(r"\{(\w+)\}", lambda m: self.table(m.group(1)), text)
 
     def ddl(self) -> list[str]:
         return [self.sql(statement) for statement in DDL]
@@ -250,9 +251,8 @@ def _postgres_views() -> type[Views]:
             super().__init__(datastore, tracking_table_name="shiplog_tracking")
             self.sql_create_statements.extend(SQL(s) for s in self.ddl())  # type: ignore[arg-type]
 
-        def tables(self) -> dict[str, str]:
-            schema = SQL("{}").format(Identifier(self.datastore.schema)).as_string(None)
-            return {name: f'{schema}."shiplog_{name}"' for name in ("games", "seats", "waiting")}
+        def table(self, name: str) -> str:
+            return SQL("{}.{}").format(Identifier(self.datastore.schema), Identifier(f"shiplog_{name}")).as_string(None)
 
         def sql(self, text: str) -> str:
             return re.sub(r"(?<!:):([a-z_]+)", r"%(\1)s", super().sql(text))

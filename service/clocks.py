@@ -1,0 +1,95 @@
+"""The server's clockwork: timeouts, notifications and the read models, kept moving.
+
+`tick` is one round of the background work; `shiplog tick` runs one from cron, and `shiplog
+serve` runs one every SHIPLOG_TICK_SECONDS (30) in each worker process (`Ticker`). Several
+workers and a cron job may tick at once: a timeout is an event stored under the game's next
+version, so only one of them lands it (the others get a VersionConflict and find nothing
+overdue afterwards); the read models and the notifier record their position with their rows;
+a delivery is leased by the worker that sends it.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .application import Shiplog
+
+log = logging.getLogger("shiplog.clocks")
+
+
+@dataclass
+class TickReport:
+    caught_up: int = 0
+    timeouts: int = 0
+    queued: int = 0
+    digests: int = 0
+    sent: int = 0
+    retrying: int = 0
+    failed: int = 0
+    conflicts: int = 0
+    errors: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(vars(self))
+
+    def line(self) -> str:
+        return (f"timeouts applied: {self.timeouts}; notifications queued: {self.queued}; digests made: "
+                f"{self.digests}; deliveries sent: {self.sent}, to retry: {self.retrying}, given up: {self.failed}")
+
+
+def tick(app: Shiplog, now: datetime | None = None) -> TickReport:
+    """One round: bring the read models up to date, apply the timeouts that are due, write the
+    new notifications, make the digests that are due and send the deliveries that are due."""
+    from .application import GameNotFound, VersionConflict
+
+    now = now or app.clock()
+    report = TickReport()
+    report.caught_up = app.readmodels.catch_up()
+    for gid in app.readmodels.due(now):
+        try:
+            result = app.time_out(gid, now)
+        except VersionConflict:
+            report.conflicts += 1  # another worker (or a player's move) got there first
+            continue
+        except GameNotFound:
+            continue
+        report.timeouts += sum(type(e).__name__ == "TimedOut" for e in result.new_events)
+    report.queued = app.notifier.catch_up()
+    report.digests = app.notifier.make_digests(now)
+    for key, count in app.notifier.send_due(now).items():
+        setattr(report, key, count)
+    return report
+
+
+class Ticker:
+    """Runs `tick` every `interval` seconds in a daemon thread until `stop`; an error is logged
+    and the next round comes as usual."""
+
+    def __init__(self, app: Shiplog, interval: float) -> None:
+        self.app = app
+        self.interval = interval
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="shiplog-ticker", daemon=True)
+
+    def start(self) -> Ticker:
+        self.thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.thread.join(10)
+
+    def _run(self) -> None:
+        while not self.stopping.is_set():
+            try:
+                report = tick(self.app)
+                if report.timeouts or report.sent or report.failed:
+                    log.info("tick: %s", report.line())
+            except Exception:
+                log.exception("tick failed; trying again in %s s", self.interval)
+            self.stopping.wait(self.interval)
