@@ -98,10 +98,11 @@ def who(game: Game, required: bool = False) -> tuple[str, int | None]:
 
 
 def viewer_of(game: Game, kind: str, seat: int | None) -> Viewer:
-    """Secrets are hidden per seat while a game runs; the host and a finished game show all."""
-    if kind == "host" or game.status != STATUS_ACTIVE:
+    """While a game runs a seat sees its own secrets and nobody else's; the host keeps its powers
+    but sees what a spectator sees. Once the game is over everything is shown to everyone."""
+    if game.status != STATUS_ACTIVE:
         return ALL
-    return seat
+    return seat if kind == "seat" else None
 
 
 def seat_required(game: Game) -> int:
@@ -363,9 +364,9 @@ def events(game_id: str) -> Response:
 @bp.get("/games/<game_id>/record")
 def record(game_id: str) -> Response:
     game = load_game(game_id)
-    kind, _seat = who(game)
-    if kind != "host" and game.status == STATUS_ACTIVE:
-        raise Problem(403, "record.not_yet", "The full record is shown to the host, or to everyone once the game is over.")
+    who(game)  # a bad token is still a 401
+    if game.status == STATUS_ACTIVE:
+        raise Problem(403, "record.not_yet", "The full record (draws, hashes, hidden cards) is shown to everyone once the game is over.")
     return jsonify(app_().record(game.id))
 
 
