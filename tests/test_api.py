@@ -247,12 +247,12 @@ def test_illegal_actions_are_422_with_the_rule_code_and_change_nothing(client: A
     assert before == after
 
 
-def test_stale_if_match_is_409_and_bad_if_match_400(client: Any) -> None:
+def test_stale_if_match_is_412_and_bad_if_match_400(client: Any) -> None:
     game = create(client)
     gid = game["id"]
     token = game["seats"][0]["token"]
     body = problem(client.post(f"/v1/games/{gid}/actions", json={"type": "draw"},
-                               headers={**auth(token), "If-Match": '"5"'}), 409, "version.conflict")
+                               headers={**auth(token), "If-Match": '"5"'}), 412, "version.stale")
     assert body["current_version"] == 0
     problem(client.post(f"/v1/games/{gid}/actions", json={"type": "draw"}, headers={**auth(token), "If-Match": "abc"}),
             400, "header.if_match")
@@ -285,11 +285,11 @@ def test_take_back_at_once_and_with_consent(client: Any) -> None:
     play = client.get(f"/v1/games/{gid}/actions", headers=ann).json["actions"][0]
     assert play["type"] == "play"
     client.post(f"/v1/games/{gid}/actions", json=play, headers=ann)
-    resp = client.post(f"/v1/games/{gid}/undo", headers=ann)
+    resp = client.post(f"/v1/games/{gid}/undo", json={}, headers=ann)
     assert resp.status_code == 201 and resp.json["events"][0]["type"] == "UndoApplied"
     assert client.get(f"/v1/games/{gid}").json["to_act"] == [0]
     client.post(f"/v1/games/{gid}/actions", json={"type": "draw"}, headers=ann)
-    resp = client.post(f"/v1/games/{gid}/undo", headers=ann)
+    resp = client.post(f"/v1/games/{gid}/undo", json={}, headers=ann)
     assert resp.json["events"][0]["type"] == "UndoRequested"
     view = client.get(f"/v1/games/{gid}").json
     assert view["undo_request"]["seat"] == 0
@@ -297,7 +297,7 @@ def test_take_back_at_once_and_with_consent(client: Any) -> None:
     problem(client.post(f"/v1/games/{gid}/undo/answer", json={"accept": "maybe"}, headers=bob), 422, "body.invalid")
     resp = client.post(f"/v1/games/{gid}/undo/answer", json={"accept": True}, headers=bob)
     assert [e["type"] for e in resp.json["events"]] == ["UndoAnswered", "UndoApplied"]
-    problem(client.post(f"/v1/games/{gid}/undo", headers=bob), 422, "undo.nothing")
+    problem(client.post(f"/v1/games/{gid}/undo", json={}, headers=bob), 422, "undo.nothing")
 
 
 def test_only_the_host_abandons(client: Any) -> None:
