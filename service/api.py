@@ -115,11 +115,11 @@ def expected_version(game: Game) -> int | None:
     tags = request.if_match
     if tags.star_tag:
         return None
-    versions = [tag for tag in tags.as_set() if tag.isdigit() and tag.isascii()]
-    if not versions or len(versions) != len(tags.as_set(include_weak=True)):
+    every = tags.as_set(include_weak=True)
+    if not every or not all(tag.isdigit() and tag.isascii() for tag in every):
         raise Problem(400, "header.if_match", 'If-Match must be the version you saw, like "12" (or *).')
-    current = str(game.version)
-    return game.version if current in versions else int(versions[0])
+    # Strong comparison (RFC 9110 13.1.1): W/"12" never matches. -1 matches no version.
+    return game.version if str(game.version) in tags.as_set() else -1
 
 
 def not_your_turn(game: Game, exc: IllegalAction) -> Problem:
@@ -139,9 +139,11 @@ def illegal(exc: IllegalAction) -> Response:
 
 @bp.app_errorhandler(VersionConflict)
 def conflict(exc: VersionConflict) -> Response:
+    where = {} if exc.current is None else {"current_version": exc.current}
     if isinstance(exc, StaleVersion):
-        return Problem(412, "version.stale", str(exc), current_version=exc.current).response()
-    return Problem(409, "version.conflict", str(exc), current_version=exc.current).response()
+        return Problem(412, "version.stale", f"If-Match names a version this game has moved on from: it is at "
+                       f"version {exc.current}. Reload and try again.", **where).response()
+    return Problem(409, "version.conflict", str(exc), **where).response()
 
 
 # -- response helpers ------------------------------------------------------------------------

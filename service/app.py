@@ -60,7 +60,8 @@ def create_app(test_config: Mapping[str, Any] | None = None, app_env: Mapping[st
     api.register_blueprint(health)
     limiter = Limiter(get_remote_address, app=app)
     # Games per client and minute: creating a game is the one request that starts new work.
-    limiter.limit(lambda: f"{app.config['SHIPLOG_GAMES_PER_MINUTE']}/minute")(app.view_functions["v1.create_game"])
+    per_minute = limiter.limit(lambda: f"{app.config['SHIPLOG_GAMES_PER_MINUTE']}/minute")
+    app.view_functions["v1.create_game"] = per_minute(app.view_functions["v1.create_game"])
 
     @app.errorhandler(Problem)
     def problem(exc: Problem) -> Response:

@@ -20,9 +20,13 @@ PRINTABLE = validate.Regexp(r"^[^\x00-\x1f\x7f-\x9f]*$", error="Control characte
 NAME_PATTERN = r"^[^\x00-\x1f\x7f-\x9f]{1,40}$"
 
 
-def StrictBool(**kwargs: Any) -> fields.Boolean:  # noqa: N802 (a field factory, named like one)
+class StrictBool(fields.Boolean):
     """true or false, nothing else ("yes", 1 and "true" are not booleans)."""
-    return fields.Boolean(truthy={True}, falsy={False}, **kwargs)
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
 
 
 class RequestSchema(Schema):
