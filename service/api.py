@@ -7,8 +7,10 @@ accepts), `@bp.response` (what it answers), `@problems` (its problem+json answer
 
 from __future__ import annotations
 
+import functools
 import logging
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 from urllib.parse import urlencode
 from uuid import UUID
 
@@ -24,6 +26,7 @@ from .application import GameNotFound, Shiplog, StaleVersion, VersionConflict, h
 from .openapi import OPTIONAL_TOKEN, SEAT_TOKEN, ApiBlueprint, problems
 from .problems import Problem
 
+F = TypeVar("F", bound=Callable[..., Any])
 log = logging.getLogger("shiplog.api")
 bp = ApiBlueprint("v1", __name__, url_prefix="/v1", description="games: create, view, act, take back, audit")
 
@@ -43,10 +46,14 @@ def app_() -> Shiplog:
 
 @bp.before_request
 def json_posts_only() -> None:
-    """Cross-origin form posts cannot send application/json without a preflight: refuse the rest."""
-    if request.method == "POST" and request.mimetype != "application/json":
-        raise Problem(415, "body.content_type", "Send the request as 'Content-Type: application/json'.",
-                      headers={"Accept-Post": "application/json"})
+    """A browser's cross-origin form post carries a form or text Content-Type: refuse anything
+    but application/json (a POST with neither body nor Content-Type, like a bare take-back, is fine)."""
+    if request.method != "POST":
+        return
+    if request.mimetype == "application/json" or (not request.mimetype and not request.get_data(cache=True)):
+        return
+    raise Problem(415, "body.content_type", "Send the request as 'Content-Type: application/json'.",
+                  headers={"Accept-Post": "application/json"})
 
 
 def bearer() -> str | None:
@@ -58,6 +65,18 @@ def bearer() -> str | None:
     if not token or len(token) > MAX_TOKEN or any(c.isspace() for c in token):
         raise Problem(401, "auth.malformed", "Send the token as 'Authorization: Bearer <token>'.")
     return token
+
+
+def token_required(view: F) -> F:
+    """Document that a route needs a token, and ask for one before anything else is looked at."""
+
+    @functools.wraps(view)
+    def checked(*args: Any, **kwargs: Any) -> Any:
+        if bearer() is None:
+            raise Problem(401, "auth.missing", "This needs your token: 'Authorization: Bearer <token>'.")
+        return view(*args, **kwargs)
+
+    return bp.doc(security=SEAT_TOKEN)(checked)  # type: ignore[no-any-return]
 
 
 def load_game(game_id: str, version: int | None = None) -> Game:
@@ -336,8 +355,8 @@ def view_version(game_id: str, version: int) -> Any:
 
 
 @bp.route("/games/<game_id>/actions", methods=["GET"], parameters=[GAME_ID])
+@token_required
 @bp.response(200, schemas.LegalActionsSchema, headers=ETAG)
-@bp.doc(security=SEAT_TOKEN)
 @problems(bp, 401, 403, 404)
 def legal_actions(game_id: str) -> Any:
     """The caller's legal actions, each ready to POST back unchanged."""
@@ -348,13 +367,13 @@ def legal_actions(game_id: str) -> Any:
 
 
 @bp.route("/games/<game_id>/actions", methods=["POST"], parameters=[GAME_ID])
+@token_required
 @bp.arguments(schemas.ActionSchema)
 @bp.arguments(schemas.ActionHeadersSchema, location="headers", error_status_code=400)
 @bp.response(201, schemas.AcceptedSchema, description="accepted: the new version and the facts as the caller may see them",
              headers=ETAG)
 @bp.alt_response(200, schema=schemas.AcceptedSchema, description="an Idempotency-Key seen before: the first answer, applied once",
                  success=True)
-@bp.doc(security=SEAT_TOKEN)
 @problems(bp, 400, 401, 403, 404, 409, 412, 413, 415, 422, 503)
 def submit_action(action: dict[str, Any], headers: dict[str, Any], game_id: str) -> Any:
     """Submit one action; If-Match makes it conditional, Idempotency-Key makes retries safe."""
@@ -411,10 +430,10 @@ def record(game_id: str) -> Response:
 
 
 @bp.route("/games/<game_id>/undo", methods=["POST"], parameters=[GAME_ID])
+@token_required
 @bp.arguments(schemas.UndoSchema, required=False)
 @bp.arguments(schemas.IfMatchHeaderSchema, location="headers", error_status_code=400)
 @bp.response(201, schemas.AcceptedSchema, description="undone at once, or asked of the other seats", headers=ETAG)
-@bp.doc(security=SEAT_TOKEN)
 @problems(bp, 400, 401, 403, 404, 409, 412, 413, 415, 422, 503)
 def request_undo(_body: dict[str, Any], _headers: dict[str, Any], game_id: str) -> Any:
     """Take back your last action: at once if nobody acted since and nothing was revealed,
@@ -426,9 +445,9 @@ def request_undo(_body: dict[str, Any], _headers: dict[str, Any], game_id: str) 
 
 
 @bp.route("/games/<game_id>/undo/answer", methods=["POST"], parameters=[GAME_ID])
+@token_required
 @bp.arguments(schemas.UndoAnswerSchema)
 @bp.response(201, schemas.AcceptedSchema, description="answered (and applied, when every other seat accepted)", headers=ETAG)
-@bp.doc(security=SEAT_TOKEN)
 @problems(bp, 400, 401, 403, 404, 409, 413, 415, 422, 503)
 def answer_undo(data: dict[str, Any], game_id: str) -> Any:
     """Accept or decline the pending take-back request."""
@@ -439,9 +458,9 @@ def answer_undo(data: dict[str, Any], game_id: str) -> Any:
 
 
 @bp.route("/games/<game_id>/abandon", methods=["POST"], parameters=[GAME_ID])
+@token_required
 @bp.arguments(schemas.AbandonSchema, required=False)
 @bp.response(201, schemas.AcceptedSchema, description="abandoned; the seed is revealed", headers=ETAG)
-@bp.doc(security=SEAT_TOKEN)
 @problems(bp, 400, 401, 403, 404, 409, 413, 415, 422, 503)
 def abandon(data: dict[str, Any], game_id: str) -> Any:
     """Stop the game (host token only); the seed is revealed and everything becomes public."""

@@ -18,7 +18,7 @@ from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException
 
 from . import schemas
-from .parsing import MAX_BODY, Parser
+from .parsing import JSON_VALUE, MAX_BODY, Parser
 from .problems import PROBLEM_JSON, Problem
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -108,5 +108,11 @@ def init_api(app: Flask) -> ShiplogApi:
         },
     )
     api = ShiplogApi(app)
-    api.spec.components.schema("Player", schema=schemas.PlayerSchema)  # a player given as an object
+    components = api.spec.components
+    components.schema("JsonValue", JSON_VALUE)
+    components.schema("Player", schema=schemas.PlayerSchema)  # a player given as an object
+    components.schema("Action", schema=schemas.ActionSchema)
+    # An action's other fields are the game's to judge: any JSON values, at most 32 fields.
+    components.schemas["Action"].update(additionalProperties={"$ref": "#/components/schemas/JsonValue"},
+                                        maxProperties=32)
     return api

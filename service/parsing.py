@@ -24,6 +24,15 @@ from .problems import Problem
 MAX_BODY = 64 * 1024  # bytes in a request body (413 above)
 MAX_DEPTH = 32  # levels of arrays and objects in a body; shiplog's own bodies use 3
 MAX_SAFE_INTEGER = 2**53 - 1  # I-JSON: what every JSON client can hold exactly
+# Any JSON value within these rules, as JSON Schema (depth and text rules cannot be said there).
+JSON_VALUE = {
+    "description": f"any JSON value; numbers within ±{MAX_SAFE_INTEGER}, at most {32} levels deep",
+    "type": ["null", "boolean", "string", "number", "array", "object"],
+    "minimum": -MAX_SAFE_INTEGER,
+    "maximum": MAX_SAFE_INTEGER,
+    "items": {"$ref": "#/components/schemas/JsonValue"},
+    "additionalProperties": {"$ref": "#/components/schemas/JsonValue"},
+}
 
 
 class _Refused(ValueError):
@@ -46,19 +55,19 @@ def _constant(name: str) -> Any:
     raise _Refused("body.malformed_json", f"{name} is not a JSON number.")
 
 
+OUT_OF_RANGE = f"Numbers must lie between -{MAX_SAFE_INTEGER} and {MAX_SAFE_INTEGER}."
+
+
 def _float(text: str) -> float:
     value = float(text)
-    if not math.isfinite(value):
-        raise _Refused("body.number_out_of_range", f"The number {text[:40]} is too large.")
+    if not math.isfinite(value) or abs(value) > MAX_SAFE_INTEGER:
+        raise _Refused("body.number_out_of_range", OUT_OF_RANGE)
     return value
 
 
 def _int(text: str) -> int:
     if len(text.lstrip("-")) > 16 or abs(value := int(text)) > MAX_SAFE_INTEGER:
-        raise _Refused(
-            "body.number_out_of_range",
-            f"Whole numbers must lie between -{MAX_SAFE_INTEGER} and {MAX_SAFE_INTEGER}.",
-        )
+        raise _Refused("body.number_out_of_range", OUT_OF_RANGE)
     return value
 
 

@@ -63,7 +63,8 @@ class CreateGameSchema(RequestSchema):
         metadata={"description": f"one per seat, in seat order (at most {MAX_PLAYERS}); at least one must be a person"},
     )
     options = fields.Dict(keys=fields.Str(validate=validate.Length(max=64)), load_default=dict,
-                          metadata={"description": "the game's options (GET /v1/catalog)"})
+                          metadata={"description": "the game's options (docs of each game)",
+                                    "additionalProperties": {"$ref": "#/components/schemas/JsonValue"}})
     seed = fields.Str(load_default=None, validate=validate.Length(min=1, max=256),
                       metadata={"description": "a seed chosen by the client: the game is marked client_seeded"})
 
@@ -112,18 +113,26 @@ class EventsQuerySchema(RequestSchema):
                        metadata={"description": "at most this many events; `next` links to the rest"})
 
 
+# Entity tags are versions: "12", W/"12", or a list of them (RFC 9110 8.8.3); a bare 12 is taken too.
+ETAGS = r'^\s*(\*|(W/)?"?[0-9]+"?(\s*,\s*(W/)?"?[0-9]+"?)*)\s*$'
+
+
 class IfMatchHeaderSchema(Schema):
-    if_match = fields.Str(data_key="If-Match", validate=validate.Length(min=1, max=200), metadata={
-        "description": 'the version you saw, e.g. "12" (or *): 412 if the game moved on'})
+    if_match = fields.Str(data_key="If-Match", validate=[
+        validate.Length(min=1, max=200), validate.Regexp(ETAGS, error='Name the version you saw, like "12" (or *).')],
+        metadata={ "description": 'the version you saw, e.g. "12" (or *): 412 if the game moved on'})
 
 
 class ActionHeadersSchema(IfMatchHeaderSchema):
-    idempotency_key = fields.Str(data_key="Idempotency-Key", validate=validate.Length(min=1, max=200),
-                                 metadata={"description": "the same key twice applies the action once"})
+    idempotency_key = fields.Str(
+        data_key="Idempotency-Key",
+        validate=[validate.Length(min=1, max=200), validate.Regexp(r"^[\x21-\x7e]+$", error="Use visible ASCII.")],
+        metadata={"description": "visible ASCII; the same key twice applies the action once"},
+    )
 
 
 class ViewHeadersSchema(Schema):
-    if_none_match = fields.Str(data_key="If-None-Match", validate=validate.Length(min=1, max=200),
+    if_none_match = fields.Str(data_key="If-None-Match", validate=[validate.Length(min=1, max=200), validate.Regexp(ETAGS)],
                                metadata={"description": "the ETag you have: 304 while nothing happened"})
 
 
