@@ -6,10 +6,13 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Flask, Response
+from eventsourcing.persistence import PersistenceError
+from flask import Flask, Response, current_app
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from werkzeug.exceptions import HTTPException
+
+from domain.core import registry
 
 from . import schemas
 from .api import bp
@@ -18,6 +21,7 @@ from .openapi import ApiBlueprint, http_problem, init_api, problems
 from .parsing import MAX_BODY
 from .problems import Problem
 from .settings import describe_store, store_env
+from .store import check_at_start, check_writable, problem_for
 
 GAMES_PER_MINUTE = 30  # new games per client address per minute (SHIPLOG_GAMES_PER_MINUTE)
 log = logging.getLogger("shiplog")
@@ -28,16 +32,12 @@ health = ApiBlueprint("health", __name__, description="liveness and the store's 
 @health.response(200, schemas.HealthSchema)
 @problems(health, 503)
 def healthz() -> dict[str, Any]:
-    """Liveness and a store check."""
-    from flask import current_app
-
-    from domain.core import registry
-
+    """Liveness and a store check: the store can be reached and written to."""
     try:
-        current_app.extensions["shiplog"].recorder.max_notification_id()
-    except Exception as exc:  # the store is down: say so, do not crash
+        check_writable(current_app.extensions["shiplog"])
+    except PersistenceError as exc:  # a full disk, a read-only or unreachable store: say so
         log.warning("health check failed: %r", exc)
-        raise Problem(503, "store.unavailable", "The event store cannot be reached.") from None
+        raise problem_for(exc) from None
     return {"status": "ok", "store": current_app.extensions["shiplog.store"], "games": registry.names()}
 
 
@@ -53,6 +53,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, app_env: Mapping[st
     )
     if test_config:
         app.config.update(test_config)
+    check_at_start(env)  # a damaged SQLite file stops the start with a clear message
     app.extensions["shiplog"] = Shiplog(env)
     app.extensions["shiplog.store"] = describe_store(env)
     api = init_api(app)
@@ -66,6 +67,11 @@ def create_app(test_config: Mapping[str, Any] | None = None, app_env: Mapping[st
     @app.errorhandler(Problem)
     def problem(exc: Problem) -> Response:
         return exc.response()
+
+    @app.errorhandler(PersistenceError)
+    def store_failed(exc: PersistenceError) -> Response:
+        log.error("store failure: %r", exc)
+        return problem_for(exc).response()
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Response:
