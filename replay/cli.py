@@ -160,6 +160,7 @@ def _fact_text(fact: dict[str, Any]) -> str:
 
 
 @click.group()
+@click.version_option(package_name="shiplog", prog_name="replay")
 def main() -> None:
     """Rebuild, audit and step through shiplog games (from the store or a record file)."""
 
