@@ -19,9 +19,11 @@ from .api import bp
 from .application import Shiplog
 from .openapi import ApiBlueprint, http_problem, init_api, problems
 from .parsing import MAX_BODY
+from .player_routes import bp as players_bp
 from .problems import Problem
 from .settings import describe_store, store_env
 from .store import check_at_start, check_writable, problem_for
+from .table_routes import bp as tables_bp
 
 GAMES_PER_MINUTE = 30  # new games per client address per minute (SHIPLOG_GAMES_PER_MINUTE)
 log = logging.getLogger("shiplog")
@@ -58,6 +60,8 @@ def create_app(test_config: Mapping[str, Any] | None = None, app_env: Mapping[st
     app.extensions["shiplog.store"] = describe_store(env)
     api = init_api(app)
     api.register_blueprint(bp)
+    api.register_blueprint(players_bp)
+    api.register_blueprint(tables_bp)
     api.register_blueprint(health)
     limiter = Limiter(get_remote_address, app=app)
     # Games per client and minute: creating a game is the one request that starts new work.

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -103,6 +104,14 @@ class Shiplog(TableCommands, PlayerCommands, Application):
         self.readmodels = ReadModels(self)
         self.lobby = self.readmodels  # the lobby is one of the read models
         self.notifier = Notifier(self)
+        self.changed = threading.Condition()  # notified after every save in this process (live streams wait on it)
+        self.changes = 0
+
+    def notify(self, new_events: Any) -> None:
+        """Called by the library after new events are stored: wake the live streams."""
+        with self.changed:
+            self.changes += 1
+            self.changed.notify_all()
 
     # -- commands ---------------------------------------------------------------------------
 

@@ -33,6 +33,7 @@ def serve(host: str | None, port: int | None, workers: int, threads: int) -> Non
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     click.echo(f"shiplog listening on http://{host}:{port}  (store: {describe_store(store_env())})")
     os.environ["SHIPLOG_BACKGROUND"] = "1"  # each worker ticks: timeouts, notifications (service.clocks)
+    os.environ.setdefault("SHIPLOG_SSE_MAX", str(max(1, threads // 2)))  # live streams hold a thread each
     if workers > 1:
         os.execv(
             sys.executable,

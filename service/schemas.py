@@ -51,7 +51,25 @@ class PlayerField(fields.Field):
         return PlayerSchema().load(value)  # type: ignore[no-any-return]
 
 
+CLOCK = {"description": 'null (no clock), {"days_per_move": d} (1-60) or {"bank_days": b, "increment_days": i} '
+                        "(a bank of 1-365 days per seat, i days back after each turn)",
+         "oneOf": [{"type": "null"},
+                   {"type": "object", "required": ["days_per_move"], "additionalProperties": False,
+                    "properties": {"days_per_move": {"type": "integer", "minimum": 1, "maximum": 60}}},
+                   {"type": "object", "required": ["bank_days"], "additionalProperties": False,
+                    "properties": {"bank_days": {"type": "integer", "minimum": 1, "maximum": 365},
+                                   "increment_days": {"type": "integer", "minimum": 0, "maximum": 60}}}]}
+ENTROPY = fields.Str(validate=[validate.Length(max=128), validate.Regexp(r"^[\x20-\x7e]*$", error="Use printable ASCII.")],
+                     metadata={"description": "your contribution to the game's seed (the web page sends random bytes, hex); "
+                                              "the seed is HMAC(server seed, every seat's entropy in seat order)"})
+
+
 class CreateGameSchema(RequestSchema):
+    """Two ways to create a game: `seats` (a number) with a player token makes a game with open
+    seats, you in one of them, others joining by invitation or from the lobby; `players` (a list
+    of names) makes an organised game whose seat tokens all come back to the caller (tournament
+    organisers, scripts)."""
+
     game = fields.Str(required=True, validate=validate.Length(min=1, max=40),
                       metadata={"description": "a game from GET /v1/catalog"})
     players = fields.List(
@@ -59,14 +77,42 @@ class CreateGameSchema(RequestSchema):
             {"type": "string", "pattern": NAME_PATTERN},
             {"$ref": "#/components/schemas/Player"},
         ]}),
-        required=True, validate=validate.Length(min=1, max=MAX_PLAYERS),
-        metadata={"description": f"one per seat, in seat order (at most {MAX_PLAYERS}); at least one must be a person"},
+        validate=validate.Length(min=1, max=MAX_PLAYERS),
+        metadata={"description": f"an organised game: one per seat, in seat order (at most {MAX_PLAYERS}); "
+                                 "at least one must be a person"},
     )
+    seats = fields.Int(strict=True, validate=validate.Range(min=1, max=MAX_PLAYERS),
+                       metadata={"description": "a game with open seats (needs a player token): how many seats"})
     options = fields.Dict(keys=fields.Str(validate=validate.Length(max=64)), load_default=dict,
                           metadata={"description": "the game's options (docs of each game)",
                                     "additionalProperties": {"$ref": "#/components/schemas/JsonValue"}})
     seed = fields.Str(load_default=None, validate=validate.Length(min=1, max=256),
                       metadata={"description": "a seed chosen by the client: the game is marked client_seeded"})
+    private = StrictBool(load_default=False, metadata={
+        "description": "open seats: not listed in the lobby; seen and joined with its invitation only"})
+    seat = fields.Int(strict=True, load_default=None, validate=validate.Range(min=0, max=MAX_PLAYERS - 1),
+                      metadata={"description": "open seats: the seat you take (default the first)"})
+    entropy = ENTROPY
+    bots = fields.List(fields.Str(validate=validate.Length(min=1, max=40)), load_default=list,
+                       validate=validate.Length(max=MAX_PLAYERS - 1),
+                       metadata={"description": "open seats: bots that take the next seats at once"})
+    clock = fields.Dict(load_default=None, allow_none=True, metadata=CLOCK)
+    on_timeout = fields.Str(load_default="bot", validate=validate.OneOf(["bot", "forfeit"]),
+                            metadata={"description": "when a seat runs out of time: a bot plays its turn, or it forfeits"})
+    on_resign = fields.Str(load_default="bot", validate=validate.OneOf(["bot", "end"]),
+                           metadata={"description": "when a player resigns: a bot plays on, or the game ends"})
+    bot = fields.Str(load_default=None, validate=validate.Length(min=1, max=40),
+                     metadata={"description": "the bot that stands in for people (default the game's greedy bot)"})
+
+    @validates_schema
+    def one_way(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if ("players" in data) == ("seats" in data):
+            raise ValidationError("Give either players (an organised game) or seats (a game with open seats).")
+        if "players" in data and (data["private"] or data["bots"] or data["seat"] is not None or data.get("entropy")):
+            raise ValidationError("private, seat, bots and entropy are for games with open seats.")
+
+    def settings(self, data: dict[str, Any]) -> dict[str, Any]:
+        return {k: data[k] for k in ("clock", "on_timeout", "on_resign", "bot")}
 
 
 class ActionSchema(Schema):
@@ -95,9 +141,18 @@ class AbandonSchema(RequestSchema):
     reason = fields.Str(load_default="abandoned by the host", validate=[validate.Length(max=500), PRINTABLE])
 
 
+INVITE = fields.Str(validate=validate.Length(min=1, max=200),
+                    metadata={"description": "the invitation of a private game (its link carries it)"})
+
+
+class InviteQuerySchema(RequestSchema):
+    invite = INVITE
+
+
 class ListGamesQuerySchema(RequestSchema):
     game = fields.Str(validate=validate.Length(min=1, max=40))
-    status = fields.Str(validate=validate.OneOf(["active", "finished", "abandoned"]))
+    status = fields.Str(validate=validate.OneOf(["open", "active", "finished", "abandoned"]),
+                        metadata={"description": "open: public games waiting for players (the open seats)"})
     waiting = fields.Str(validate=validate.OneOf(["me"]),
                          metadata={"description": "only games where the Bearer token's seat is to act"})
     waiting_for = fields.Str(validate=validate.Length(min=1, max=200),
@@ -106,7 +161,7 @@ class ListGamesQuerySchema(RequestSchema):
     offset = fields.Int(load_default=0, validate=validate.Range(min=0, max=MAX_VERSION))
 
 
-class EventsQuerySchema(RequestSchema):
+class EventsQuerySchema(InviteQuerySchema):
     after = fields.Int(load_default=-1, validate=validate.Range(min=-1, max=MAX_VERSION),
                        metadata={"description": "only events after this version (-1: from the start)"})
     limit = fields.Int(load_default=100, validate=validate.Range(min=1, max=PAGE_LIMIT),
@@ -114,7 +169,7 @@ class EventsQuerySchema(RequestSchema):
 
 
 # Entity tags are versions: "12", W/"12", or a list of them (RFC 9110 8.8.3); a bare 12 is taken too.
-ETAGS = r'^\s*(\*|(W/)?"?[0-9]+"?(\s*,\s*(W/)?"?[0-9]+"?)*)\s*$'
+ETAGS = r'^\s*(\*|(W/)?("[0-9]+"|[0-9]+)(\s*,\s*(W/)?("[0-9]+"|[0-9]+))*)\s*$'
 
 
 class IfMatchHeaderSchema(Schema):
@@ -141,7 +196,7 @@ class ViewHeadersSchema(Schema):
 
 class SeatTokenSchema(Schema):
     seat = fields.Int(required=True)
-    name = fields.Str(required=True)
+    name = fields.Str(required=True, allow_none=True, metadata={"description": "null: an open seat"})
     bot = fields.Str(allow_none=True)
     token = fields.Str(allow_none=True, metadata={"description": "shown once; null for a bot"})
 
@@ -151,11 +206,17 @@ class CreatedSchema(Schema):
     game = fields.Str(required=True)
     version = fields.Int(required=True)
     seats = fields.List(fields.Nested(SeatTokenSchema), required=True)
-    host_token = fields.Str(required=True)
+    host_token = fields.Str(required=True, allow_none=True,
+                            metadata={"description": "organised games; a game with open seats is hosted by its creator's player token"})
     seed_commitment = fields.Str(required=True)
     client_seeded = fields.Bool(required=True)
     status = fields.Str(required=True)
     to_act = fields.List(fields.Int(), required=True)
+    organised = fields.Bool(required=True, metadata={"description": "created with a list of names (every seat token given to the caller)"})
+    private = fields.Bool(required=True)
+    seat = fields.Int(allow_none=True, metadata={"description": "the seat the creator took (open seats)"})
+    invite = fields.Str(allow_none=True, metadata={"description": "open seats: the invitation (shown once; the host may renew it)"})
+    invite_url = fields.Str(allow_none=True, metadata={"description": "open seats: the game's address with its invitation"})
 
 
 class PlayerOutSchema(Schema):
@@ -198,7 +259,7 @@ class GameViewSchema(Schema):
     players = fields.List(fields.Nested(PlayerOutSchema), required=True)
     viewer = fields.Str(required=True, metadata={"description": "seat, host or spectator"})
     seat = fields.Int(allow_none=True)
-    state = fields.Dict(required=True)
+    state = fields.Dict(required=True, allow_none=True, metadata={"description": "null until the game starts"})
     outcome = fields.Nested(OutcomeSchema, allow_none=True)
     undo_request = fields.Nested(UndoRequestSchema, allow_none=True)
     options = fields.Dict()
@@ -208,6 +269,26 @@ class GameViewSchema(Schema):
     entropies = fields.List(fields.Str(), allow_none=True)
     seed = fields.Str(allow_none=True, metadata={"description": "the committed seed, once revealed"})
     seed_salt = fields.Str(allow_none=True, metadata={"description": "the commitment's salt, once revealed"})
+    organised = fields.Bool(required=True)
+    private = fields.Bool(required=True)
+    host = fields.Str(allow_none=True, metadata={"description": "the host's player id (games with open seats)"})
+    settings = fields.Nested(lambda: SettingsSchema(), required=True)
+    clocks = fields.List(fields.Nested(lambda: SeatClockSchema()), required=True,
+                         metadata={"description": "the people the game waits for: since when, until when"})
+
+
+class SettingsSchema(Schema):
+    clock = fields.Dict(allow_none=True, metadata=CLOCK)
+    on_timeout = fields.Str()
+    on_resign = fields.Str()
+    bot = fields.Str(allow_none=True)
+
+
+class SeatClockSchema(Schema):
+    seat = fields.Int(required=True)
+    since = fields.Str(required=True)
+    deadline = fields.Str(allow_none=True, metadata={"description": "when the seat runs out of time (null: no clock)"})
+    bank_seconds = fields.Int(allow_none=True, metadata={"description": "what is left of a time bank"})
 
 
 class EventSchema(Schema):
@@ -254,6 +335,9 @@ class GameSummarySchema(Schema):
     to_act = fields.List(fields.Int())
     version = fields.Int()
     client_seeded = fields.Bool()
+    organised = fields.Bool()
+    private = fields.Bool()
+    open_seats = fields.Int()
     created = fields.Str()
     updated = fields.Str()
 
@@ -321,3 +405,132 @@ class RecordSchema(Schema):
     events = fields.List(fields.Dict(), required=True)
     status = fields.Str(required=True)
     seed = fields.Str(allow_none=True)
+
+
+# -- players, seats, the host's powers, table talk (service/players_api.py, tables_api.py) ---
+
+EMAIL_MODE = fields.Str(validate=validate.OneOf(["turn", "digest", "off"]),
+                        metadata={"description": "turn: a message per turn (and take-back, and game end); "
+                                                 "digest: one a day at digest_hour (UTC); off"})
+
+
+class RegisterPlayerSchema(RequestSchema):
+    name = fields.Str(required=True, validate=[validate.Length(min=1, max=40), PRINTABLE],
+                      metadata={"description": "the name others see"})
+    email = fields.Str(load_default=None, allow_none=True, validate=validate.Length(min=3, max=254))
+    webhook_url = fields.Str(load_default=None, allow_none=True, validate=validate.Length(min=1, max=2000),
+                             metadata={"description": "http(s) address that receives signed JSON notifications"})
+    email_mode = EMAIL_MODE
+    digest_hour = fields.Int(strict=True, load_default=7, validate=validate.Range(min=0, max=23))
+
+
+class UpdatePlayerSchema(RequestSchema):
+    name = fields.Str(validate=[validate.Length(min=1, max=40), PRINTABLE])
+    email = fields.Str(allow_none=True, validate=validate.Length(min=3, max=254))
+    webhook_url = fields.Str(allow_none=True, validate=validate.Length(min=1, max=2000))
+    email_mode = EMAIL_MODE
+    digest_hour = fields.Int(strict=True, validate=validate.Range(min=0, max=23))
+    new_webhook_secret = StrictBool(load_default=False, metadata={
+        "description": "true: a new webhook secret (in the answer, once); the old one stops signing"})
+
+
+class MyGamesQuerySchema(RequestSchema):
+    status = fields.Str(validate=validate.OneOf(["open", "active", "finished", "abandoned"]))
+    limit = fields.Int(load_default=100, validate=validate.Range(min=1, max=PAGE_LIMIT))
+    offset = fields.Int(load_default=0, validate=validate.Range(min=0, max=MAX_VERSION))
+
+
+class DeliveriesQuerySchema(RequestSchema):
+    limit = fields.Int(load_default=50, validate=validate.Range(min=1, max=PAGE_LIMIT))
+
+
+class JoinSchema(RequestSchema):
+    invite = INVITE
+    entropy = ENTROPY
+    seat = fields.Int(strict=True, load_default=None, validate=validate.Range(min=0, max=MAX_PLAYERS - 1),
+                      metadata={"description": "the seat you want (default the first open one)"})
+
+
+class SeatBotSchema(RequestSchema):
+    bot = fields.Str(load_default=None, validate=validate.Length(min=1, max=40),
+                     metadata={"description": "which bot (default the table's stand-in bot)"})
+
+
+class ClockSchema(RequestSchema):
+    clock = fields.Dict(required=True, allow_none=True, metadata=CLOCK)
+
+
+class MessageSchema(RequestSchema):
+    text = fields.Str(required=True, validate=validate.Length(max=4000),
+                      metadata={"description": "table talk, at most 500 characters (message.too_long)"})
+
+
+class StreamQuerySchema(InviteQuerySchema):
+    after = fields.Int(validate=validate.Range(min=-1, max=MAX_VERSION),
+                       metadata={"description": "resume after this version (the Last-Event-ID header does the same)"})
+
+
+class ProfileSchema(Schema):
+    id = fields.Str(required=True)
+    name = fields.Str(required=True)
+    email = fields.Str(allow_none=True)
+    webhook_url = fields.Str(allow_none=True)
+    email_mode = fields.Str(required=True)
+    digest_hour = fields.Int(required=True)
+    created = fields.Str(required=True)
+    email_enabled = fields.Bool(required=True, metadata={"description": "whether this server sends e-mail (an SMTP server is set)"})
+    webhook_secret = fields.Str(allow_none=True, metadata={
+        "description": "the key webhook bodies are signed with (HMAC-SHA256): shown when made, never again"})
+
+
+class PlayerCreatedSchema(ProfileSchema):
+    token = fields.Str(required=True, metadata={"description": "the player token: shown once, stored hashed"})
+
+
+class WaitingSchema(Schema):
+    game = fields.Nested(GameSummarySchema, required=True)
+    seat = fields.Int(required=True)
+    reason = fields.Str(required=True, validate=validate.OneOf(["turn", "undo"]),
+                        metadata={"description": "turn: you are to act; undo: a take-back request waits for your answer"})
+    since = fields.Str(required=True)
+    deadline = fields.Str(allow_none=True)
+
+
+class InboxSchema(Schema):
+    inbox = fields.List(fields.Nested(WaitingSchema), required=True,
+                        metadata={"description": "most urgent first: the nearest deadline, then the longest wait"})
+    position = fields.Int(required=True, metadata={"description": "the read model's position (the stream's event id)"})
+
+
+class AttemptSchema(Schema):
+    n = fields.Int(required=True)
+    at = fields.Str(required=True)
+    ok = fields.Bool(required=True)
+    status = fields.Int(allow_none=True, metadata={"description": "the HTTP status (webhooks) or 250 (e-mail)"})
+    error = fields.Str(allow_none=True)
+
+
+class DeliverySchema(Schema):
+    id = fields.Str(required=True, metadata={"description": "the idempotency id (X-Shiplog-Delivery, the e-mail's Message-ID)"})
+    channel = fields.Str(required=True, validate=validate.OneOf(["webhook", "email", "digest"]))
+    kind = fields.Str(required=True, metadata={"description": "turn, undo, ended or digest"})
+    game = fields.Str(allow_none=True)
+    version = fields.Int(allow_none=True)
+    state = fields.Str(required=True, metadata={"description": "pending, sent, failed; queued or digested for digest items"})
+    created = fields.Str(required=True)
+    next_attempt = fields.Str(allow_none=True)
+    digest = fields.Str(allow_none=True)
+    attempts = fields.List(fields.Nested(AttemptSchema), required=True)
+
+
+class DeliveriesSchema(Schema):
+    deliveries = fields.List(fields.Nested(DeliverySchema), required=True)
+
+
+class JoinedSchema(AcceptedSchema):
+    seat = fields.Int(required=True, metadata={"description": "the seat taken"})
+
+
+class InviteSchema(AcceptedSchema):
+    invite = fields.Str(required=True, metadata={"description": "the new invitation (the old one stops working)"})
+    invite_url = fields.Str(required=True)

@@ -26,7 +26,9 @@ EXAMPLES = 30  # per operation and phase
 
 @pytest.mark.slow
 def test_schemathesis_checks_all_pass(sqlite_env: dict[str, str], tmp_path: Path) -> None:
-    with running({**sqlite_env, "SHIPLOG_GAMES_PER_MINUTE": "1000000"}) as server:
+    # Live streams end at once here (they would otherwise hold each generated request for minutes).
+    with running({**sqlite_env, "SHIPLOG_GAMES_PER_MINUTE": "1000000", "SHIPLOG_SSE_SECONDS": "0",
+                  "SHIPLOG_TICK_SECONDS": "0"}) as server:
         game = requests.post(f"{server.url}/v1/games", timeout=10, json={
             "game": "puerto-rico", "players": ["ann", "bob", "cy"], "options": {"first_governor": "seat_order"}}).json()
         config = tmp_path / "schemathesis.toml"
