@@ -306,7 +306,10 @@ def fairness_cmd(game: str, as_json: bool) -> None:
         if not report.seed_revealed:
             echo(f"SEALED {record['id']}: the seed is revealed when the game ends; commitment {report.seed_commitment}")
         elif report.ok:
-            echo(f"FAIR {record['id']}: the revealed seed matches the commitment; {report.draws_checked} draws recomputed{seeded}")
+            mixed = (f"; the seed is HMAC(server seed, the entropy of {report.entropies} seat(s) sent after the "
+                     "commitment)" if report.entropies else "")
+            echo(f"FAIR {record['id']}: the revealed seed matches the commitment; {report.draws_checked} draws "
+                 f"recomputed{mixed}{seeded}")
         else:
             echo(f"UNFAIR {record['id']}{seeded}:")
             for p in report.problems:

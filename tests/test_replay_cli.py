@@ -108,3 +108,21 @@ def test_games_and_files_that_are_not_there_exit_2(store: dict[str, Any], tmp_pa
     assert result.exit_code == 2 and "not a shiplog game record" in result.output
     junk.write_text("{not json")
     assert run("fairness", str(junk)).exit_code == 2
+
+
+def test_a_game_with_open_seats_verifies_and_its_fairness_names_the_entropy(store: dict[str, Any]) -> None:
+    app = store["app"]
+    ann, _ = app.register_player("ann")
+    bob, _ = app.register_player("bob")
+    gid = app.open_game(ann, "high-card", 2, entropy="a1").game.id
+    app.join(gid, bob, entropy="b2")
+    app.resign(gid, 1)  # a bot plays bob's seat to the end
+    while (game := app.get_game(gid)).status == "active":
+        app.submit(gid, 0, {"type": "play", "card": game.state.hands[0][0]} if game.state.hands[0] else {"type": "draw"})
+    text = run("log", str(gid)).stdout
+    assert "open seats; the server's seed is committed" in text and "bob takes seat 1 (adds entropy 'b2')" in text
+    assert "every seat is taken: the game starts" in text and "bob resigns: a highest bot plays on" in text
+    result = run("verify", str(gid))
+    assert result.exit_code == 0 and result.stdout.startswith("OK")
+    result = run("fairness", str(gid))
+    assert result.exit_code == 0 and "the entropy of 2 seat(s)" in result.stdout

@@ -1,0 +1,85 @@
+"""Through a real `shiplog serve`: the background ticker delivers notifications by itself, and a
+live stream sees a move made through another worker."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import requests
+
+from service.process import running
+from tests.receivers import Hook, WebhookReceiver
+
+TINY = {"SHIPLOG_GAME_MODULES": "high-card=tests.tinygame", "SHIPLOG_WEBHOOK_ALLOW_PRIVATE": "1"}
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def player(url: str, name: str, **extra: Any) -> dict[str, Any]:
+    resp = requests.post(f"{url}/v1/players", json={"name": name, **extra}, timeout=10)
+    assert resp.status_code == 201, resp.text
+    return resp.json()  # type: ignore[no-any-return]
+
+
+def events(lines: Iterator[str]) -> Iterator[dict[str, str]]:
+    fields: dict[str, str] = {}
+    for line in lines:
+        if not line:
+            if "data" in fields:
+                yield fields
+            fields = {}
+        elif not line.startswith(":") and ": " in line:
+            key, value = line.split(": ", 1)
+            fields[key] = value
+
+
+def test_the_server_ticks_by_itself_and_sends_the_turn_notification(sqlite_env: dict[str, str]) -> None:
+    arrived = threading.Event()
+
+    def got(hook: Hook) -> None:
+        arrived.set()
+
+    with WebhookReceiver(on_request=got).running() as hooks, \
+            running({**sqlite_env, **TINY, "SHIPLOG_TICK_SECONDS": "0.2"}) as server:
+        ann = player(server.url, "ann", webhook_url=hooks.url())
+        bob = player(server.url, "bob")
+        game = requests.post(f"{server.url}/v1/games", json={"game": "high-card", "seats": 2},
+                             headers=auth(ann["token"]), timeout=10).json()
+        requests.post(f"{server.url}/v1/games/{game['id']}/join", json={}, headers=auth(bob["token"]), timeout=10)
+        assert arrived.wait(30), "no notification arrived: the ticker did not run"
+        body = json.loads(hooks.received[0].body)
+        assert body["kind"] == "turn" and body["game"]["id"] == game["id"] and body["player"] == ann["id"]
+
+
+def test_a_stream_on_one_worker_sees_a_move_made_on_another(sqlite_env: dict[str, str]) -> None:
+    env = {**sqlite_env, **TINY, "SHIPLOG_SSE_POLL": "0.2", "SHIPLOG_TICK_SECONDS": "0"}
+    with running(env, workers=2) as server:
+        ann, bob = player(server.url, "ann"), player(server.url, "bob")
+        game = requests.post(f"{server.url}/v1/games", json={"game": "high-card", "seats": 2},
+                             headers=auth(ann["token"]), timeout=10).json()
+        gid = game["id"]
+        requests.post(f"{server.url}/v1/games/{gid}/join", json={}, headers=auth(bob["token"]), timeout=10)
+        with requests.get(f"{server.url}/v1/games/{gid}/stream", headers=auth(bob["token"]), stream=True,
+                          timeout=20) as stream:
+            assert stream.headers["Content-Type"].startswith("text/event-stream")
+            received = events(stream.iter_lines(decode_unicode=True))
+            hello = next(received)
+            assert hello["event"] == "hello"
+            # Several requests, so that some land on the other worker: each is seen on the stream.
+            for _ in range(3):
+                view = requests.get(f"{server.url}/v1/games/{gid}", timeout=10).json()
+                if view["status"] != "active":
+                    break
+                token = (ann if view["to_act"] == [0] else bob)["token"]
+                action = requests.get(f"{server.url}/v1/games/{gid}/actions", headers=auth(token), timeout=10).json()["actions"][0]
+                resp = requests.post(f"{server.url}/v1/games/{gid}/actions", json=action, headers=auth(token), timeout=10)
+                assert resp.status_code == 201
+                version = resp.json()["events"][0]["version"]
+                seen = next(received)
+                assert seen["event"] == "ActionTaken" and int(seen["id"]) == version
+                assert json.loads(seen["data"])["action"] == action
