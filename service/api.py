@@ -15,6 +15,8 @@ from urllib.parse import urlencode
 from uuid import UUID
 
 from flask import Response, current_app, g, jsonify, request, url_for
+from werkzeug.datastructures import ETags
+from werkzeug.http import parse_etags
 
 from domain.core import ALL, registry
 from domain.core.aggregate import STATUS_ACTIVE, STATUS_OPEN, Game, public_seats
@@ -198,6 +200,11 @@ def seat_required(game: Game) -> int:
     return seat
 
 
+def entity_tags(header: str) -> ETags:
+    """The entity tags of an If-Match or If-None-Match header, as werkzeug parses them."""
+    return parse_etags(request.headers.get(header, "").strip() or None)
+
+
 def expected_version(game: Game) -> int | None:
     """The version If-Match names (werkzeug parses the header); None without one, or for `*`.
 
@@ -206,7 +213,7 @@ def expected_version(game: Game) -> int | None:
     """
     if "If-Match" not in request.headers:
         return None
-    tags = request.if_match
+    tags = entity_tags("If-Match")
     if tags.star_tag:
         return None
     every = tags.as_set(include_weak=True)
@@ -470,7 +477,7 @@ def view_game(_headers: dict[str, Any], _query: dict[str, Any], game_id: str) ->
     """The game as the caller may see it: a seat token, the host token, or none for a spectator."""
     game = load_game(game_id)
     kind, seat = who(game)
-    if request.if_none_match.contains_weak(str(game.version)):
+    if entity_tags("If-None-Match").contains_weak(str(game.version)):
         return Response(status=304, headers=etag(game.version))
     return game_view(game, kind, seat), 200, etag(game.version)
 

@@ -169,7 +169,8 @@ class EventsQuerySchema(InviteQuerySchema):
 
 
 # Entity tags are versions: "12", W/"12", or a list of them (RFC 9110 8.8.3); a bare 12 is taken too.
-ETAGS = r'^\s*(\*|(W/)?("[0-9]+"|[0-9]+)(\s*,\s*(W/)?("[0-9]+"|[0-9]+))*)\s*$'
+_TAG = r'(W/"[0-9]+"|"[0-9]+"|[0-9]+)'
+ETAGS = rf"^[ \t]*(\*|{_TAG}([ \t]*,[ \t]*{_TAG})*)[ \t]*$"
 
 
 class IfMatchHeaderSchema(Schema):
