@@ -63,7 +63,7 @@ def send(base: str, argv: list[str], names: dict[str, str]) -> requests.Response
         return text
 
     return requests.request(method, base + fill(url).removeprefix("localhost:8000"), timeout=30,
-                            headers={k: fill(v) for k, v in headers.items()}, data=data)
+                            headers={k: fill(v) for k, v in headers.items()}, data=fill(data) if data else data)
 
 
 def test_the_readme_curl_session_works_as_written(sqlite_env: dict[str, str]) -> None:
