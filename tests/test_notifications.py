@@ -257,3 +257,24 @@ def test_deliveries_are_leased_so_two_workers_do_not_both_send(sqlite_env: dict[
         assert two.notifier.send_due(clock.now)["sent"] == 0
         assert two.notifier.send_due(clock.now + timedelta(minutes=6))["sent"] == 1  # the lease ran out
         assert len(hooks.received) == 1
+
+
+def test_the_tick_command_reports_what_it_did(sqlite_env: dict[str, str], monkeypatch: Any) -> None:
+    from click.testing import CliRunner
+
+    from service.cli import main
+
+    with WebhookReceiver().running() as hooks:
+        env = {**sqlite_env, **ALLOW}
+        for key, value in env.items():
+            monkeypatch.setenv(key, value)
+        app = Shiplog(env)
+        ann, _ = app.register_player("ann", webhook_url=hooks.url())
+        two_player_game(app, ann, app.register_player("bob")[0])
+        result = CliRunner().invoke(main, ["tick", "--json"])
+        assert result.exit_code == 0, result.output
+        report = json.loads(result.output)
+        assert (report["queued"], report["sent"], report["timeouts"]) == (1, 1, 0) and len(hooks.received) == 1
+        again = CliRunner().invoke(main, ["tick"])
+        assert again.output.strip() == ("timeouts applied: 0; notifications queued: 0; digests made: 0; "
+                                        "deliveries sent: 0, to retry: 0, given up: 0")

@@ -143,3 +143,20 @@ def test_the_view_of_an_in_memory_application_works_too() -> None:
     gid = app.open_game(ann, "high-card", 2).game.id
     assert [g.id for g in app.readmodels.open_games()] == [str(gid)]
     assert isinstance(UUID(app.readmodels.open_games()[0].id), UUID)
+
+
+def test_the_rebuild_command(sqlite_env: dict[str, str], monkeypatch: Any) -> None:
+    from click.testing import CliRunner
+
+    from service.cli import main
+
+    for key, value in sqlite_env.items():
+        monkeypatch.setenv(key, value)
+    app = Shiplog(sqlite_env)
+    ann = app.register_player("ann")[0]
+    for _ in range(2):
+        app.open_game(ann, "high-card", 2)
+    result = CliRunner().invoke(main, ["readmodels", "rebuild"])
+    assert result.exit_code == 0, result.output
+    assert result.output == f"read models rebuilt: 2 games, up to notification {app.recorder.max_notification_id()}\n"
+    assert len(app.readmodels.open_games()) == 2
