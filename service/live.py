@@ -106,6 +106,34 @@ def wait_for_change(app: Any, seen: int, timeout: float) -> None:
         app.changed.wait_for(lambda: app.changes != seen, timeout=max(timeout, 0))
 
 
+def live(step: Callable[[], list[str]]) -> Response:
+    """A stream that sends what `step` has new each time something may have changed: after this
+    process stores an event, or every SHIPLOG_SSE_POLL seconds; a comment when it stays quiet,
+    and the end after SHIPLOG_SSE_SECONDS. The client's slot is taken now (or a 429)."""
+    app = current_app.extensions["shiplog"]
+    per_client, total, seconds, poll = settings()
+    release = streams().take(client_key(), per_client, total)
+
+    def body() -> Iterator[str]:
+        yield "retry: 3000\n\n"
+        began = quiet = time.monotonic()
+        while True:
+            seen = app.changes
+            frames = step()
+            yield from frames
+            now = time.monotonic()
+            if frames:
+                quiet = now
+            if now - began >= seconds:
+                return
+            if now - quiet >= KEEPALIVE:
+                yield ": keepalive\n\n"
+                quiet = now
+            wait_for_change(app, seen, min(poll, seconds - (now - began), KEEPALIVE))
+
+    return respond(body(), release)
+
+
 def game_stream(game: Game, player: Any, after: int | None) -> Response:
     """The game's events as the caller may see them: who the caller is (their seat, if they
     take one while the stream runs) is looked at again with every batch."""
@@ -115,69 +143,43 @@ def game_stream(game: Game, player: Any, after: int | None) -> Response:
     app = current_app.extensions["shiplog"]
     token = request.authorization.token if request.authorization is not None else None
     token_hash, player_id = (hash_token(token) if token else None), (str(player.id) if player else None)
+    resume = last_event_id()
+    last = resume if resume is not None else after
+    rules = game.rules
 
     def viewer(now: Game) -> Viewer:
         kind, seat = identify(now, token_hash, player_id) or ("spectator", None)
         return viewer_of(now, kind, seat)
 
-    per_client, total, seconds, poll = settings()
-    release = streams().take(client_key(), per_client, total)
-    resume = last_event_id()
-    start_after = resume if resume is not None else after
-    rules = game.rules
-
-    def body() -> Iterator[str]:
-        yield "retry: 3000\n\n"
-        last = start_after
-        if last is None:
+    def step() -> list[str]:
+        nonlocal last
+        if last is None:  # a new client: where the game is, then what comes
             last = game.version
-            yield frame({"version": game.version, "status": str(game.status), "to_act": sorted(game.to_act())},
-                        "hello", game.version)
-        began = quiet = time.monotonic()
-        while True:
-            seen = app.changes
-            news = app.events_between(game.id, last if last >= 0 else None)
-            if news:
-                shown = viewer(app.get_game(game.id, news[-1].originator_version))
-            for ev in news:
-                yield frame(event_json(ev, rules, shown), type(ev).__name__, ev.originator_version)
-                last = ev.originator_version
-                quiet = time.monotonic()
-            now = time.monotonic()
-            if now - began >= seconds:
-                return
-            if now - quiet >= KEEPALIVE:
-                yield ": keepalive\n\n"
-                quiet = now
-            wait_for_change(app, seen, min(poll, seconds - (now - began), KEEPALIVE))
+            return [frame({"version": game.version, "status": str(game.status), "to_act": sorted(game.to_act())},
+                          "hello", game.version)]
+        news = app.events_between(game.id, last if last >= 0 else None)
+        if not news:
+            return []
+        shown = viewer(app.get_game(game.id, news[-1].originator_version))
+        last = news[-1].originator_version
+        return [frame(event_json(ev, rules, shown), type(ev).__name__, ev.originator_version) for ev in news]
 
-    return respond(body(), release)
+    return live(step)
 
 
 def inbox_stream(player: Any) -> Response:
+    """The player's inbox whenever it changes (`id`: the read models' position)."""
     app = current_app.extensions["shiplog"]
-    per_client, total, seconds, poll = settings()
-    release = streams().take(client_key(), per_client, total)
-    resume = last_event_id()
+    known = last_event_id()
+    sent: Any = None
 
-    def body() -> Iterator[str]:
-        yield "retry: 3000\n\n"
-        sent: Any = None
-        known = resume
-        began = quiet = time.monotonic()
-        while True:
-            seen = app.changes
-            inbox = [w.to_json() for w in app.readmodels.inbox(str(player.id))]
-            position = app.readmodels.position()
-            if (known is None or position > known) and inbox != sent:
-                yield frame({"inbox": inbox, "position": position}, "inbox", position)
-                sent, known, quiet = inbox, position, time.monotonic()
-            now = time.monotonic()
-            if now - began >= seconds:
-                return
-            if now - quiet >= KEEPALIVE:
-                yield ": keepalive\n\n"
-                quiet = now
-            wait_for_change(app, seen, min(poll, seconds - (now - began), KEEPALIVE))
+    def step() -> list[str]:
+        nonlocal known, sent
+        inbox = [w.to_json() for w in app.readmodels.inbox(str(player.id))]
+        position = app.readmodels.position()
+        if (known is not None and position <= known) or inbox == sent:
+            return []
+        known, sent = position, inbox
+        return [frame({"inbox": inbox, "position": position}, "inbox", position)]
 
-    return respond(body(), release)
+    return live(step)
