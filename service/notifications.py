@@ -45,7 +45,7 @@ from eventsourcing.persistence import Notification, Tracking
 from domain.core.aggregate import Game
 
 from .players import Player, private_host
-from .readmodels import GAME_TOPIC, follow, stamp
+from .readmodels import GAME_TOPIC, conflicts, follow, stamp
 
 if TYPE_CHECKING:
     from .application import Shiplog
@@ -131,7 +131,7 @@ class Notifier:
             # The first run starts at the end of the log: games already played notify nobody.
             try:
                 self.view.insert_tracking(Tracking(self.NAME, app.recorder.max_notification_id() or 0))  # type: ignore[attr-defined]
-            except Exception:  # another worker did it first
+            except conflicts():
                 log.debug("notifier position set by another worker")
 
     def execute(self, cursor: Any, text: str, params: dict[str, Any] | None = None) -> None:
