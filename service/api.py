@@ -15,6 +15,7 @@ from domain.core.aggregate import STATUS_ACTIVE, Game, public_seats
 from domain.core.errors import IllegalAction
 from domain.core.options import catalog as options_catalog
 from domain.core.rules import GameRules, Viewer, action_for, redacted
+from domain.core.words import described
 
 from . import schemas
 from .application import GameNotFound, Shiplog, VersionConflict, hash_token
@@ -143,7 +144,8 @@ def conflict(exc: VersionConflict) -> Response:
 # -- response helpers ------------------------------------------------------------------------
 
 
-def event_json(ev: Any, rules: GameRules, viewer: Viewer) -> dict[str, Any]:
+def event_json(ev: Any, rules: GameRules, viewer: Viewer, names: list[str] | None = None) -> dict[str, Any]:
+    """One event as `viewer` may see it; its facts also in words (`text`, with the players' `names`)."""
     kind = type(ev).__name__
     row: dict[str, Any] = {
         "version": ev.originator_version,
@@ -153,6 +155,7 @@ def event_json(ev: Any, rules: GameRules, viewer: Viewer) -> dict[str, Any]:
     }
     if kind in ("GameCreated", "ActionTaken"):
         row["facts"] = redacted(rules, ev.facts, viewer)
+        row["text"] = described(rules, row["facts"], viewer, names or [])
     if kind == "ActionTaken":
         row["action"] = action_for(rules, ev.action, ev.seat, viewer)
         row["bot"] = ev.bot
@@ -238,6 +241,7 @@ def catalog() -> Response:
                 "bots": sorted(rules.BOTS),
                 "rules_version": rules.RULES_VERSION,
                 "options": options_catalog(rules.OPTIONS),
+                "description": rules.BLURB,
             }
         )
     return jsonify({"games": games, "unavailable": unavailable})
@@ -318,7 +322,7 @@ def legal_actions(game_id: str) -> Response:
 def accepted_response(result: Any, viewer: Viewer, seat: int | None = None) -> tuple[Response, int]:
     game = result.game
     rules = game.rules
-    events = [event_json(ev, rules, viewer) for ev in result.new_events]
+    events = [event_json(ev, rules, viewer, [s["name"] for s in game.seats]) for ev in result.new_events]
     to_act = game.to_act()
     payload = {
         "id": str(game.id),
@@ -360,7 +364,8 @@ def events(game_id: str) -> Response:
         raise Problem(400, "query.invalid", "after must be a whole number (a version).") from None
     viewer = viewer_of(game, kind, seat)
     rules = game.rules
-    rows = [event_json(ev, rules, viewer) for ev in app_().events_between(game.id, after if after >= 0 else None)]
+    names = [s["name"] for s in game.seats]
+    rows = [event_json(ev, rules, viewer, names) for ev in app_().events_between(game.id, after if after >= 0 else None)]
     return with_etag(jsonify({"id": str(game.id), "version": game.version, "events": rows}), game.version)
 
 
