@@ -121,6 +121,14 @@ def seen(name: str) -> Iterator[tuple[int, Fact, Viewer, Fact]]:
                     yield seats, fact, viewer, shown
 
 
+def said(rules: GameRules, fact: Fact, viewer: Viewer = ALL, seats: int = 3) -> str:
+    """The sentence `viewer` gets: the fact redacted for it, described, the names filled in
+    (seats 0, 1, 2 ... are Ann, Bob, Cy ...)."""
+    shown = rules.redact(fact, viewer)
+    assert shown is not None, f"{fact['t']} is not shown to {viewer}"
+    return render(rules.describe(shown, viewer), NAMES[:seats])
+
+
 def leaves(value: Any, keys: bool = False) -> set[str]:
     """Every string and number inside a fact as text (and its keys, if asked)."""
     if isinstance(value, dict):

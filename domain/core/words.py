@@ -23,6 +23,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from .facts import FactTable
 from .rules import Fact, Viewer
 
 if TYPE_CHECKING:
@@ -84,7 +85,7 @@ def article(noun: str) -> str:
 Sentence = Callable[[Fact, Viewer], str]
 
 
-class Words:
+class Words(FactTable[Sentence]):
     """A game's `describe(fact, viewer)`: the sentence registered for the fact's "t".
 
         words = Words("Puerto Rico")
@@ -99,35 +100,17 @@ class Words:
     game's `evolve` applies, so a new fact without a sentence fails there.
     """
 
-    __slots__ = ("title", "_sentences")
-
-    def __init__(self, title: str) -> None:
-        self.title = title
-        self._sentences: dict[str, Sentence] = {}
-
-    def says(self, *names: str) -> Callable[[Sentence], Sentence]:
-        """Register the decorated function as the sentence of the facts named `names`."""
-
-        def register(sentence: Sentence) -> Sentence:
-            for name in names:
-                if name in self._sentences:
-                    raise ValueError(f"{self.title}: two sentences for the fact {name!r}")
-                self._sentences[name] = sentence
-            return sentence
-
-        return register
+    __slots__ = ()
+    kind = "sentence"
+    missing = "{title} has no words for the fact {name!r}"
+    says = FactTable.register
 
     def __call__(self, fact: Fact, viewer: Viewer) -> str:
         try:
-            sentence = self._sentences[fact["t"]]
+            sentence = self._handlers[fact["t"]]
         except KeyError:
-            raise ValueError(f"{self.title} has no words for the fact {fact.get('t')!r}") from None
+            raise self.unknown(fact) from None
         return sentence(fact, viewer)
-
-    @property
-    def names(self) -> frozenset[str]:
-        """Every fact name this game has a sentence for."""
-        return frozenset(self._sentences)
 
 
 def described(rules: GameRules, facts: Iterable[Fact], viewer: Viewer, names: Sequence[str]) -> list[str]:

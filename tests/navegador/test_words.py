@@ -9,15 +9,11 @@ import pytest
 
 import domain.navegador as nav
 from domain.core import ALL
-from domain.core.words import render
-
-NAMES = ["Ann", "Bob", "Cy"]
+from tests.test_words import said as words_of
 
 
 def said(fact: dict[str, Any], viewer: int | None = ALL) -> str:
-    shown = nav.redact(fact, viewer)
-    assert shown is not None
-    return render(nav.describe(shown, viewer), NAMES)
+    return words_of(nav, fact, viewer)
 
 
 @pytest.mark.parametrize(

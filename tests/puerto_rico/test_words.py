@@ -10,16 +10,11 @@ import pytest
 
 import domain.puerto_rico as pr
 from domain.core import ALL
-from domain.core.words import render
-
-NAMES = ["Ann", "Bob", "Cy"]
+from tests.test_words import said as words_of
 
 
 def said(fact: dict[str, Any], viewer: int | None = ALL) -> str:
-    """The sentence `viewer` gets: the fact redacted for it, described, names filled in."""
-    shown = pr.redact(fact, viewer)
-    assert shown is not None
-    return render(pr.describe(shown, viewer), NAMES)
+    return words_of(pr, fact, viewer)
 
 
 @pytest.mark.parametrize(
