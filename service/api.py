@@ -13,7 +13,8 @@ from marshmallow import Schema, ValidationError
 from domain.core import ALL, registry
 from domain.core.aggregate import STATUS_ACTIVE, Game, public_seats
 from domain.core.errors import IllegalAction
-from domain.core.rules import GameRules, Viewer, redacted
+from domain.core.options import catalog as options_catalog
+from domain.core.rules import GameRules, Viewer, action_for, redacted
 
 from . import schemas
 from .application import GameNotFound, Shiplog, VersionConflict, hash_token
@@ -153,7 +154,7 @@ def event_json(ev: Any, rules: GameRules, viewer: Viewer) -> dict[str, Any]:
     if kind in ("GameCreated", "ActionTaken"):
         row["facts"] = redacted(rules, ev.facts, viewer)
     if kind == "ActionTaken":
-        row["action"] = ev.action
+        row["action"] = action_for(rules, ev.action, ev.seat, viewer)
         row["bot"] = ev.bot
     elif kind == "UndoRequested":
         row["detail"] = {"to_version": ev.to_version}
@@ -164,7 +165,7 @@ def event_json(ev: Any, rules: GameRules, viewer: Viewer) -> dict[str, Any]:
     elif kind == "GameAbandoned":
         row["detail"] = {"reason": ev.reason}
     elif kind == "SeedRevealed":
-        row["detail"] = {"seed": ev.seed}
+        row["detail"] = {"seed": ev.seed, "salt": ev.salt}
     elif kind == "GameCreated":
         row["detail"] = {"players": [s["name"] for s in ev.seats], "options": ev.options}
     return row
@@ -194,7 +195,9 @@ def game_view(game: Game, kind: str, seat: int | None, current: Game | None = No
         "rules_version": game.rules_version,
         "seed_commitment": game.seed_commitment,
         "client_seeded": game.client_seeded,
-        "seed": game.seed if current.seed_revealed else None,
+        "entropies": game.entropies,
+        "seed": game.committed_seed if current.seed_revealed else None,
+        "seed_salt": game.salt if current.seed_revealed else None,
     }
 
 
@@ -234,6 +237,7 @@ def catalog() -> Response:
                 "max_players": rules.MAX_SEATS,
                 "bots": sorted(rules.BOTS),
                 "rules_version": rules.RULES_VERSION,
+                "options": options_catalog(rules.OPTIONS),
             }
         )
     return jsonify({"games": games, "unavailable": unavailable})

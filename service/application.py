@@ -24,7 +24,7 @@ from eventsourcing.utils import get_topic
 from domain.core import codec, registry
 from domain.core.aggregate import STATUS_ACTIVE, Game, public_seats
 from domain.core.errors import IllegalAction
-from domain.core.record import record_from_events, replay_states, verify
+from domain.core.record import hash_scheme, record_from_events, replay_states, verify
 from domain.core.rng import new_seed
 from domain.core.rules import fold
 
@@ -209,7 +209,7 @@ class Shiplog(Application):
             options=dict(options or {}),
             seats=seats,
             host_token_hash=hash_token(host_token),
-            seed=seed if seed is not None else new_seed(),
+            committed_seed=seed if seed is not None else new_seed(),
             client_seeded=seed is not None,
         )
         aggregate.play_bots()
@@ -401,7 +401,10 @@ class Shiplog(Application):
                     game=rec["game"],
                     options=rec["options"],
                     rules_version=rec["rules_version"],
-                    seed=rec["seed"],
+                    committed_seed=rec["seed"],
+                    salt=rec.get("seed_salt"),
+                    entropies=rec.get("entropies"),
+                    hash_scheme=hash_scheme(rec),
                     seed_commitment=rec["seed_commitment"],
                     client_seeded=rec["client_seeded"],
                     host_token_hash=hash_token(host_token),
@@ -414,6 +417,8 @@ class Shiplog(Application):
                 fields.setdefault("idempotency_key", None)
             elif kind == "UndoApplied":
                 fields["state"] = codec.dumps(states[row["to_version"]])
+            elif kind == "SeedRevealed":
+                fields.setdefault("salt", rec.get("seed_salt"))
             events.append(getattr(Game, kind)(**common, **fields))
         self.events.put(events)
         return game_id, tokens, host_token

@@ -124,7 +124,9 @@ class GameViewSchema(Schema):
     rules_version = fields.Str()
     seed_commitment = fields.Str(required=True)
     client_seeded = fields.Bool(required=True)
-    seed = fields.Str(allow_none=True)
+    entropies = fields.List(fields.Str(), allow_none=True)
+    seed = fields.Str(allow_none=True, metadata={"description": "the committed seed, once revealed"})
+    seed_salt = fields.Str(allow_none=True, metadata={"description": "the commitment's salt, once revealed"})
 
 
 class EventSchema(Schema):
@@ -177,6 +179,16 @@ class GameListSchema(Schema):
     games = fields.List(fields.Nested(GameSummarySchema), required=True)
 
 
+class OptionSchema(Schema):
+    name = fields.Str(required=True)
+    type = fields.Str(required=True, validate=validate.OneOf(["bool", "int", "choice", "choices"]))
+    default = fields.Raw(allow_none=True, metadata={"description": "null: not set (the game decides)"})
+    sentence = fields.Str(required=True)
+    choices = fields.List(fields.Str())
+    minimum = fields.Int()
+    maximum = fields.Int()
+
+
 class CatalogEntrySchema(Schema):
     game = fields.Str()
     title = fields.Str()
@@ -184,6 +196,7 @@ class CatalogEntrySchema(Schema):
     max_players = fields.Int()
     bots = fields.List(fields.Str())
     rules_version = fields.Str()
+    options = fields.List(fields.Nested(OptionSchema), metadata={"description": "every option the game takes"})
 
 
 class CatalogSchema(Schema):

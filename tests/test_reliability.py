@@ -11,7 +11,6 @@ from uuid import UUID
 import pytest
 import requests
 
-from domain.core import codec
 from domain.core.record import verify
 from service.application import Shiplog
 from service.process import Server, running
@@ -74,7 +73,8 @@ def test_twenty_threads_racing_for_one_game(store_env: dict[str, str], tmp_path:
     assert sorted(v for v, _ in accepted) == [e.originator_version for e in events]
     record = app.record(UUID(gid))
     report = verify(record)
-    assert report.ok and report.final_hash == codec.state_hash(app.get_game(UUID(gid)).state)
+    game = app.get_game(UUID(gid))
+    assert report.ok and report.final_hash == game.hash(game.state)
 
 
 def test_sigkill_mid_load_loses_no_acknowledged_action(store_env: dict[str, str]) -> None:

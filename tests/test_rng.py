@@ -8,7 +8,17 @@ from collections import Counter
 
 import pytest
 
-from domain.core.rng import Rng, RngMismatch, ScriptedRng, choice, die, seed_commitment, shuffle
+from domain.core.rng import (
+    Rng,
+    RngMismatch,
+    ScriptedRng,
+    choice,
+    die,
+    game_seed,
+    new_salt,
+    seed_commitment,
+    shuffle,
+)
 
 
 def test_below_follows_the_documented_hmac_counter_algorithm() -> None:
@@ -60,4 +70,25 @@ def test_choice_die_and_commitment() -> None:
     assert choice(rng, ["only"]) == "only"
     with pytest.raises(ValueError):
         choice(rng, [])
-    assert seed_commitment("x") == hashlib.sha256(b"x").hexdigest()
+    # format-1 records: sha256 of the seed
+    assert seed_commitment("x", None) == hashlib.sha256(b"x").hexdigest()
+
+
+def test_a_salted_commitment_does_not_give_a_guessable_seed_away() -> None:
+    """The salt is secret until the reveal: the same guessable seed commits differently in
+    every game, and trying seeds without the salt finds nothing."""
+    seed = "table-417"
+    a, b = seed_commitment(seed, new_salt()), seed_commitment(seed, new_salt())
+    assert a != b
+    assert hashlib.sha256(seed.encode()).hexdigest() not in (a, b)
+    salt = "00" * 16
+    assert seed_commitment(seed, salt) == hmac.new(salt.encode(), seed.encode(), hashlib.sha256).hexdigest()
+
+
+def test_the_game_seed_mixes_every_seats_entropy_into_the_servers_seed() -> None:
+    server = "s" * 64
+    base = game_seed(server, ["a", "b"], client_seeded=False)
+    assert base != server
+    assert game_seed(server, ["a", "c"], client_seeded=False) != base
+    assert game_seed(server, ["b", "a"], client_seeded=False) != base  # seat order matters
+    assert game_seed("client seed", ["a"], client_seeded=True) == "client seed"

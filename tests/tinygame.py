@@ -6,7 +6,9 @@ the others; at most three cards in hand). The game ends when every hand and the 
 or when somebody has played three cards. Highest total wins; ties share the rank.
 
 It has what the platform must handle: a setup shuffle, draws during play, hidden hands, a
-rejection code per rule, bots and an outcome.
+rejection code per rule, bots and an outcome; and it is written in the style every game uses
+(domain/core: OPTIONS as data, a command table with the shared opening checks, fact handlers
+registered with `@evolves`, a `Tx` per decision, `describe` and `reveals`).
 """
 
 from __future__ import annotations
@@ -19,7 +21,6 @@ from domain.core import (
     ALL,
     Action,
     Fact,
-    IllegalAction,
     InvalidOptions,
     Outcome,
     RandomSource,
@@ -29,6 +30,12 @@ from domain.core import (
     rank,
     shuffle,
 )
+from domain.core.commands import Commands, Why, fields, refuse, whole
+from domain.core.facts import Evolver, Tx
+from domain.core.options import Option
+from domain.core.options import check as check_spec
+from domain.core.words import amount
+from domain.core.words import seat as seat_word
 
 NAME = "high-card"
 TITLE = "High Card"
@@ -48,14 +55,17 @@ class State:
     over: bool = False
 
 
+OPTIONS = (
+    Option("deck_size", "int", 9, "How many cards the deck holds (at least two per player).",
+           minimum=4, maximum=20),
+)
+
+
 def check_options(options: Mapping[str, Any], seats: int) -> dict[str, Any]:
-    unknown = set(options) - {"deck_size"}
-    if unknown:
-        raise InvalidOptions("options.unknown", f"High Card has no option {sorted(unknown)[0]!r}.")
-    size = options.get("deck_size", 9)
-    if not isinstance(size, int) or isinstance(size, bool) or not 2 * seats <= size <= 20:
+    opts = check_spec(OPTIONS, options, TITLE)
+    if opts["deck_size"] < 2 * seats:
         raise InvalidOptions("options.deck_size", f"The deck must hold {2 * seats} to 20 cards.")
-    return {"deck_size": size}
+    return opts
 
 
 def setup(options: Mapping[str, Any], seats: int, rng: RandomSource) -> list[Fact]:
@@ -66,28 +76,45 @@ def setup(options: Mapping[str, Any], seats: int, rng: RandomSource) -> list[Fac
     return facts
 
 
-def evolve(state: State | None, fact: Fact) -> State:
-    t = fact["t"]
-    if t == "DeckShuffled":
-        n = fact["seats"]
-        return State(tuple(fact["deck"]), ((),) * n, ((),) * n, 0)
-    assert state is not None
-    if t == "Dealt":
-        return _give(state, fact["seat"], tuple(fact["cards"]))
-    if t == "CardDrawn":
-        return _give(state, fact["seat"], (fact["card"],))
-    if t == "CardPlayed":
-        seat, card = fact["seat"], fact["card"]
-        hand = list(state.hands[seat])
-        hand.remove(card)
-        hands = _put(state.hands, seat, tuple(hand))
-        played = _put(state.played, seat, (*state.played[seat], card))
-        return replace(state, hands=hands, played=played)
-    if t == "TurnPassed":
-        return replace(state, turn=fact["to"])
-    if t == "GameEnded":
-        return replace(state, over=True)
-    return state
+evolver = Evolver(TITLE)
+evolves = evolver.evolves
+evolve = evolver
+
+
+@evolves("DeckShuffled")
+def _deck_shuffled(state: State | None, fact: Fact) -> State:
+    n = fact["seats"]
+    return State(tuple(fact["deck"]), ((),) * n, ((),) * n, 0)
+
+
+@evolves("Dealt")
+def _dealt(state: State, fact: Fact) -> State:
+    return _give(state, fact["seat"], tuple(fact["cards"]))
+
+
+@evolves("CardDrawn")
+def _card_drawn(state: State, fact: Fact) -> State:
+    return _give(state, fact["seat"], (fact["card"],))
+
+
+@evolves("CardPlayed")
+def _card_played(state: State, fact: Fact) -> State:
+    seat, card = fact["seat"], fact["card"]
+    hand = list(state.hands[seat])
+    hand.remove(card)
+    hands = _put(state.hands, seat, tuple(hand))
+    played = _put(state.played, seat, (*state.played[seat], card))
+    return replace(state, hands=hands, played=played)
+
+
+@evolves("TurnPassed")
+def _turn_passed(state: State, fact: Fact) -> State:
+    return replace(state, turn=fact["to"])
+
+
+@evolves("GameEnded")
+def _game_ended(state: State, fact: Fact) -> State:
+    return replace(state, over=True)
 
 
 def _put(rows: tuple[tuple[int, ...], ...], i: int, row: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
@@ -106,46 +133,64 @@ def to_act(state: State) -> frozenset[int]:
     return frozenset() if state.over else frozenset({state.turn})
 
 
+commands = Commands(TITLE)
+
+
+def why_not_play(state: State, seat: int, card: int) -> Why:
+    if card not in state.hands[seat]:
+        return ("play.not_in_hand", "You can only play a card from your hand.")
+    return None
+
+
+def why_not_draw(state: State, seat: int) -> Why:
+    if not state.deck:
+        return ("draw.deck_empty", "The deck is empty.")
+    if len(state.hands[seat]) >= HAND_LIMIT:
+        return ("draw.hand_full", f"You may hold at most {HAND_LIMIT} cards.")
+    return None
+
+
 def legal_actions(state: State, seat: int) -> list[Action]:
     if seat not in to_act(state):
         return []
     actions: list[Action] = [{"type": "play", "card": c} for c in sorted(state.hands[seat])]
-    if state.deck and len(state.hands[seat]) < HAND_LIMIT:
+    if why_not_draw(state, seat) is None:
         actions.append({"type": "draw"})
     return actions
 
 
+@commands.command("play")
+def _play(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action, ("card",))
+    card = whole(action, "card")
+    refuse(why_not_play(tx.state, seat, card))
+    tx.emit({"t": "CardPlayed", "seat": seat, "card": card})
+
+
+@commands.command("draw")
+def _draw(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action)
+    refuse(why_not_draw(tx.state, seat))
+    rng.below(1)  # the deck was shuffled at setup; the draw is recorded like any other
+    tx.emit({"t": "CardDrawn", "seat": seat, "card": tx.state.deck[0]})
+
+
 def decide(state: State, seat: int, action: Action, rng: RandomSource) -> list[Fact]:
-    if seat not in to_act(state):
-        raise IllegalAction("turn.not_yours", "It is not your turn.")
-    kind = action.get("type")
-    facts: list[Fact]
-    if kind == "play":
-        card = action.get("card")
-        if card not in state.hands[seat]:
-            raise IllegalAction("play.not_in_hand", "You can only play a card from your hand.")
-        facts = [{"t": "CardPlayed", "seat": seat, "card": card}]
-    elif kind == "draw":
-        if not state.deck:
-            raise IllegalAction("draw.deck_empty", "The deck is empty.")
-        if len(state.hands[seat]) >= HAND_LIMIT:
-            raise IllegalAction("draw.hand_full", f"You may hold at most {HAND_LIMIT} cards.")
-        rng.below(1)  # the deck was shuffled at setup; the draw is recorded like any other
-        facts = [{"t": "CardDrawn", "seat": seat, "card": state.deck[0]}]
-    else:
-        raise IllegalAction("action.unknown_type", f"High Card has no action {kind!r}.")
-    after = evolve(state, facts[0])
+    command = commands.opening(action, seat, to_act=to_act(state), over=state.over)
+    tx = Tx(state, evolve)
+    command.handler(tx, seat, action, rng)
+    after = tx.state
     n = len(state.hands)
     if any(len(p) >= PLAYS_TO_END for p in after.played) or (
         not after.deck and not any(after.hands)
     ):
-        facts.append({"t": "GameEnded"})
-        return facts
+        tx.emit({"t": "GameEnded"})
+        return tx.facts
     nxt = (seat + 1) % n
     while not after.hands[nxt] and not after.deck:
         nxt = (nxt + 1) % n
-    facts.append({"t": "TurnPassed", "to": nxt})
-    return facts
+    tx.emit({"t": "TurnPassed", "to": nxt})
+    return tx.facts
 
 
 def view(state: State, viewer: Viewer) -> dict[str, Any]:
@@ -176,6 +221,32 @@ def redact(fact: Fact, viewer: Viewer) -> Fact | None:
         hidden["count"] = len(fact.get("cards", [0]))
         return hidden
     return fact
+
+
+def reveals(fact: Fact) -> bool:
+    """Dealing and drawing show a seat cards that were face down."""
+    return fact["t"] in ("Dealt", "CardDrawn")
+
+
+def describe(fact: Fact, viewer: Viewer) -> str:
+    t, who = fact["t"], seat_word(fact.get("seat", -1))
+    if t == "DeckShuffled":
+        return "The deck is shuffled."
+    if t == "Dealt":
+        cards = fact.get("cards")
+        return f"{who} is dealt {listing_cards(cards) if cards else amount(fact['count'], 'card')}."
+    if t == "CardDrawn":
+        card = f"the {fact['card']}" if "card" in fact else "a card"
+        return f"{who} draws {card}."
+    if t == "CardPlayed":
+        return f"{who} plays the {fact['card']}."
+    if t == "TurnPassed":
+        return f"It is {seat_word(fact['to'])}'s turn."
+    return "The game ends."
+
+
+def listing_cards(cards: list[int]) -> str:
+    return " and ".join(f"the {c}" for c in cards)
 
 
 def outcome(state: State) -> Outcome | None:

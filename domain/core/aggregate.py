@@ -5,6 +5,7 @@ Version 0 is `GameCreated`; every later event bumps the version by one, so
 
     GameCreated     the setup facts, seats (token hashes only), the seed commitment
     ActionTaken     seat, action, every fact it caused, the draws it made, the state hash after
+                    (HMAC-SHA256 keyed by the game's seed: see `codec.state_hash`)
     UndoRequested / UndoAnswered / UndoApplied    take-backs; nothing is ever deleted
     GameAbandoned   the host stopped the game
     SeedRevealed    the secret seed, published once the game is over
@@ -17,20 +18,32 @@ Event classes carry `class_version`; to change an event's shape, bump it and add
 from __future__ import annotations
 
 import copy
+import enum
 import json
 from dataclasses import dataclass
 from typing import Any, cast
 
-from eventsourcing.domain import Aggregate, Snapshot, event
+from eventsourcing.domain import Aggregate, event
+from eventsourcing.domain import Snapshot as LibrarySnapshot
 
 from . import codec, registry
 from .errors import IllegalAction
-from .rng import Rng, seed_commitment
-from .rules import Action, Fact, GameRules, Outcome, Seat, fold
+from .rng import Rng, game_seed, new_salt, seed_commitment
+from .rules import Action, Fact, GameRules, Outcome, Seat, fold, revealing
 
-STATUS_ACTIVE = "active"
-STATUS_FINISHED = "finished"
-STATUS_ABANDONED = "abandoned"
+
+class Status(enum.StrEnum):
+    ACTIVE = "active"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+
+
+STATUS_ACTIVE = Status.ACTIVE
+STATUS_FINISHED = Status.FINISHED
+STATUS_ABANDONED = Status.ABANDONED
+
+KEYED = "hmac-sha256"  # state hashes keyed by the game's seed (records of format 2)
+UNKEYED = "sha256"  # games created before keyed hashes (records of format 1)
 
 IDEMPOTENCY_WINDOW = 512  # how many recent Idempotency-Keys each game remembers
 MAX_BOT_MOVES = 20_000  # a safety bound on how many moves bots play in one go
@@ -48,11 +61,12 @@ def public_seats(seats: Any) -> list[dict[str, Any]]:
 
 @dataclass(frozen=True)
 class Move:
-    """An action still in effect (not taken back): the event version, who, and if it drew."""
+    """An action still in effect (not taken back): the event version, who, and whether it
+    revealed anything hidden (a random draw, or a fact the game's `reveals` marks)."""
 
     version: int
     seat: Seat
-    drew: bool
+    revealed: bool
 
 
 @dataclass(frozen=True)
@@ -66,18 +80,33 @@ class Game(Aggregate):
     INITIAL_VERSION = 0
 
     class GameCreated(Aggregate.Created):
-        class_version = 1
+        """`committed_seed` is the secret the commitment is about (the server's seed, or the
+        client's seed in a client-seeded game), `salt` the commitment's secret salt; both are
+        published by SeedRevealed. `entropies`: what each seat added (None: format-1 games,
+        whose seed is the committed seed itself)."""
+
+        class_version = 2
         game: str
         options: dict[str, Any]
         seats: list[dict[str, Any]]
         host_token_hash: str
         rules_version: str
-        seed: str
+        committed_seed: str
+        salt: str | None
+        entropies: list[str] | None
         seed_commitment: str
         client_seeded: bool
+        hash_scheme: str
         facts: list[Fact]
         draws: list[list[int]]
         state_hash: str
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state["committed_seed"] = state.pop("seed")
+            state["salt"] = None
+            state["entropies"] = None
+            state["hash_scheme"] = UNKEYED
 
     @event(GameCreated)
     def __init__(
@@ -87,9 +116,12 @@ class Game(Aggregate):
         seats: list[dict[str, Any]],
         host_token_hash: str,
         rules_version: str,
-        seed: str,
+        committed_seed: str,
+        salt: str | None,
+        entropies: list[str] | None,
         seed_commitment: str,
         client_seeded: bool,
+        hash_scheme: str,
         facts: list[Fact],
         draws: list[list[int]],
         state_hash: str,
@@ -99,9 +131,13 @@ class Game(Aggregate):
         self.seats = tuple(seats)
         self.host_token_hash = host_token_hash
         self.rules_version = rules_version
-        self.seed = seed
+        self.committed_seed = committed_seed
+        self.salt = salt
+        self.entropies = entropies
+        self.seed = game_seed(committed_seed, entropies or (), client_seeded or entropies is None)
         self.seed_commitment = seed_commitment
         self.client_seeded = client_seeded
+        self.hash_scheme = hash_scheme
         self.state: Any = fold(self.rules, None, facts)
         self.state_hash = state_hash
         self.status = STATUS_ACTIVE
@@ -119,10 +155,16 @@ class Game(Aggregate):
         options: dict[str, Any],
         seats: list[dict[str, Any]],
         host_token_hash: str,
-        seed: str,
+        committed_seed: str,
         client_seeded: bool,
+        salt: str | None = None,
+        entropies: list[str] | None = None,
     ) -> Game:
-        """Set up a new game: check options, run the setup with the 'setup' stream."""
+        """Set up a new game: check options, run the setup with the 'setup' stream.
+
+        `committed_seed` is a fresh server seed (`rng.new_seed`), or the client's seed when
+        `client_seeded`; `salt` the commitment's secret salt (default: a fresh one);
+        `entropies` what the seats added (server-seeded games only)."""
         rules = registry.get(game)
         if not rules.MIN_SEATS <= len(seats) <= rules.MAX_SEATS:
             raise IllegalAction(
@@ -138,6 +180,9 @@ class Game(Aggregate):
                     f"There is no bot called {bot!r}; choose one of {sorted(rules.BOTS)}.",
                 )
         options = plain(rules.check_options(options, len(seats)))
+        salt = salt if salt is not None else new_salt()
+        entropies = [] if client_seeded else list(entropies or [])
+        seed = game_seed(committed_seed, entropies, client_seeded)
         rng = Rng(seed, "setup")
         facts = plain(rules.setup(options, len(seats), rng))
         state = fold(rules, None, facts)
@@ -147,12 +192,15 @@ class Game(Aggregate):
             seats=seats,
             host_token_hash=host_token_hash,
             rules_version=rules.RULES_VERSION,
-            seed=seed,
-            seed_commitment=seed_commitment(seed),
+            committed_seed=committed_seed,
+            salt=salt,
+            entropies=entropies,
+            seed_commitment=seed_commitment(committed_seed, salt),
             client_seeded=client_seeded,
+            hash_scheme=KEYED,
             facts=facts,
             draws=rng.draws,
-            state_hash=codec.state_hash(state),
+            state_hash=codec.state_hash(state, seed),
         )
 
     # -- queries ----------------------------------------------------------------------------
@@ -168,6 +216,10 @@ class Game(Aggregate):
 
     def outcome(self) -> Outcome | None:
         return self.rules.outcome(self.state)
+
+    def hash(self, state: Any) -> str:
+        """The state hash of `state` in this game's scheme (keyed by its seed)."""
+        return codec.state_hash(state, self.seed if self.hash_scheme == KEYED else None)
 
     def seat_of(self, token_hash: str) -> Seat | None:
         for number, seat in enumerate(self.seats):
@@ -194,21 +246,25 @@ class Game(Aggregate):
             raise IllegalAction("turn.not_yours", "It is not your turn.")
         rules = self.rules
         rng = Rng(self.seed, f"event:{self.version + 1}")
-        facts = plain(rules.decide(self.state, seat, action, rng))
-        state = fold(rules, self.state, facts)
+        decided = rules.decide(self.state, seat, action, rng)
+        state = getattr(decided, "state", None)  # a `facts.Tx` decision carries its state
+        if state is None:
+            state = fold(rules, self.state, decided)
+        facts = plain(decided)
         finished = rules.outcome(state) is not None
+        self._decided = state  # `_action_taken` applies it instead of folding the facts again
         self._action_taken(
             seat=seat,
             action=plain(action),
             facts=facts,
             draws=rng.draws,
-            state_hash=codec.state_hash(state),
+            state_hash=self.hash(state),
             to_act=[] if finished else sorted(rules.to_act(state)),
             idempotency_key=idempotency_key,
             bot=self.seats[seat].get("bot"),
         )
         if finished:
-            self._seed_revealed(seed=self.seed)
+            self._reveal_seed()
 
     def play_bots(self) -> int:
         """Let bot seats move whenever one may act; returns how many moves they made.
@@ -231,8 +287,10 @@ class Game(Aggregate):
         return played
 
     def can_take_back_at_once(self, seat: Seat) -> bool:
+        """Only the seat's own latest move, and only if it showed nothing hidden: a move that
+        drew or revealed something is taken back only with the other seats' consent."""
         last = self.moves[-1] if self.moves else None
-        return last is not None and last.seat == seat and not last.drew
+        return last is not None and last.seat == seat and not last.revealed
 
     def undo_target(self, seat: Seat) -> int:
         """The version to go back to: just before `seat`'s last action still in effect."""
@@ -273,14 +331,17 @@ class Game(Aggregate):
             to_version=to_version,
             requested_by=requested_by,
             state=codec.dumps(state_then),
-            state_hash=codec.state_hash(state_then),
+            state_hash=self.hash(state_then),
         )
 
     def abandon(self, reason: str) -> None:
         if self.status != STATUS_ACTIVE:
             raise IllegalAction("game.over", "This game is already over.")
         self._game_abandoned(reason=reason)
-        self._seed_revealed(seed=self.seed)
+        self._reveal_seed()
+
+    def _reveal_seed(self) -> None:
+        self._seed_revealed(seed=self.committed_seed, salt=self.salt)
 
     # -- events -----------------------------------------------------------------------------
 
@@ -308,13 +369,15 @@ class Game(Aggregate):
         bot: str | None,
     ) -> None:
         version = self.version + 1
-        self.state = fold(self.rules, self.state, facts)
+        rules = self.rules
+        decided = self.__dict__.pop("_decided", None)
+        self.state = decided if decided is not None else fold(rules, self.state, facts)
         self.state_hash = state_hash
-        self.moves = (*self.moves, Move(version, seat, bool(draws)))
+        self.moves = (*self.moves, Move(version, seat, bool(draws) or revealing(rules, facts)))
         self.undo_request = None  # a new move lets any pending take-back request lapse
         if idempotency_key is not None:
             self.idempotency = (*self.idempotency[-(IDEMPOTENCY_WINDOW - 1) :], (idempotency_key, version))
-        if self.rules.outcome(self.state) is not None:
+        if rules.outcome(self.state) is not None:
             self.status = STATUS_FINISHED
 
     class UndoRequested(Aggregate.Event):
@@ -364,11 +427,18 @@ class Game(Aggregate):
         self.status = STATUS_ABANDONED
 
     class SeedRevealed(Aggregate.Event):
-        class_version = 1
+        """The committed seed and the commitment's salt, published once the game is over."""
+
+        class_version = 2
         seed: str
+        salt: str | None
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state["salt"] = None
 
     @event(SeedRevealed)
-    def _seed_revealed(self, seed: str) -> None:
+    def _seed_revealed(self, seed: str, salt: str | None) -> None:
         self.seed_revealed = True
 
     # -- copying and snapshots --------------------------------------------------------------
@@ -380,8 +450,20 @@ class Game(Aggregate):
         clone.__dict__["_pending_events"] = []
         return clone
 
-    class Snapshot(Snapshot):
+    class Snapshot(LibrarySnapshot):
         """The aggregate's attributes in the canonical codec, so any game's state fits."""
+
+        class_version = 2
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            # v2: Move.drew became Move.revealed; the seed fields of GameCreated v2.
+            attrs = json.loads(state["state"]["codec"].replace('"drew":', '"revealed":'))
+            entries = {k: v for k, v in attrs["~m"]}
+            entries["committed_seed"] = entries["seed"]
+            entries.update(salt=None, entropies=None, hash_scheme=UNKEYED)
+            attrs["~m"] = sorted(([k, v] for k, v in entries.items()), key=lambda kv: kv[0])
+            state["state"] = {"codec": codec.canonical_json(attrs)}
 
         @classmethod
         def take(cls, aggregate: Any) -> Any:
@@ -394,4 +476,4 @@ class Game(Aggregate):
             attrs = cast(dict[str, Any], codec.loads(self.state["codec"]))
             decoded = copy.copy(self)
             object.__setattr__(decoded, "state", attrs)
-            return Snapshot.mutate(decoded, None)
+            return LibrarySnapshot.mutate(decoded, None)

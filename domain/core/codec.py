@@ -3,7 +3,8 @@
 Game state is immutable plain data: frozen dataclasses, tuples, frozensets, dicts with
 str/int keys, enums, str, int, bool and None. `encode` turns it into JSON-ready data with
 small type tags, `decode` rebuilds it, and `state_hash` is sha256 over the canonical JSON
-(sorted keys, no whitespace), so the same state always hashes the same on any machine.
+(sorted keys, no whitespace), so the same state always hashes the same on any machine
+(keyed by the game's seed: HMAC-SHA256).
 
 Tags: {"~c": "module:Class", "f": {...}} dataclass; {"~e": "module:Class", "v": value} enum;
 {"~m": [[k, v], ...]} dict (sorted by encoded key); {"~s": [...]} frozenset (sorted);
@@ -17,6 +18,7 @@ import dataclasses
 import datetime
 import enum
 import hashlib
+import hmac
 import importlib
 import json
 from functools import cache
@@ -219,6 +221,11 @@ def loads(text: str) -> Any:
     return decode(json.loads(text))
 
 
-def state_hash(state: Any) -> str:
-    """sha256 (hex) of the canonical encoding of a state."""
-    return hashlib.sha256(dumps(state).encode("utf-8")).hexdigest()
+def state_hash(state: Any, key: str | None = None) -> str:
+    """The hash of a state's canonical encoding, hex: HMAC-SHA256 keyed by the game's seed
+    (`key`), so a published hash cannot be brute-forced to learn a small hidden part of the
+    state before the seed is revealed; plain sha256 without a key (records of format 1)."""
+    text = dumps(state).encode("utf-8")
+    if key is None:
+        return hashlib.sha256(text).hexdigest()
+    return hmac.new(key.encode("utf-8"), text, hashlib.sha256).hexdigest()

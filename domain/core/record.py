@@ -2,11 +2,14 @@
 
 A record is what `replay export` prints and `replay verify` / `replay fairness` read:
 
-    {"format": "shiplog.record", "format_version": 1, "id", "game", "rules_version", "options",
-     "players": [{"seat", "name", "bot"}], "client_seeded", "seed_commitment",
-     "seed" (only once revealed), "status", "outcome", "events": [{"version", "type", ...}]}
+    {"format": "shiplog.record", "format_version": 2, "id", "game", "rules_version", "options",
+     "players": [{"seat", "name", "bot"}], "client_seeded", "seed_commitment", "entropies",
+     "hash_scheme", "seed" and "seed_salt" (only once revealed), "status", "outcome",
+     "events": [{"version", "type", ...}]}
 
-Records hold everything (no redaction): a server gives them to the host or once a game is over.
+Records hold every fact, draw and state hash: a server gives them out once a game is over.
+Format 2 (keyed state hashes, salted commitments, seed = HMAC(server seed, entropies)) is
+written; format 1 (sha256 hashes, commitment sha256(seed), the seed used as it is) is still read.
 """
 
 from __future__ import annotations
@@ -17,15 +20,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import codec, registry
-from .aggregate import public_seats
+from .aggregate import KEYED, UNKEYED, public_seats
 from .errors import IllegalAction
-from .rng import Rng, RngMismatch, ScriptedRng, seed_commitment
+from .rng import Rng, RngMismatch, ScriptedRng, game_seed, seed_commitment
 from .rules import Fact, GameRules, fold
 
 FORMAT = "shiplog.record"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+READABLE_VERSIONS = (1, 2)
 _SKIP = {"originator_id", "originator_version", "originator_topic", "seed", "seats",
-         "host_token_hash", "idempotency_key", "state"}
+         "host_token_hash", "idempotency_key", "state", "committed_seed", "salt"}
 
 
 def _jsonable(value: Any) -> Any:
@@ -52,13 +56,17 @@ def record_from_events(game_id: str, events: Iterable[Any]) -> dict[str, Any]:
                 players=public_seats(ev.seats),
                 client_seeded=ev.client_seeded,
                 seed_commitment=ev.seed_commitment,
+                entropies=ev.entropies,
+                hash_scheme=ev.hash_scheme,
                 seed=None,
+                seed_salt=None,
             )
-            for key in ("game", "rules_version", "options", "client_seeded", "seed_commitment"):
+            for key in ("game", "rules_version", "options", "client_seeded", "seed_commitment",
+                        "entropies", "hash_scheme"):
                 row.pop(key, None)
         elif kind == "SeedRevealed":
-            record["seed"] = ev.seed
-            row["seed"] = ev.seed
+            record["seed"] = row["seed"] = ev.seed
+            record["seed_salt"] = row["salt"] = ev.salt
         out.append(row)
     record["events"] = out
     state_rules, final = None, None
@@ -81,11 +89,24 @@ def _status(record: dict[str, Any]) -> str:
 def check_format(record: Any) -> None:
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise ValueError("not a shiplog game record (missing \"format\": \"shiplog.record\")")
-    if record.get("format_version") != FORMAT_VERSION:
+    if record.get("format_version") not in READABLE_VERSIONS:
         raise ValueError(f"record format_version {record.get('format_version')} is not supported")
     events = record.get("events")
     if not isinstance(events, list) or not events or events[0].get("type") != "GameCreated":
         raise ValueError("a record's events must start with GameCreated")
+
+
+def hash_scheme(record: dict[str, Any]) -> str:
+    return str(record.get("hash_scheme", UNKEYED if record.get("format_version") == 1 else KEYED))
+
+
+def seed_of(record: dict[str, Any]) -> str | None:
+    """The seed the game drew from, once revealed (None while it is secret)."""
+    committed = record.get("seed")
+    if committed is None:
+        return None
+    entropies = record.get("entropies")
+    return game_seed(committed, entropies or (), bool(record.get("client_seeded")) or entropies is None)
 
 
 def replay_states(record: dict[str, Any]) -> Iterator[tuple[int, dict[str, Any], Any]]:
@@ -120,6 +141,7 @@ class VerifyReport:
     actions: int = 0
     divergence: Divergence | None = None
     final_hash: str | None = None
+    hashes_checked: bool = False  # keyed hashes are checked once the seed is known
 
     @property
     def ok(self) -> bool:
@@ -132,6 +154,7 @@ class VerifyReport:
             "events": self.events,
             "actions": self.actions,
             "final_hash": self.final_hash,
+            "hashes_checked": self.hashes_checked,
             "divergence": self.divergence.to_json() if self.divergence else None,
         }
 
@@ -145,17 +168,26 @@ def _same_facts(recorded: list[Fact], decided: list[Fact]) -> str | None:
     return f"the record has {len(recorded)} facts, the rules produce {len(decided)}"
 
 
-def verify(record: dict[str, Any], progress: Callable[[int], None] | None = None) -> VerifyReport:
+def verify(
+    record: dict[str, Any],
+    progress: Callable[[int], None] | None = None,
+    seed: str | None = None,
+) -> VerifyReport:
     """Re-decide every recorded action under the current rules; stop at the first divergence.
 
     Checks, per event: the setup facts follow from the setup draws; each action was made by a
     seat whose turn it was and is accepted by `decide`; the facts `decide` returns (with the
     recorded draws played back) are the recorded facts, using every draw; the state hash after
-    the facts is the recorded hash. Undo events must restore the recorded hash.
+    the facts is the recorded hash. Undo events must restore the recorded hash. Keyed state
+    hashes are checked once the seed is known: revealed in the record, or `seed` (the game's
+    seed, which the store holds); before that the report says `hashes_checked` false.
     """
     check_format(record)
     rules: GameRules = registry.get(record["game"])
     report = VerifyReport(game_id=str(record.get("id")))
+    keyed = hash_scheme(record) == KEYED
+    key = (seed or seed_of(record)) if keyed else None
+    report.hashes_checked = key is not None or not keyed
     states: dict[int, Any] = {}
     state: Any = None
     for ev in record["events"]:
@@ -182,8 +214,8 @@ def verify(record: dict[str, Any], progress: Callable[[int], None] | None = None
                     state = fold(rules, state, ev["facts"])
             elif kind == "UndoApplied":
                 state = states[ev["to_version"]]
-            if problem is None and "state_hash" in ev:
-                actual = codec.state_hash(state)
+            if problem is None and "state_hash" in ev and report.hashes_checked:
+                actual = codec.state_hash(state, key)
                 if actual != ev["state_hash"]:
                     problem = f"state hash {actual[:12]}… differs from the recorded {ev['state_hash'][:12]}…"
         except IllegalAction as exc:
@@ -198,7 +230,7 @@ def verify(record: dict[str, Any], progress: Callable[[int], None] | None = None
         states[version] = state
         if progress is not None:
             progress(1)
-    report.final_hash = codec.state_hash(state)
+    report.final_hash = codec.state_hash(state, key) if report.hashes_checked else None
     return report
 
 
@@ -254,14 +286,16 @@ def fairness(record: dict[str, Any]) -> FairnessReport:
     )
     if seed is None:
         return report
-    report.commitment_ok = seed_commitment(seed) == record.get("seed_commitment")
+    report.commitment_ok = seed_commitment(seed, record.get("seed_salt")) == record.get("seed_commitment")
     if not report.commitment_ok:
-        report.problems.append("sha256(seed) is not the commitment published at creation")
+        report.problems.append("the revealed seed and salt do not give the commitment published at creation")
+    drawn_from = seed_of(record)
+    assert drawn_from is not None
     for ev in record["events"]:
         if "draws" not in ev:
             continue
         stream = "setup" if ev["type"] == "GameCreated" else f"event:{ev['version']}"
-        rng = Rng(seed, stream)
+        rng = Rng(drawn_from, stream)
         for i, (n, result) in enumerate(ev["draws"]):
             report.draws_checked += 1
             if rng.below(n) != result:

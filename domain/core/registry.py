@@ -13,6 +13,7 @@ import os
 from typing import cast
 
 from .errors import IllegalAction
+from .options import Option
 from .rules import GameRules
 
 _BUILTIN: dict[str, str] = {
@@ -31,15 +32,20 @@ def _extra() -> dict[str, str]:
 
 CONTRACT = (
     "NAME", "TITLE", "RULES_VERSION", "MIN_SEATS", "MAX_SEATS", "BOTS", "check_options", "setup",
-    "evolve", "decide", "legal_actions", "to_act", "view", "redact", "outcome",
+    "evolve", "decide", "legal_actions", "to_act", "view", "redact", "outcome", "OPTIONS",
+    "reveals",
 )
 
 
 def check_contract(module: object) -> GameRules:
     """The module itself, once it is seen to provide every name of the rules contract."""
-    missing = [name for name in CONTRACT if not hasattr(module, name)]
+    name = getattr(module, "__name__", module)
+    missing = [n for n in CONTRACT if not hasattr(module, n)]
     if missing:
-        raise TypeError(f"game module {getattr(module, '__name__', module)!r} lacks {', '.join(missing)}")
+        raise TypeError(f"game module {name!r} lacks {', '.join(missing)}")
+    options = module.OPTIONS  # type: ignore[attr-defined]
+    if not isinstance(options, tuple) or not all(isinstance(o, Option) for o in options):
+        raise TypeError(f"game module {name!r}: OPTIONS must be a tuple of domain.core.options.Option")
     return cast(GameRules, module)
 
 

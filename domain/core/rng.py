@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import secrets
 from collections.abc import MutableSequence, Sequence
 from typing import Protocol, TypeVar
@@ -46,9 +47,34 @@ def new_seed() -> str:
     return secrets.token_hex(32)
 
 
-def seed_commitment(seed: str) -> str:
-    """The public commitment published at creation: sha256 of the seed's UTF-8 text, hex."""
-    return hashlib.sha256(seed.encode("utf-8")).hexdigest()
+def new_salt() -> str:
+    """A fresh secret salt for a seed commitment: 16 random bytes as hex."""
+    return secrets.token_hex(16)
+
+
+def seed_commitment(seed: str, salt: str | None) -> str:
+    """The public commitment published at creation, hex: HMAC-SHA256(key=salt, msg=seed).
+
+    The salt is secret until the seed is revealed with it, so a guessable seed ("table-417")
+    cannot be read back from its commitment. Records of format 1 have no salt: sha256(seed).
+    """
+    if salt is None:
+        return hashlib.sha256(seed.encode("utf-8")).hexdigest()
+    return hmac.new(salt.encode("utf-8"), seed.encode("utf-8"), hashlib.sha256).hexdigest()
+
+
+def game_seed(committed: str, entropies: Sequence[str], client_seeded: bool) -> str:
+    """The seed the game draws from.
+
+    A client-seeded game draws from the client's seed as it is. Otherwise the server committed
+    to a secret seed before any seat joined, each seat may add entropy, and the game's seed is
+    HMAC-SHA256(key=server seed, msg=JSON array of the entropies in seat order), hex: the server
+    could not choose the entropies, and the seats could not predict the server's part.
+    """
+    if client_seeded:
+        return committed
+    message = json.dumps(list(entropies), ensure_ascii=False, separators=(",", ":"))
+    return hmac.new(committed.encode("utf-8"), message.encode("utf-8"), hashlib.sha256).hexdigest()
 
 
 class Rng:

@@ -11,6 +11,19 @@ A game is a module (see `GameRules`) of plain functions over plain immutable dat
                                                         (spectator) or ALL (host / finished record)
     redact(fact, viewer)                -> Fact | None  the same secrets removed from the log
     outcome(state)                      -> Outcome | None
+    reveals(fact)                       -> bool         whether the fact shows any seat something
+                                                        that was hidden (a draw, a flipped tile)
+    describe(fact, viewer)              -> str          one sentence a player understands, seats
+                                                        written as `words.seat(n)`
+    OPTIONS                             tuple[options.Option, ...]: the options, as data
+    redact_action(action, seat, viewer) -> Action       optional (default: the action as it is):
+                                                        hides what other seats may not see
+
+`domain.core.registry.check_contract` checks a module provides all of it. The shared pieces a
+game is written with: `options` (OPTIONS and their checks), `commands` (the command table, the
+opening checks of `decide` with the shared codes, field parsing, `Why` predicates), `facts`
+(the fact-handler registry `Evolver` and the decision transaction `Tx`), `words` (for
+`describe`), `rng` (shuffles and draws).
 
 Actions and facts are JSON objects: an action has a "type" (`{"type": "ship", "good": "corn"}`),
 a fact a "t" named in the past tense (`{"t": "GoodsShipped", "seat": 2, ...}`).
@@ -19,11 +32,14 @@ a fact a "t" named in the past tense (`{"t": "GoodsShipped", "seat": 2, ...}`).
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from .rng import RandomSource
+
+if TYPE_CHECKING:
+    from .options import Option
 
 Seat = int
 Viewer = int | None
@@ -82,7 +98,8 @@ class GameRules(Protocol):
     """What `domain.core.registry` expects of a game module.
 
     Optional: BENCH_CASES, a list of (options, pure-engine playouts, event-sourced playouts)
-    that `make bench` measures (default: [({}, 500, 100)]).
+    that `make bench` measures (default: [({}, 500, 100)]); `redact_action` (see
+    `action_for`); BLURB, a paragraph describing the game for the catalog.
     """
 
     NAME: str  # the id used in the API: "puerto-rico"
@@ -116,10 +133,30 @@ class GameRules(Protocol):
 
     def outcome(self, state: Any) -> Outcome | None: ...
 
+    @property
+    def OPTIONS(self) -> Sequence[Option]:  # noqa: N802 (a module constant)
+        """The options the game takes (`domain.core.options.Option`)."""
+        ...
+
+    def reveals(self, fact: Fact) -> bool: ...
+
+    def describe(self, fact: Fact, viewer: Viewer) -> str: ...
+
 
 def fold(rules: GameRules, state: Any, facts: Iterable[Fact]) -> Any:
     """Apply facts in order: the state they lead to."""
     return functools.reduce(rules.evolve, facts, state)
+
+
+def action_for(rules: GameRules, action: Action, seat: Seat, viewer: Viewer) -> Action:
+    """The action `seat` took, as `viewer` may see it (the game's `redact_action`, if any)."""
+    hide = getattr(rules, "redact_action", None)
+    return action if hide is None or viewer in (seat, ALL) else hide(action, seat, viewer)
+
+
+def revealing(rules: GameRules, facts: Iterable[Fact]) -> bool:
+    """Whether any of the facts showed something that was hidden."""
+    return any(rules.reveals(fact) for fact in facts)
 
 
 def redacted(rules: GameRules, facts: Iterable[Fact], viewer: Viewer) -> list[Fact]:

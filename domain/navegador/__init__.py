@@ -16,8 +16,8 @@ from .bots import BOTS
 from .decide import decide, legal_actions, to_act
 from .evolve import evolve
 from .scoring import outcome
-from .setup import MAX_SEATS, MIN_SEATS, check_options, setup
-from .views import redact, view
+from .setup import MAX_SEATS, MIN_SEATS, OPTIONS, check_options, setup
+from .views import redact, reveals, view
 
 NAME = "navegador"
 TITLE = "Navegador"
@@ -35,12 +35,14 @@ __all__ = [
     "NAME",
     "RULES_VERSION",
     "TITLE",
+    "OPTIONS",
     "check_options",
     "decide",
     "evolve",
     "legal_actions",
     "outcome",
     "redact",
+    "reveals",
     "setup",
     "to_act",
     "view",

@@ -5,32 +5,30 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.core import InvalidOptions, RandomSource, shuffle
+from domain.core import RandomSource, shuffle
+from domain.core.options import Option, check, check_seats
 
 from .components import C
 
 MIN_SEATS = 2
 MAX_SEATS = 5
-OPTIONS = {"kings_privilege_placement": ("auto", "manual")}  # §5.3; "auto" is the default
+OPTIONS = (
+    Option(
+        "kings_privilege_placement", "choice", "auto",
+        "Where the king's privileges of the final scoring go: placed for each player where they "
+        "score most (auto), or chosen by each player (manual).",
+        choices=("auto", "manual"),
+    ),
+)
 
 Fact = dict[str, Any]
 
 
 def check_options(options: Mapping[str, Any], seats: int) -> dict[str, Any]:
     """Normalised options, or InvalidOptions with an `options.*` code."""
-    if not isinstance(options, Mapping):
-        raise InvalidOptions("options.malformed", "Options must be a JSON object.")
-    unknown = sorted(str(k) for k in options if k not in OPTIONS)
-    if unknown:
-        raise InvalidOptions("options.unknown", f"Navegador has no option {unknown[0]!r}.")
-    if type(seats) is not int or not MIN_SEATS <= seats <= MAX_SEATS:
-        raise InvalidOptions("options.player_count",
-                             f"Navegador is played by {MIN_SEATS} to {MAX_SEATS} players.")
-    mode = options.get("kings_privilege_placement", "auto")
-    if mode not in OPTIONS["kings_privilege_placement"]:
-        raise InvalidOptions("options.kings_privilege_placement",
-                             "kings_privilege_placement must be \"auto\" or \"manual\".")
-    return {"kings_privilege_placement": mode}
+    opts = check(OPTIONS, options, "Navegador")
+    check_seats(seats, MIN_SEATS, MAX_SEATS, "Navegador")
+    return opts
 
 
 def setup(options: Mapping[str, Any], seats: int, rng: RandomSource) -> list[Fact]:

@@ -129,3 +129,9 @@ def redact(fact: Fact, viewer: Viewer) -> Fact | None:
                    for r, tiles in fact["stacks"].items()},
         "removed": len(fact["removed"]),
     }
+
+
+def reveals(fact: Fact) -> bool:
+    """Exploring turns a region's face-down colony tiles face up (§6.1); nothing else in
+    Navegador shows anything hidden."""
+    return fact["t"] == "RegionExplored" and bool(fact["tiles_revealed"])

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from .bots import BOTS
 from .evolve import evolve
-from .rules import check_options, decide, legal_actions, setup, to_act
+from .rules import OPTIONS, check_options, decide, legal_actions, setup, to_act
 from .scoring import outcome
 from .state import State
-from .views import redact, view
+from .views import redact, reveals, view
 
 NAME = "puerto-rico"
 TITLE = "Puerto Rico"
@@ -42,12 +42,14 @@ __all__ = [
     "RULES_VERSION",
     "TITLE",
     "State",
+    "OPTIONS",
     "check_options",
     "decide",
     "evolve",
     "legal_actions",
     "outcome",
     "redact",
+    "reveals",
     "setup",
     "to_act",
     "view",

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from domain.core import InvalidOptions, RandomSource, shuffle
+from domain.core.options import Option, check, check_seats
 
 from . import expansions as x
 from .common import (
@@ -144,13 +145,31 @@ __all__ = [
 ]
 
 PLANTATION_KINDS = GOODS  # the five plantation kinds have the goods' names
-_OPTION_KEYS = {
-    "expansions",
-    "first_governor",
-    "max_large_buildings",
-    "hacienda_quarry_with_construction_hut",
-    "exclude_office_with_trading_post",
-}
+OPTIONS = (
+    Option(
+        "expansions", "choices", (),
+        "The expansions to play with: New Buildings, Nobles, both or none (any of them for 2 to 5 players).",
+        choices=KNOWN_EXPANSIONS, item="expansion",
+    ),
+    Option(
+        "first_governor", "choice", "random",
+        "Who is the first governor: drawn at random at setup, or the player in seat 0.",
+        choices=("random", "seat_order"),
+    ),
+    Option(
+        "max_large_buildings", "int", 4,
+        "How many large buildings the game offers (4 as in the Hungarian rulebook; 6 reads the Russian one).",
+        minimum=1, maximum=6,
+    ),
+    Option(
+        "hacienda_quarry_with_construction_hut", "bool", False,
+        "Whether an occupied hacienda with a construction hut may take a quarry instead of a face-down plantation.",
+    ),
+    Option(
+        "exclude_office_with_trading_post", "bool", None,
+        "New Buildings only: the office and the trading post are never both in the game (on unless turned off).",
+    ),
+)
 
 # Short local names for the shared helpers (the base rules below predate common.py).
 _reject = reject
@@ -168,57 +187,17 @@ _check_vp_trigger = check_vp_trigger
 
 def check_options(options: Mapping[str, Any], seats: int) -> dict[str, Any]:
     """Normalised options, or InvalidOptions with an `options.*` code."""
-    if not isinstance(options, Mapping):
-        raise InvalidOptions("options.malformed", "Options must be a JSON object.")
-    unknown = sorted(set(options) - _OPTION_KEYS)
-    if unknown:
-        raise InvalidOptions("options.unknown", f"Puerto Rico has no option {unknown[0]!r}.")
-    if not isinstance(seats, int) or isinstance(seats, bool) or seats not in SETUPS:
-        raise InvalidOptions("options.player_count", "Puerto Rico is played by 2 to 5 players.")
-    expansions = options.get("expansions", [])
-    if not isinstance(expansions, list | tuple) or not all(isinstance(e, str) for e in expansions):
-        raise InvalidOptions("options.expansions", "Expansions must be a list of names.")
-    for e in expansions:
-        if e not in KNOWN_EXPANSIONS:
-            raise InvalidOptions(
-                "options.expansion_unknown",
-                f"There is no Puerto Rico expansion {e!r}; known ones are {', '.join(KNOWN_EXPANSIONS)}.",
-            )
-        if e not in AVAILABLE_EXPANSIONS:  # a switch in components.json, on for both
-            raise InvalidOptions("options.expansion_unavailable", f"The {e} expansion is not available.")
-    if len(set(expansions)) != len(expansions):
-        raise InvalidOptions("options.expansions", "Each expansion may be named only once.")
+    out = check(OPTIONS, options, "Puerto Rico")
+    check_seats(seats, min(SETUPS), max(SETUPS), "Puerto Rico")
     # §6.1 - §6.4: every combination is played by 2 to 5 players (the Russian rulebook has the
     # two-player rules with both expansions; §10 A31 for Nobles with two players).
-    first = options.get("first_governor", "random")
-    if first not in ("random", "seat_order"):
-        raise InvalidOptions(
-            "options.first_governor",
-            "first_governor must be 'random' (drawn at setup) or 'seat_order' (seat 0 starts).",
-        )
-    max_large = options.get("max_large_buildings", 4)
-    if not isinstance(max_large, int) or isinstance(max_large, bool) or not 1 <= max_large <= 6:
-        raise InvalidOptions("options.max_large_buildings", "max_large_buildings must be a whole number from 1 to 6.")
-    hq = options.get("hacienda_quarry_with_construction_hut", False)
-    if not isinstance(hq, bool):
-        raise InvalidOptions(
-            "options.hacienda_quarry_with_construction_hut", "hacienda_quarry_with_construction_hut must be true or false."
-        )
-    out: dict[str, Any] = {
-        "expansions": sorted(expansions),
-        "first_governor": first,
-        "max_large_buildings": max_large,
-        "hacienda_quarry_with_construction_hut": hq,
-    }
-    exclusion = options.get("exclude_office_with_trading_post")
-    if "new_buildings" in expansions:
+    for e in out["expansions"]:
+        if e not in AVAILABLE_EXPANSIONS:  # a switch in components.json, on for both
+            raise InvalidOptions("options.expansion_unavailable", f"The {e} expansion is not available.")
+    exclusion = out.pop("exclude_office_with_trading_post")
+    if "new_buildings" in out["expansions"]:
         # §6.2 / §10 A35: the rulebook advises against the office and the trading post together
-        exclusion = True if exclusion is None else exclusion
-        if not isinstance(exclusion, bool):
-            raise InvalidOptions(
-                "options.exclude_office_with_trading_post", "exclude_office_with_trading_post must be true or false."
-            )
-        out["exclude_office_with_trading_post"] = exclusion
+        out["exclude_office_with_trading_post"] = True if exclusion is None else exclusion
     elif exclusion is not None:
         raise InvalidOptions(
             "options.needs_new_buildings",

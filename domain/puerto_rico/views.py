@@ -147,3 +147,15 @@ def redact(fact: Fact, viewer: Viewer) -> Fact | None:
     if t == "DrawnTilePlaced" and fact["forest"] and viewer != fact["seat"]:
         return {k: v for k, v in fact.items() if k != "kind"}
     return fact
+
+
+def reveals(fact: Fact) -> bool:
+    """Whether the fact shows a seat a tile that was face down or hidden (§7): the row refilled
+    from the face-down pile, a hacienda or land-office draw, a tile drawn for a forest house
+    (its drawer sees it), a drawn tile placed face up, a hidden forest discarded face up."""
+    t = fact["t"]
+    if t in ("PlantationsDrawn", "HaciendaTileDrawn", "TileDrawn", "LandOfficeBought"):
+        return True
+    if t == "DrawnTilePlaced":
+        return not fact["forest"]
+    return t == "TileDiscarded" and fact.get("tile") == "forest"

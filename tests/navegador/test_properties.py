@@ -311,7 +311,7 @@ def replay_game(seed: int) -> None:
         seat = policy.seat(game.state)
         action = policy.action(game.state, seat, nav.legal_actions(game.state, seat))
         game.take_action(seat, action)
-        live.append(codec.state_hash(game.state))
+        live.append(game.hash(game.state))
     record = record_from_events(str(game.id), game.collect_events())
     recorded = [e["state_hash"] for e in record["events"] if e["type"] == "ActionTaken"]
     assert recorded == live

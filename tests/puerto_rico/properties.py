@@ -462,7 +462,7 @@ def replay_checked(profile: Profile, seed: int, text: str) -> None:
     seats = [{"name": f"p{i}", "token_hash": f"t{i}"} for i in range(n)]
     game = Game.start("puerto-rico", options, seats, "host", text, True)
     live = fold(pr, None, pr.setup(pr.check_options(options, n), n, Rng(text, "setup")))
-    assert codec.state_hash(live) == game.state_hash
+    assert game.hash(live) == game.state_hash
     pick = Rng(text, "pick")
     moves = 0
     while game.to_act():
@@ -471,7 +471,7 @@ def replay_checked(profile: Profile, seed: int, text: str) -> None:
         version = game.version + 1
         game.take_action(seat, action)
         live = fold(pr, live, pr.decide(live, seat, action, Rng(text, f"event:{version}")))
-        assert codec.state_hash(live) == game.state_hash, f"seed {seed}, move {moves}"
+        assert game.hash(live) == game.state_hash, f"seed {seed}, move {moves}"
         moves += 1
     assert game.outcome() is not None
     record = record_from_events(str(game.id), game.collect_events())

@@ -1,0 +1,189 @@
+"""Commands: a game's table of actions, the opening checks every `decide` makes, and the
+parsing of an action's fields — with the codes every game shares.
+
+A game declares its commands next to their rules and opens every decision the same way:
+
+    commands = Commands("Puerto Rico")
+
+    @commands.command("ship", Step.SHIP)
+    def ship(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+        fields(action, ("good", "ship"))
+        refuse(why_not_ship(tx.state, seat, ...))
+        tx.emit({"t": "GoodsShipped", ...})
+
+    def decide(state, seat, action, rng):
+        command = commands.opening(action, seat, to_act=to_act(state), over=..., step=state.step)
+        tx = Tx(state, evolve)
+        command.handler(tx, seat, action, rng)
+        ...                                   # what follows automatically
+        return tx.facts
+
+Legality is written once per rule: a `why_not_*(state, ...) -> Why` predicate returns the first
+failed condition as `(code, sentence)`, or None when the action is allowed. `decide` raises it
+(`refuse`), `legal_actions` keeps the candidates whose answer is None, and "has options" is
+`any()` over the same generator.
+
+Shared codes (`opening` checks them in this order):
+
+    game.over             the game has ended
+    turn.not_yours        the seat is not among those to act now
+    action.malformed      not a JSON object with a string "type"; or a field of a known action
+                          is missing, unknown or of the wrong kind (`fields`, `whole`, ...)
+    action.unknown_type   the game has no action of that type
+    action.not_now        the game has that action, but not at this step
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, NoReturn
+
+from .errors import IllegalAction
+from .facts import Tx
+from .rng import RandomSource
+from .rules import Action, Seat
+
+Why = tuple[str, str] | None
+"""Why an action is not allowed: (code, sentence), or None when it is."""
+
+Handler = Callable[[Tx, Seat, Action, RandomSource], None]
+
+
+def refuse(why: Why) -> None:
+    """Raise the refusal `why` names, if any."""
+    if why is not None:
+        raise IllegalAction(*why)
+
+
+def reject(code: str, message: str) -> NoReturn:
+    raise IllegalAction(code, message)
+
+
+def malformed(message: str) -> IllegalAction:
+    return IllegalAction("action.malformed", message)
+
+
+def not_now(message: str) -> IllegalAction:
+    return IllegalAction("action.not_now", message)
+
+
+# -- the fields of an action -------------------------------------------------------------------
+
+
+def fields(action: Mapping[str, Any], required: Iterable[str] = (), optional: Iterable[str] = ()) -> None:
+    """The action has every `required` field and no field besides those and `optional`."""
+    required = tuple(required)
+    allowed = {"type", *required, *optional}
+    for key in required:
+        if key not in action:
+            raise malformed(f"A {action['type']!r} action needs a {key!r} field.")
+    for key in action:
+        if key not in allowed:
+            raise malformed(f"A {action['type']!r} action has no field {key!r}.")
+
+
+def whole(action: Mapping[str, Any], key: str, minimum: int | None = None, maximum: int | None = None) -> int:
+    """A whole-number field (true/false are not numbers), within the bounds given."""
+    value = action[key]
+    if type(value) is not int or (minimum is not None and value < minimum) or (
+        maximum is not None and value > maximum
+    ):
+        if minimum is not None and maximum is not None:
+            raise malformed(f"{key!r} must be a whole number from {minimum} to {maximum}.")
+        if minimum is not None:
+            raise malformed(f"{key!r} must be a whole number of at least {minimum}.")
+        raise malformed(f"{key!r} must be a whole number.")
+    return value
+
+
+def one_of(action: Mapping[str, Any], key: str, choices: Collection[str]) -> str:
+    """A field naming one of `choices`."""
+    value = action[key]
+    if type(value) is not str or value not in choices:
+        raise malformed(f"{key!r} must be one of {', '.join(map(str, choices))}.")
+    return value
+
+
+def flag(action: Mapping[str, Any], key: str, default: bool) -> bool:
+    """An optional true/false field (strict: "yes" and 1 are not true)."""
+    value = action.get(key, default)
+    if type(value) is not bool:
+        raise malformed(f"{key!r} must be true or false.")
+    return value
+
+
+# -- the table of commands ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Command:
+    type: str
+    handler: Handler
+    steps: frozenset[Any]  # the steps at which the command may be given; empty: the handler checks
+
+
+class Commands:
+    """A game's commands by action type, each with the steps at which it may be given."""
+
+    __slots__ = ("title", "_table")
+
+    def __init__(self, title: str) -> None:
+        self.title = title
+        self._table: dict[str, Command] = {}
+
+    def command(self, type_: str, *steps: Any) -> Callable[[Handler], Handler]:
+        """Register the decorated handler for actions of `type_`, allowed at `steps`."""
+
+        def register(handler: Handler) -> Handler:
+            if type_ in self._table:
+                raise ValueError(f"{self.title}: two handlers for the action {type_!r}")
+            self._table[type_] = Command(type_, handler, frozenset(steps))
+            return handler
+
+        return register
+
+    def add_steps(self, type_: str, *steps: Any) -> None:
+        """Allow an already registered command at more steps (an expansion's new steps)."""
+        command = self._table[type_]
+        self._table[type_] = Command(type_, command.handler, command.steps | frozenset(steps))
+
+    @property
+    def types(self) -> tuple[str, ...]:
+        return tuple(self._table)
+
+    def __getitem__(self, type_: str) -> Command:
+        return self._table[type_]
+
+    def opening(
+        self,
+        action: Any,
+        seat: Any,
+        *,
+        to_act: Collection[Seat],
+        over: bool,
+        step: Any = None,
+        waiting_for: str | None = None,
+    ) -> Command:
+        """The checks every decision starts with (see the module docstring), in order; the
+        command to run. `waiting_for` completes "the game is waiting for ..." in `not_now`."""
+        if over:
+            reject("game.over", "This game is over; no more moves can be made.")
+        if type(seat) is not int or seat not in to_act:
+            reject("turn.not_yours", "It is not your turn.")
+        if type(action) is not dict:
+            raise malformed("An action must be a JSON object with a 'type'.")
+        kind = action.get("type")
+        if type(kind) is not str:
+            raise malformed("An action must have a 'type' naming what to do.")
+        command = self._table.get(kind)
+        if command is None:
+            reject(
+                "action.unknown_type",
+                f"{self.title} has no action {kind!r}; its actions are {', '.join(sorted(self._table))}.",
+            )
+        if command.steps and step not in command.steps:
+            what = kind.replace("_", " ")
+            why = f"; the game is waiting for {waiting_for}" if waiting_for else ""
+            raise not_now(f"You cannot {what} now{why}.")
+        return command

@@ -1,0 +1,62 @@
+"""Words for `describe(fact, viewer)`: one sentence a player understands per fact.
+
+The rules do not know the players' names, so a sentence names a seat as `seat(n)` (the text
+`{seat:n}`); the platform fills in the names with `render`:
+
+    >>> from domain.core.words import seat, amount, render
+    >>> text = f"{seat(2)} ships {amount(3, 'barrel')} of corn on the 5-ship."
+    >>> render(text, ["Ann", "Bob", "Cy"])
+    'Cy ships 3 barrels of corn on the 5-ship.'
+    >>> amount(1, "doubloon"), amount(2, "doubloon"), amount(2, "corn", "corn")
+    ('1 doubloon', '2 doubloons', '2 corn')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+
+_SEAT = re.compile(r"\{seat:(\d+)\}")
+
+
+def seat(n: int) -> str:
+    """A seat in a sentence; `render` puts the player's name there."""
+    return f"{{seat:{n}}}"
+
+
+def render(sentence: str, names: Sequence[str]) -> str:
+    """The sentence with every `{seat:n}` replaced by that seat's name ("Seat n+1" unknown)."""
+
+    def name(match: re.Match[str]) -> str:
+        n = int(match.group(1))
+        return names[n] if 0 <= n < len(names) and names[n] else f"Seat {n + 1}"
+
+    return _SEAT.sub(name, sentence)
+
+
+def amount(n: int, noun: str, plural: str | None = None) -> str:
+    """'1 doubloon', '2 doubloons' (or the given plural)."""
+    return f"{n} {noun if n == 1 else (plural if plural is not None else noun + 's')}"
+
+
+def listing(items: Iterable[str], last: str = "and") -> str:
+    """'a', 'a and b', 'a, b and c'; 'nothing' for no items."""
+    items = [i for i in items if i]
+    if not items:
+        return "nothing"
+    if len(items) == 1:
+        return items[0]
+    return f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+def amounts(counts: Mapping[str, int], plurals: Mapping[str, str] | None = None) -> str:
+    """'2 corn and 1 sugar' from {"corn": 2, "sugar": 1} (zero counts left out; a noun is
+    its own plural unless `plurals` says otherwise, as goods are)."""
+    plurals = plurals or {}
+    return listing(amount(n, k, plurals.get(k, k)) for k, n in counts.items() if n)
+
+
+def ordinal(n: int) -> str:
+    """'1st', '2nd', '3rd', '4th', '11th', '21st'."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
