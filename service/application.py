@@ -266,7 +266,7 @@ class Shiplog(Application):
         self._expect(game, expected_version)
         if game.can_take_back_at_once(seat) and game.undo_request is None:
             target = game.undo_target(seat)
-            game.apply_undo(target, self.get_game(game.id, target).state, seat)
+            game.apply_undo(self.get_game(game.id, target), seat)
         else:
             game.request_undo(seat)
             self._apply_if_granted(game)
@@ -281,8 +281,7 @@ class Shiplog(Application):
     def _apply_if_granted(self, game: Game) -> None:
         request = game.undo_request
         if request is not None and game.undo_granted():
-            then = self.get_game(game.id, request.to_version).state
-            game.apply_undo(request.to_version, then, request.seat)
+            game.apply_undo(self.get_game(game.id, request.to_version), request.seat)
             game.play_bots()
 
     def abandon(self, game_id: UUID | Game, reason: str) -> Accepted:
@@ -417,6 +416,7 @@ class Shiplog(Application):
                 fields.setdefault("idempotency_key", None)
             elif kind == "UndoApplied":
                 fields["state"] = codec.dumps(states[row["to_version"]])
+                fields.setdefault("moves", None)  # records written before UndoApplied v2
             elif kind == "SeedRevealed":
                 fields.setdefault("salt", rec.get("seed_salt"))
             events.append(getattr(Game, kind)(**common, **fields))

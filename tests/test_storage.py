@@ -125,3 +125,63 @@ def test_a_complete_puerto_rico_game_stores_under_2kb_per_event(store_env: dict[
     assert size["events"][0] == events and size["snapshots"][0] == (events - 1) // 50  # none at 0
     per_event = (size["events"][1] + size["snapshots"][1]) / events
     assert per_event < MAX_BYTES_PER_EVENT, f"{per_event:.0f} bytes per event ({size})"
+
+
+def test_a_game_keeps_one_move_per_seat_and_a_seat_can_take_back_twice(store_env: dict[str, str]) -> None:
+    """What take-backs need, not the whole history: each seat's latest move in effect. After a
+    take-back the moves in effect then come back with the state, so the seat can go on back."""
+    app = Shiplog(store_env)
+    gid = app.create_game("high-card", [{"name": "ann"}, {"name": "bob"}], {"deck_size": 20}).game.id
+    states = {0: app.get_game(gid).state_hash}
+    for _ in range(3):  # ann plays, bob plays, ann plays: versions 1, 2, 3
+        game = app.get_game(gid)
+        seat = min(game.to_act())
+        play = next(a for a in registry.get("high-card").legal_actions(game.state, seat) if a["type"] == "play")
+        version = app.submit(game, seat, play).game.version
+        states[version] = app.get_game(gid).state_hash
+    game = app.get_game(gid)
+    assert [(m.version, m.seat) for m in game.moves] == [(2, 1), (3, 0)]
+    app.request_undo(gid, 0)  # ann's own latest move: taken back at once
+    game = app.get_game(gid)
+    assert game.version == 4 and game.state_hash == states[2]
+    assert [(m.version, m.seat) for m in game.moves] == [(1, 0), (2, 1)]
+    app.request_undo(gid, 0)  # ann's move before: bob moved since, so bob must agree
+    assert app.get_game(gid).undo_request.to_version == 0  # type: ignore[union-attr]
+    app.answer_undo(gid, 1, True)
+    fresh = Shiplog(store_env).get_game(gid)
+    assert fresh.state_hash == states[0] and fresh.moves == ()
+    with pytest.raises(Exception) as exc:
+        app.request_undo(gid, 0)
+    assert getattr(exc.value, "code", "") == "undo.nothing"
+
+
+def test_a_version_2_snapshot_with_the_whole_history_is_upcast(sqlite_env: dict[str, str]) -> None:
+    """Snapshots that kept every move and raw Idempotency-Keys load as one move per seat."""
+    import copy
+    import json
+
+    from domain.core import codec
+    from domain.core.aggregate import Game, Move, key_digest
+    from domain.core.rules import revealing
+
+    app = Shiplog({**sqlite_env, "SHIPLOG_SNAPSHOT_INTERVAL": "0"})
+    gid = play_complete_game(app, "high-card", 3)
+    live = app.get_game(gid)
+    rules = registry.get("high-card")
+    history = [Move(e.originator_version, e.seat, bool(e.draws) or revealing(rules, e.facts))
+               for e in app.events_between(gid) if type(e).__name__ == "ActionTaken"]
+    keys = [[e.idempotency_key, e.originator_version] for e in app.events_between(gid) if getattr(e, "idempotency_key", None)]
+    snapshot = Game.Snapshot.take(live)
+    attrs = json.loads(snapshot.state["codec"])
+    entries = dict(attrs["~m"])
+    entries["moves"] = json.loads(codec.dumps(tuple(history)))
+    entries["idempotency"] = keys
+    attrs["~m"] = sorted(([k, v] for k, v in entries.items()), key=lambda kv: kv[0])
+    state = {"state": {"codec": codec.canonical_json(attrs)}}
+    Game.Snapshot.upcast_v2_v3(state)
+    old = copy.copy(snapshot)
+    object.__setattr__(old, "state", state["state"])
+    game = old.mutate(None)
+    assert len(history) > len(live.seats) and game.moves == live.moves
+    assert game.idempotency == live.idempotency and game.version_for_key(keys[-1][0]) == keys[-1][1]
+    assert dict(game.idempotency)[key_digest(keys[0][0])] == keys[0][1]
