@@ -1,4 +1,4 @@
-"""`shiplog serve`: run the server (waitress by default; gunicorn with --workers > 1)."""
+"""`shiplog serve`: run the server (granian, one process; gunicorn with --workers > 1)."""
 
 from __future__ import annotations
 
@@ -19,10 +19,17 @@ def main() -> None:
 @main.command()
 @click.option("--host", default=None, help="address to listen on (SHIPLOG_HOST, default 127.0.0.1)")
 @click.option("--port", default=None, type=int, help="port (SHIPLOG_PORT, default 8000)")
-@click.option("--workers", default=1, show_default=True, help="processes (gunicorn when more than 1)")
-@click.option("--threads", default=8, show_default=True, help="threads per process")
+@click.option("--workers", default=1, show_default=True,
+              help="processes; more than 1 runs gunicorn, for PostgreSQL behind a proxy (docs/deploy.md)")
+@click.option("--threads", default=4, show_default=True, help="request threads per process")
 def serve(host: str | None, port: int | None, workers: int, threads: int) -> None:
-    """Start the HTTP API on SQLite under ./var/ unless the environment says otherwise."""
+    """Start the HTTP API on SQLite under ./var/ unless the environment says otherwise.
+
+    One process by default: granian keeps the connections (idle or slow ones cost no Python
+    thread) and runs the Flask app on `--threads` threads. Measured in docs/perf.md: waitress,
+    the earlier default, spent most of its interpreter time in its own connection loop under
+    40 clients and refused every new connection while 100 idle ones were open.
+    """
     default_host, default_port = listen_address()
     host, port = host or default_host, port or default_port
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -33,11 +40,13 @@ def serve(host: str | None, port: int | None, workers: int, threads: int) -> Non
             [sys.executable, "-m", "gunicorn", "--workers", str(workers), "--threads", str(threads), "--bind", f"{host}:{port}",
              "--log-level", "warning", "service.wsgi:app"],
         )
-    from waitress import serve as waitress_serve
+    from granian import Granian
+    from granian.constants import HTTPModes, Interfaces
+    from granian.log import LogLevels
 
-    from .app import create_app
-
-    waitress_serve(create_app(), host=host, port=port, threads=threads, ident="shiplog")
+    Granian("service.wsgi:app", address=host, port=port, interface=Interfaces.WSGI, workers=1,
+            blocking_threads=threads, http=HTTPModes.http1, websockets=False,
+            log_level=LogLevels.warning, log_dictconfig={"root": {"level": "INFO", "handlers": ["console"]}}).serve()
 
 
 @main.command("play-bots")
