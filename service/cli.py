@@ -22,7 +22,8 @@ def main() -> None:
 @click.option("--workers", default=1, show_default=True,
               help="processes; more than 1 runs gunicorn, for PostgreSQL behind a proxy (docs/deploy.md)")
 @click.option("--threads", default=4, show_default=True, help="request threads per process")
-def serve(host: str | None, port: int | None, workers: int, threads: int) -> None:
+@click.option("--gunicorn", "use_gunicorn", is_flag=True, help="gunicorn even for one worker (to compare worker counts)")
+def serve(host: str | None, port: int | None, workers: int, threads: int, use_gunicorn: bool) -> None:
     """Start the HTTP API on SQLite under ./var/ unless the environment says otherwise.
 
     One process by default: granian keeps the connections (idle or slow ones cost no Python
@@ -34,7 +35,7 @@ def serve(host: str | None, port: int | None, workers: int, threads: int) -> Non
     host, port = host or default_host, port or default_port
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     click.echo(f"shiplog listening on http://{host}:{port}  (store: {describe_store(store_env())})")
-    if workers > 1:
+    if workers > 1 or use_gunicorn:
         os.execv(
             sys.executable,
             [sys.executable, "-m", "gunicorn", "--workers", str(workers), "--threads", str(threads), "--bind", f"{host}:{port}",

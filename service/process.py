@@ -28,7 +28,8 @@ class Server:
     """`shiplog serve` as `make serve` runs it (options only where given), in its own process
     group: the server may be a supervisor with worker processes, and kill/stop reach them all."""
 
-    def __init__(self, env: dict[str, str], workers: int | None = None, threads: int | None = None) -> None:
+    def __init__(self, env: dict[str, str], workers: int | None = None, threads: int | None = None,
+                 gunicorn: bool = False) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         root = str(Path(__file__).resolve().parent.parent)
@@ -39,6 +40,8 @@ class Server:
             self.args += ["--workers", str(workers)]
         if threads is not None:
             self.args += ["--threads", str(threads)]
+        if gunicorn:
+            self.args.append("--gunicorn")
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self, timeout: float = 30.0) -> None:

@@ -4,7 +4,6 @@ and a game's stored bytes grow with its length, not with its square."""
 from __future__ import annotations
 
 import logging
-import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -13,7 +12,7 @@ from uuid import UUID
 import pytest
 
 from domain.core import registry
-from domain.core.rng import Rng
+from replay.loadgen import play_complete_game
 from service.app import create_app
 from service.application import Shiplog
 
@@ -98,22 +97,6 @@ def test_a_failing_snapshot_write_fails_no_request(store_env: dict[str, str], ca
     bots_id = UUID(bots.json["id"])
     assert fresh.get_game(bots_id).status == "finished"
     assert fresh.record(bots_id)["status"] == "finished"
-
-
-def play_complete_game(app: Shiplog, game: str, seats: int) -> UUID:
-    """A complete game played seat by seat through the application, as HTTP clients would play
-    it: one command per action, each with its own Idempotency-Key (a UUID), moves chosen by the
-    game's first bot."""
-    rules = registry.get(game)
-    bot = rules.BOTS[sorted(rules.BOTS)[0]]
-    gid = app.create_game(game, [{"name": f"p{n}"} for n in range(seats)], {}, "storage-bound").game.id
-    while True:
-        current = app.get_game(gid)
-        if current.status != "active":
-            return gid
-        seat = min(current.to_act())
-        action = bot(current.state, seat, Rng("storage-bound", f"bot:{current.version}"))
-        app.submit(current, seat, action, expected_version=current.version, idempotency_key=str(uuid.uuid4()))
 
 
 def test_a_complete_puerto_rico_game_stores_under_2kb_per_event(store_env: dict[str, str]) -> None:
