@@ -214,6 +214,7 @@ def bench_serve(found: list[tuple[str, dict[str, str]]], game: str, seconds: flo
         return [(label, f"accepted actions per second{refused}", f"{result.rate:.0f}"),
                 (label, "POST latency p50 / p99 ms", f"{result.percentile(0.5):.1f} / {result.percentile(0.99):.1f}")]
 
+    rows.append(("serve SQLite", "one small commit (fsync) on this disk, median ms", f"{loadgen.commit_latency(str(base)):.2f}"))
     inproc = loadgen.in_process(fresh_sqlite("in-process"), game, clients, seconds)
     rows.append(("serve SQLite", f"in process, one thread, {clients} {game} games: actions per second",
                  f"{inproc.rate:.0f}"))

@@ -257,3 +257,58 @@ def idle_connections(port: int, count: int) -> Iterator[list[socket.socket]]:
             sock.sendall(b"GET /v1/catalog HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # headers never finished
             socks.append(sock)
         yield socks
+
+
+def commit_latency(directory: str, commits: int = 200) -> float:
+    """Median milliseconds of one small SQLite commit (WAL, synchronous FULL: one fsync) in
+    `directory`: what the disk costs every write, which bounds single-thread rates."""
+    import sqlite3
+    import statistics
+    from pathlib import Path
+
+    path = Path(directory) / "fsync-probe.sqlite"
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("CREATE TABLE IF NOT EXISTS probe (n INTEGER PRIMARY KEY, data BLOB)")
+        samples = []
+        for _ in range(commits):
+            t0 = time.perf_counter()
+            conn.execute("BEGIN")
+            conn.execute("INSERT INTO probe (data) VALUES (?)", (b"x" * 500,))
+            conn.execute("COMMIT")
+            samples.append(time.perf_counter() - t0)
+        return statistics.median(samples) * 1000
+    finally:
+        conn.close()
+
+
+def main() -> None:
+    """`python -m replay.loadgen`: drive any running server (or the application in process)."""
+    import argparse
+    import tempfile
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--port", type=int, default=8000, help="a server on 127.0.0.1")
+    parser.add_argument("--in-process", action="store_true", help="one thread, no HTTP, a fresh SQLite file")
+    parser.add_argument("--game", default="puerto-rico")
+    parser.add_argument("--clients", type=int, default=40)
+    parser.add_argument("--processes", type=int, default=4)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--idle", type=int, default=0, help="connections held open with half a request")
+    args = parser.parse_args()
+    if args.in_process:
+        with tempfile.TemporaryDirectory() as tmp:
+            env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": f"{tmp}/in-process.sqlite"}
+            result = in_process(env, args.game, args.clients, args.seconds)
+            print(f"in process, one thread: {result.summary()} (SQLite commit {commit_latency(tmp):.2f} ms)")
+        return
+    with idle_connections(args.port, args.idle):
+        result = http_load(args.port, args.game, args.clients, args.processes, args.seconds)
+    refused = f", refused {result.refused}" if result.refused else ""
+    print(f"{args.clients} clients in {args.processes} processes, {args.idle} idle connections: "
+          f"{result.summary()}{refused}")
+
+
+if __name__ == "__main__":
+    main()
