@@ -213,6 +213,77 @@ class SQLiteWriter:
                 fcntl.flock(self._file, fcntl.LOCK_UN)
 
 
+@dataclass
+class _Pending:
+    """One command's new events, waiting to be written with whatever else is waiting."""
+
+    aggregate: Any
+    events: list[Any]
+    done: threading.Event = field(default_factory=threading.Event)
+    lead: bool = False  # handed the job of writing the next batch
+    error: BaseException | None = None
+
+
+class GroupCommit:
+    """Commands from many threads stored together on SQLite: one transaction, one fsync.
+
+    SQLite commits one transaction at a time and each costs an fsync (0.4 ms on a quiet disk,
+    6-8 ms measured here while other work used the disk). The first command to arrive writes;
+    the ones that arrive while it is on its way to disk wait, and the first of them then writes
+    them all in one transaction, so the batch grows with the load and nobody waits for more
+    than one commit ahead of their own. A batch that fails (two commands for the same move, or
+    anything else) is written again one command at a time, so each gets its own answer: the
+    first of two racing commands is stored, the other one raises as if it had been alone.
+    """
+
+    def __init__(self, app: Shiplog) -> None:
+        self._app = app
+        self._lock = threading.Lock()
+        self._waiting: list[_Pending] = []
+        self._writing = False
+
+    def save(self, aggregate: Any) -> None:
+        pending = _Pending(aggregate, list(aggregate.collect_events()))
+        with self._lock:
+            self._waiting.append(pending)
+            pending.lead = not self._writing
+            self._writing = True
+        if not pending.lead:
+            pending.done.wait()
+        if pending.lead:
+            self._lead()
+        if pending.error is not None:
+            raise pending.error
+
+    def _lead(self) -> None:
+        with self._lock:
+            batch, self._waiting = self._waiting, []
+        try:
+            self._write(batch)
+        finally:
+            with self._lock:
+                if self._waiting:  # the next batch is written by the first of those waiting
+                    self._waiting[0].lead = True
+                    self._waiting[0].done.set()
+                else:
+                    self._writing = False
+            for pending in batch:
+                pending.done.set()
+
+    def _write(self, batch: list[_Pending]) -> None:
+        try:
+            self._app.record_and_snapshot(batch)
+        except Exception as exc:  # nothing of the batch was stored: the transaction rolled back
+            if len(batch) == 1:
+                batch[0].error = exc
+                return
+            for pending in batch:
+                try:
+                    self._app.record_and_snapshot([pending])
+                except Exception as alone:
+                    pending.error = alone
+
+
 class Shiplog(Application):
     """shiplog's application: one `Game` aggregate per game."""
 
@@ -228,11 +299,28 @@ class Shiplog(Application):
         self.lobby = Lobby(self)
         sqlite = full_env["PERSISTENCE_MODULE"] == "eventsourcing.sqlite"
         self.writing = SQLiteWriter(full_env["SQLITE_DBNAME"]) if sqlite else contextlib.nullcontext
+        self.group = GroupCommit(self) if sqlite else None
 
     def save(self, *objs: Any, **kwargs: Any) -> Any:
-        """Store the new events (then any snapshots due), one writer at a time on SQLite."""
+        """Store the new events (then any snapshots due): on SQLite one aggregate's command
+        joins the others waiting to be written (`GroupCommit`), one writer at a time."""
+        if self.group is not None and len(objs) == 1 and isinstance(objs[0], Game) and not kwargs:
+            self.group.save(objs[0])
+            return None
         with self.writing():
             return super().save(*objs, **kwargs)
+
+    def record_and_snapshot(self, batch: Sequence[_Pending]) -> None:
+        """Write the events of `batch` in one transaction (it raises only if nothing was
+        stored), then the snapshots due, which never raise (`_take_snapshots`)."""
+        processing: ProcessingEvent[UUID] = ProcessingEvent()
+        for pending in batch:
+            processing.collect_events(*pending.events)
+            processing.aggregates[pending.aggregate.id] = pending.aggregate
+        with self.writing():
+            recordings = self._record(processing)
+            self._take_snapshots(processing)
+        self._notify(recordings)
 
     # -- commands ---------------------------------------------------------------------------
 
