@@ -2,14 +2,18 @@
 
 GAME is a game id (or a unique prefix of one) in the store the server uses, found through the
 same environment variables (see service.settings), or the path of a game record file.
-Exit codes: 0 ok, 1 a check failed (divergence, unfair draws), 2 bad usage or unknown game,
-3 fairness cannot be checked yet (the seed is still secret).
+Exit codes: 0 ok, 1 a check failed (divergence, unfair draws), 2 bad usage, or a game or file
+that is not there or cannot be read, 3 fairness cannot be checked yet (the seed is still secret).
+
+Nothing from a record reaches the terminal as it is: control and format characters in player
+names, reasons or actions are printed as \\uXXXX escapes (which JSON reads back unchanged).
 """
 
 from __future__ import annotations
 
 import json
 import sys
+import unicodedata
 from pathlib import Path
 from typing import Any
 from uuid import UUID
@@ -22,9 +26,41 @@ from domain.core.record import check_format, fairness, replay_states, verify
 from domain.core.rules import Viewer, redacted
 
 
+class NotThere(click.ClickException):
+    """A game or record file that is not there or cannot be read: exit 2."""
+
+    exit_code = 2
+
+
+HIDDEN = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}  # control, format, surrogate, private, unassigned, separators
+
+
+def printable(text: str) -> str:
+    """`text` with every character a terminal could act on written as a JSON escape (newlines kept)."""
+
+    def escape(ch: str) -> str:
+        code = ord(ch)
+        if code > 0xFFFF:  # as a UTF-16 pair, the way JSON writes it
+            code -= 0x10000
+            return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+        return f"\\u{code:04x}"
+
+    return "".join(escape(ch) if ch != "\n" and unicodedata.category(ch) in HIDDEN else ch for ch in text)
+
+
+def echo(text: str, err: bool = False) -> None:
+    click.echo(printable(text), err=err)
+
+
 def _app() -> Any:
     from service.application import Shiplog
+    from service.settings import store_env
+    from service.store import StoreDamaged, check_at_start
 
+    try:
+        check_at_start(store_env())
+    except StoreDamaged as exc:
+        raise NotThere(str(exc)) from None
     return Shiplog()
 
 
@@ -38,12 +74,12 @@ def load_record(game: str) -> dict[str, Any]:
     path = Path(game)
     if _is_file(game):
         if not path.is_file():
-            raise click.ClickException(f"no such record file: {game}")
+            raise NotThere(f"no such record file: {game}")
         try:
             record = json.loads(path.read_text(encoding="utf-8"))
             check_format(record)
         except (ValueError, OSError) as exc:
-            raise click.ClickException(f"{game}: {exc}") from None
+            raise NotThere(f"{game} cannot be read: {exc}") from None
         return record  # type: ignore[no-any-return]
     app = _app()
     from service.application import GameNotFound
@@ -51,7 +87,7 @@ def load_record(game: str) -> dict[str, Any]:
     try:
         return app.record(_game_id(app, game))  # type: ignore[no-any-return]
     except GameNotFound:
-        raise click.ClickException(f"no game {game} in the store") from None
+        raise NotThere(f"no game {game} in the store") from None
 
 
 def store_seed(game: str) -> str | None:
@@ -69,7 +105,7 @@ def _game_id(app: Any, game: str) -> UUID:
     except ValueError:
         matches = [g for g in app.lobby.search() if g.id.startswith(game.lower())]
         if len(matches) != 1:
-            raise click.ClickException(
+            raise NotThere(
                 f"{game!r} matches {len(matches)} games; give more of the id" if matches else f"no game {game!r} in the store"
             ) from None
         return UUID(matches[0].id)
@@ -90,7 +126,7 @@ def parse_viewer(value: str | None, record: dict[str, Any]) -> Viewer:
 
 
 def _echo_json(data: Any) -> None:
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
 def describe_event(ev: dict[str, Any], record: dict[str, Any], viewer: Viewer) -> str:
@@ -124,6 +160,7 @@ def _fact_text(fact: dict[str, Any]) -> str:
 
 
 @click.group()
+@click.version_option(package_name="shiplog", prog_name="replay")
 def main() -> None:
     """Rebuild, audit and step through shiplog games (from the store or a record file)."""
 
@@ -139,10 +176,10 @@ def list_games(as_json: bool, game: str | None, status: str | None) -> None:
         _echo_json([r.to_json() for r in rows])
         return
     if not rows:
-        click.echo("no games in the store")
+        echo("no games in the store")
     for r in rows:
         players = ", ".join(p["name"] for p in r.players)
-        click.echo(f"{r.id}  {r.game:<12} {r.status:<9} v{r.version:<5} {players}")
+        echo(f"{r.id}  {r.game:<12} {r.status:<9} v{r.version:<5} {players}")
 
 
 @main.command()
@@ -174,12 +211,12 @@ def show(game: str, at: int | None, as_: str | None, as_json: bool) -> None:
         _echo_json(data)
         return
     names = [p["name"] for p in record["players"]]
-    click.echo(f"{rules.TITLE} {record['id']} at version {target} of {last}")
-    click.echo("players: " + ", ".join(f"{n}={name}" for n, name in enumerate(names)))
-    click.echo("to act: " + (", ".join(names[s] for s in data["to_act"]) or "nobody"))
-    click.echo(json.dumps(view, indent=2, ensure_ascii=False))
+    echo(f"{rules.TITLE} {record['id']} at version {target} of {last}")
+    echo("players: " + ", ".join(f"{n}={name}" for n, name in enumerate(names)))
+    echo("to act: " + (", ".join(names[s] for s in data["to_act"]) or "nobody"))
+    echo(json.dumps(view, indent=2, ensure_ascii=False))
     if outcome:
-        click.echo("outcome: " + ", ".join(f"{names[r.seat]} {r.score} (rank {r.rank})" for r in outcome.results))
+        echo("outcome: " + ", ".join(f"{names[r.seat]} {r.score} (rank {r.rank})" for r in outcome.results))
 
 
 @main.command()
@@ -201,7 +238,7 @@ def log(game: str, as_: str | None, as_json: bool) -> None:
         _echo_json(rows)
         return
     for ev in record["events"]:
-        click.echo(describe_event(ev, record, viewer))
+        echo(describe_event(ev, record, viewer))
 
 
 @main.command("verify")
@@ -219,16 +256,16 @@ def verify_cmd(game: str, as_json: bool) -> None:
                                    show_pos=True) as bar:
                 report = verify(record, progress=bar.update, seed=seed)
     except IllegalAction as exc:
-        raise click.ClickException(exc.message) from None
+        raise click.ClickException(printable(exc.message)) from None
     if as_json:
         _echo_json(report.to_json())
     elif report.ok:
         hashes = (f"final state {report.final_hash}" if report.hashes_checked
                   else "state hashes not checked: they are keyed by the seed, which is revealed when the game ends")
-        click.echo(f"OK {record['id']}: {report.actions} actions in {report.events} events re-decided; {hashes}")
+        echo(f"OK {record['id']}: {report.actions} actions in {report.events} events re-decided; {hashes}")
     else:
         assert report.divergence is not None
-        click.echo(f"DIVERGENCE in {record['id']} at event {report.divergence.version}: {report.divergence.problem}")
+        echo(f"DIVERGENCE in {record['id']} at event {report.divergence.version}: {report.divergence.problem}")
     sys.exit(0 if report.ok else 1)
 
 
@@ -244,13 +281,13 @@ def fairness_cmd(game: str, as_json: bool) -> None:
     else:
         seeded = " (client-seeded: the players chose the seed)" if report.client_seeded else ""
         if not report.seed_revealed:
-            click.echo(f"SEALED {record['id']}: the seed is revealed when the game ends; commitment {report.seed_commitment}")
+            echo(f"SEALED {record['id']}: the seed is revealed when the game ends; commitment {report.seed_commitment}")
         elif report.ok:
-            click.echo(f"FAIR {record['id']}: the revealed seed matches the commitment; {report.draws_checked} draws recomputed{seeded}")
+            echo(f"FAIR {record['id']}: the revealed seed matches the commitment; {report.draws_checked} draws recomputed{seeded}")
         else:
-            click.echo(f"UNFAIR {record['id']}{seeded}:")
+            echo(f"UNFAIR {record['id']}{seeded}:")
             for p in report.problems:
-                click.echo(f"  - {p}")
+                echo(f"  - {p}")
     sys.exit(3 if not report.seed_revealed else 0 if report.ok else 1)
 
 
@@ -262,10 +299,10 @@ def export(game: str, output: str | None) -> None:
     record = load_record(game)
     text = json.dumps(record, indent=1, ensure_ascii=False, sort_keys=False)
     if output:
-        Path(output).write_text(text + "\n", encoding="utf-8")
-        click.echo(f"wrote {output} ({len(record['events'])} events)", err=True)
+        Path(output).write_text(printable(text) + "\n", encoding="utf-8")
+        echo(f"wrote {output} ({len(record['events'])} events)", err=True)
     else:
-        click.echo(text)
+        echo(text)
 
 
 @main.command("import")
@@ -277,13 +314,13 @@ def import_cmd(file: str, as_json: bool) -> None:
     try:
         game_id, tokens, host = _app().import_record(record)
     except IllegalAction as exc:
-        raise click.ClickException(exc.message) from None
+        raise click.ClickException(printable(exc.message)) from None
     data = {"id": str(game_id), "host_token": host,
             "seats": [{"seat": n, "name": p["name"], "token": t} for n, (p, t) in enumerate(zip(record["players"], tokens, strict=True))]}
     if as_json:
         _echo_json(data)
     else:
-        click.echo(f"imported {game_id} ({len(record['events'])} events); host token {host}")
+        echo(f"imported {game_id} ({len(record['events'])} events); host token {host}")
 
 
 @main.command()
@@ -300,9 +337,9 @@ def step(game: str, as_: str | None, at: int) -> None:
     show_view = False
     while True:
         version, ev, state = frames[index]
-        click.echo(describe_event(ev, record, viewer))
+        echo(describe_event(ev, record, viewer))
         if show_view:
-            click.echo(json.dumps(rules.view(state, viewer), indent=2, ensure_ascii=False))
+            echo(json.dumps(rules.view(state, viewer), indent=2, ensure_ascii=False))
         try:
             answer = click.prompt(f"[{version}/{frames[-1][0]}] n/p/g N/v/q", default="n", show_default=False)
         except (click.Abort, EOFError):
@@ -320,9 +357,9 @@ def step(game: str, as_: str | None, at: int) -> None:
             try:
                 index = max(0, min(int(answer[1:].strip()), len(frames) - 1))
             except ValueError:
-                click.echo("g needs a version number, e.g. g 12")
+                echo("g needs a version number, e.g. g 12")
         else:
-            click.echo("n next, p previous, g N go to version N, v toggle the view, q quit")
+            echo("n next, p previous, g N go to version N, v toggle the view, q quit")
 
 
 @main.command()

@@ -1,14 +1,22 @@
-"""The HTTP API under /v1 (see DESIGN.md and /v1/openapi.json). No game-specific code here."""
+"""The HTTP API under /v1 (see docs/api.md and /v1/openapi.json). No game-specific code here.
+
+Each route is documented by its own decorators, in one place: `@bp.arguments` (what it
+accepts), `@bp.response` (what it answers), `@problems` (its problem+json answers) and
+`@bp.doc(security=...)` (the token it needs). The schemas are in service/schemas.py.
+"""
 
 from __future__ import annotations
 
+import functools
 import logging
-import re
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
+from urllib.parse import urlencode
 from uuid import UUID
 
-from flask import Blueprint, Response, current_app, jsonify, request
-from marshmallow import Schema, ValidationError
+from flask import Response, current_app, jsonify, request, url_for
+from werkzeug.datastructures import ETags
+from werkzeug.http import parse_etags
 
 from domain.core import ALL, registry
 from domain.core.aggregate import STATUS_ACTIVE, Game, public_seats
@@ -17,14 +25,19 @@ from domain.core.options import catalog as options_catalog
 from domain.core.rules import GameRules, Viewer, action_for, redacted
 
 from . import schemas
-from .application import GameNotFound, Shiplog, VersionConflict, hash_token
+from .application import GameNotFound, Shiplog, StaleVersion, VersionConflict, hash_token
+from .openapi import OPTIONAL_TOKEN, SEAT_TOKEN, ApiBlueprint, problems
 from .problems import Problem
 
+F = TypeVar("F", bound=Callable[..., Any])
 log = logging.getLogger("shiplog.api")
-bp = Blueprint("v1", __name__, url_prefix="/v1")
+bp = ApiBlueprint("v1", __name__, url_prefix="/v1", description="games: create, view, act, take back, audit")
 
 # Codes that are not 422: who may act, and conflicts with the game's state.
 STATUS_BY_CODE = {"turn.not_yours": 403, "game.over": 409, "undo.game_over": 409, "game.unknown": 422}
+GAME_ID = {"in": "path", "name": "game_id", "required": True, "schema": {"type": "string", "format": "uuid"}}
+ETAG = {"ETag": {"description": 'the game\'s version, e.g. "12"', "schema": {"type": "string"}}}
+MAX_TOKEN = 200
 
 
 def app_() -> Shiplog:
@@ -34,39 +47,39 @@ def app_() -> Shiplog:
 # -- request helpers -------------------------------------------------------------------------
 
 
-def body(schema: Schema) -> dict[str, Any]:
-    raw = request.get_data(cache=True)
-    if not raw.strip():
-        raise Problem(400, "body.empty", "The request needs a JSON body.")
-    data = request.get_json(silent=True, force=True)
-    if data is None:
-        raise Problem(400, "body.malformed_json", "The request body is not valid JSON.")
-    if not isinstance(data, dict):
-        raise Problem(422, "body.not_an_object", "The request body must be a JSON object.")
-    try:
-        return schema.load(data)  # type: ignore[no-any-return]
-    except ValidationError as exc:
-        first = _first_error(exc.messages)
-        raise Problem(422, "body.invalid", f"The request body is not valid: {first}", errors=exc.messages) from None
-
-
-def _first_error(messages: Any, path: str = "") -> str:
-    if isinstance(messages, dict):
-        for key, value in messages.items():
-            return _first_error(value, f"{path}.{key}" if path else str(key))
-    if isinstance(messages, list) and messages:
-        return _first_error(messages[0], path)
-    return f"{path}: {messages}" if path else str(messages)
+@bp.before_request
+def json_posts_only() -> None:
+    """A browser's cross-origin form post carries a form or text Content-Type: refuse anything
+    but application/json (a POST with neither body nor Content-Type, like a bare take-back, is fine)."""
+    if request.method != "POST":
+        return
+    if request.mimetype == "application/json" or (not request.mimetype and not request.get_data(cache=True)):
+        return
+    raise Problem(415, "body.content_type", "Send the request as 'Content-Type: application/json'.",
+                  headers={"Accept-Post": "application/json"})
 
 
 def bearer() -> str | None:
-    header = request.headers.get("Authorization")
-    if header is None:
+    """The Bearer token (scheme case-insensitive, as RFC 9110 says), None without the header."""
+    if "Authorization" not in request.headers:
         return None
-    match = re.fullmatch(r"Bearer\s+(\S{1,200})", header.strip())
-    if match is None:
+    auth = request.authorization
+    token = auth.token if auth is not None and auth.type == "bearer" else None
+    if not token or len(token) > MAX_TOKEN or any(c.isspace() for c in token):
         raise Problem(401, "auth.malformed", "Send the token as 'Authorization: Bearer <token>'.")
-    return match.group(1)
+    return token
+
+
+def token_required(view: F) -> F:
+    """Document that a route needs a token, and ask for one before anything else is looked at."""
+
+    @functools.wraps(view)
+    def checked(*args: Any, **kwargs: Any) -> Any:
+        if bearer() is None:
+            raise Problem(401, "auth.missing", "This needs your token: 'Authorization: Bearer <token>'.")
+        return view(*args, **kwargs)
+
+    return bp.doc(security=SEAT_TOKEN)(checked)  # type: ignore[no-any-return]
 
 
 def load_game(game_id: str, version: int | None = None) -> Game:
@@ -99,10 +112,11 @@ def who(game: Game, required: bool = False) -> tuple[str, int | None]:
 
 
 def viewer_of(game: Game, kind: str, seat: int | None) -> Viewer:
-    """Secrets are hidden per seat while a game runs; the host and a finished game show all."""
-    if kind == "host" or game.status != STATUS_ACTIVE:
+    """While a game runs a seat sees its own secrets and nobody else's; the host keeps its powers
+    but sees what a spectator sees. Once the game is over everything is shown to everyone."""
+    if game.status != STATUS_ACTIVE:
         return ALL
-    return seat
+    return seat if kind == "seat" else None
 
 
 def seat_required(game: Game) -> int:
@@ -112,21 +126,36 @@ def seat_required(game: Game) -> int:
     return seat
 
 
-def if_match() -> int | None:
-    header = request.headers.get("If-Match")
-    if header is None:
+def entity_tags(header: str) -> ETags:
+    """The entity tags of an If-Match or If-None-Match header, as werkzeug parses them."""
+    return parse_etags(request.headers.get(header, "").strip() or None)
+
+
+def expected_version(game: Game) -> int | None:
+    """The version If-Match names (werkzeug parses the header); None without one, or for `*`.
+
+    A list of versions matches if any is current. The application compares, after it has looked
+    for an Idempotency-Key replay, so a retried request still gets its first answer.
+    """
+    if "If-Match" not in request.headers:
         return None
-    match = re.fullmatch(r'\s*(?:W/)?"?(\d{1,12})"?\s*', header)
-    if match is None:
-        raise Problem(400, "header.if_match", 'If-Match must be the version you saw, like "12".')
-    return int(match.group(1))
+    tags = entity_tags("If-Match")
+    if tags.star_tag:
+        return None
+    every = tags.as_set(include_weak=True)
+    if not every or not all(tag.isdigit() and tag.isascii() for tag in every):
+        raise Problem(400, "header.if_match", 'If-Match must be the version you saw, like "12" (or *).')
+    # Strong comparison (RFC 9110 13.1.1): W/"12" never matches. -1 matches no version.
+    return game.version if str(game.version) in tags.as_set() else -1
 
 
-def idempotency_key() -> str | None:
-    key = request.headers.get("Idempotency-Key")
-    if key is not None and not 1 <= len(key) <= 200:
-        raise Problem(400, "header.idempotency_key", "Idempotency-Key must be 1 to 200 characters.")
-    return key
+def not_your_turn(game: Game, exc: IllegalAction) -> Problem:
+    """403 turn.not_yours, naming who is to act."""
+    seats = public_seats(game.seats)
+    waiting = [seats[s] for s in sorted(game.to_act())]
+    names = " and ".join(f"{s['name']} (seat {s['seat']})" for s in waiting) or "nobody"
+    return Problem(403, exc.code, f"It is not your turn: {names} {'is' if len(waiting) == 1 else 'are'} to act.",
+                   to_act=waiting)
 
 
 @bp.app_errorhandler(IllegalAction)
@@ -137,7 +166,11 @@ def illegal(exc: IllegalAction) -> Response:
 
 @bp.app_errorhandler(VersionConflict)
 def conflict(exc: VersionConflict) -> Response:
-    return Problem(409, "version.conflict", str(exc), current_version=exc.current).response()
+    where = {} if exc.current is None else {"current_version": exc.current}
+    if isinstance(exc, StaleVersion):
+        return Problem(412, "version.stale", f"If-Match names a version this game has moved on from: it is at "
+                       f"version {exc.current}. Reload and try again.", **where).response()
+    return Problem(409, "version.conflict", str(exc), **where).response()
 
 
 # -- response helpers ------------------------------------------------------------------------
@@ -201,26 +234,35 @@ def game_view(game: Game, kind: str, seat: int | None, current: Game | None = No
     }
 
 
-def with_etag(resp: Response, version: int) -> Response:
+def etag(version: int) -> dict[str, str]:
     """ETag is the game's version; what is shown depends on the token, hence Vary."""
-    resp.headers["ETag"] = f'"{version}"'
-    resp.headers["Vary"] = "Authorization"
-    return resp
+    return {"ETag": f'"{version}"', "Vary": "Authorization"}
 
 
-def not_modified(version: int) -> Response | None:
-    """304 for a poller whose If-None-Match already names this version (nothing new)."""
-    wanted = request.headers.get("If-None-Match", "")
-    if f'"{version}"' in [tag.strip().removeprefix("W/") for tag in wanted.split(",")]:
-        return with_etag(Response(status=304), version)
-    return None
+def accepted(result: Any, viewer: Viewer, seat: int | None = None) -> tuple[dict[str, Any], int, dict[str, str]]:
+    game = result.game
+    rules = game.rules
+    to_act = game.to_act()
+    payload = {
+        "id": str(game.id),
+        "version": game.version,
+        "status": game.status,
+        "to_act": sorted(to_act),
+        "events": [event_json(ev, rules, viewer) for ev in result.new_events],
+        "replayed": bool(getattr(result, "replayed", False)),
+        # The caller's next legal actions when it is still to act (saves a round trip).
+        "actions": rules.legal_actions(game.state, seat) if seat is not None and seat in to_act else [],
+    }
+    return payload, 200 if payload["replayed"] else 201, etag(game.version)
 
 
 # -- routes ----------------------------------------------------------------------------------
 
 
-@bp.get("/catalog")
-def catalog() -> Response:
+@bp.route("/catalog", methods=["GET"])
+@bp.response(200, schemas.CatalogSchema)
+def catalog() -> dict[str, Any]:
+    """The games this server hosts, their seat counts and bots."""
     games, unavailable = [], []
     for name in registry.names():
         try:
@@ -240,12 +282,19 @@ def catalog() -> Response:
                 "options": options_catalog(rules.OPTIONS),
             }
         )
-    return jsonify({"games": games, "unavailable": unavailable})
+    return {"games": games, "unavailable": unavailable}
 
 
-@bp.post("/games")
-def create_game() -> tuple[Response, int, dict[str, str]]:
-    data = body(schemas.CreateGameSchema())
+@bp.route("/games", methods=["POST"])
+@bp.arguments(schemas.CreateGameSchema)
+@bp.response(201, schemas.CreatedSchema, headers={
+    "Location": {"description": "the game's address", "schema": {"type": "string"}}, **ETAG})
+@problems(bp, 400, 413, 415, 422, 429, 503)
+def create_game(data: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:
+    """Create a game; seat tokens and the host token are shown once, in this answer."""
+    if all(p.get("bot") for p in data["players"]):
+        raise Problem(422, "options.all_bots", "At least one seat must be a person: a game of bots only would be "
+                      "played out inside this request (use `shiplog play-bots` for that).")
     created = app_().create_game(data["game"], data["players"], data["options"], data["seed"])
     game = created.game
     seats = [
@@ -263,141 +312,172 @@ def create_game() -> tuple[Response, int, dict[str, str]]:
         "status": game.status,
         "to_act": sorted(game.to_act()),
     }
-    return jsonify(payload), 201, {"Location": f"/v1/games/{game.id}", "ETag": f'"{game.version}"'}
+    return payload, 201, {"Location": f"/v1/games/{game.id}", "ETag": f'"{game.version}"'}
 
 
-@bp.get("/games")
-def list_games() -> Response:
-    args = request.args
+@bp.route("/games", methods=["GET"])
+@bp.arguments(schemas.ListGamesQuerySchema, location="query", error_status_code=400)
+@bp.response(200, schemas.GameListSchema)
+@bp.doc(security=OPTIONAL_TOKEN)
+@problems(bp, 400, 401)
+def list_games(args: dict[str, Any]) -> dict[str, Any]:
+    """The games, most recently active first; `waiting=me` (with a token) for those waiting for you."""
     waiting_token = args.get("waiting_for")
-    if args.get("waiting") in ("1", "true", "me"):
+    if args.get("waiting") == "me":
         waiting_token = bearer()
         if waiting_token is None:
             raise Problem(401, "auth.missing", "waiting=me needs your seat token in the Authorization header.")
-    try:
-        limit = min(max(int(args.get("limit", "100")), 1), 500)
-        offset = max(int(args.get("offset", "0")), 0)
-    except ValueError:
-        raise Problem(400, "query.invalid", "limit and offset must be whole numbers.") from None
-    status = args.get("status")
-    if status is not None and status not in ("active", "finished", "abandoned"):
-        raise Problem(400, "query.invalid", "status must be active, finished or abandoned.")
     rows = app_().lobby.search(
         game=args.get("game"),
-        status=status,
+        status=args.get("status"),
         waiting_for=hash_token(waiting_token) if waiting_token else None,
     )
-    return jsonify({"games": [r.to_json() for r in rows[offset : offset + limit]]})
+    offset, limit = args["offset"], args["limit"]
+    return {"games": [r.to_json() for r in rows[offset : offset + limit]]}
 
 
-@bp.get("/games/<game_id>")
-def view_game(game_id: str) -> Response:
+@bp.route("/games/<game_id>", methods=["GET"], parameters=[GAME_ID])
+@bp.arguments(schemas.ViewHeadersSchema, location="headers", error_status_code=400)
+@bp.response(200, schemas.GameViewSchema, headers=ETAG)
+@bp.alt_response(304, description="If-None-Match names the current version: nothing new")
+@bp.doc(security=OPTIONAL_TOKEN)
+@problems(bp, 400, 401, 404)
+def view_game(_headers: dict[str, Any], game_id: str) -> Any:
+    """The game as the caller may see it: a seat token, the host token, or none for a spectator."""
     game = load_game(game_id)
     kind, seat = who(game)
-    return not_modified(game.version) or with_etag(jsonify(game_view(game, kind, seat)), game.version)
+    if entity_tags("If-None-Match").contains_weak(str(game.version)):
+        return Response(status=304, headers=etag(game.version))
+    return game_view(game, kind, seat), 200, etag(game.version)
 
 
-@bp.get("/games/<game_id>/versions/<int:version>")
-def view_version(game_id: str, version: int) -> Response:
+@bp.route("/games/<game_id>/versions/<int:version>", methods=["GET"], parameters=[GAME_ID])
+@bp.response(200, schemas.GameViewSchema, headers=ETAG)
+@bp.doc(security=OPTIONAL_TOKEN)
+@problems(bp, 401, 404)
+def view_version(game_id: str, version: int) -> Any:
+    """The caller's view of the game after event `version`."""
     current = load_game(game_id)
     if version > current.version:
         raise Problem(404, "version.not_found", f"This game is at version {current.version}; there is no version {version} yet.")
     kind, seat = who(current)
     then = load_game(game_id, version)
-    return with_etag(jsonify(game_view(then, kind, seat, current)), version)
+    return game_view(then, kind, seat, current), 200, etag(version)
 
 
-@bp.get("/games/<game_id>/actions")
-def legal_actions(game_id: str) -> Response:
+@bp.route("/games/<game_id>/actions", methods=["GET"], parameters=[GAME_ID])
+@token_required
+@bp.response(200, schemas.LegalActionsSchema, headers=ETAG)
+@problems(bp, 401, 403, 404)
+def legal_actions(game_id: str) -> Any:
+    """The caller's legal actions, each ready to POST back unchanged."""
     game = load_game(game_id)
     seat = seat_required(game)
     actions = game.rules.legal_actions(game.state, seat) if seat in game.to_act() else []
-    return with_etag(jsonify({"id": str(game.id), "version": game.version, "seat": seat, "actions": actions}), game.version)
+    return {"id": str(game.id), "version": game.version, "seat": seat, "actions": actions}, 200, etag(game.version)
 
 
-def accepted_response(result: Any, viewer: Viewer, seat: int | None = None) -> tuple[Response, int]:
-    game = result.game
-    rules = game.rules
-    events = [event_json(ev, rules, viewer) for ev in result.new_events]
-    to_act = game.to_act()
-    payload = {
-        "id": str(game.id),
-        "version": game.version,
-        "status": game.status,
-        "to_act": sorted(to_act),
-        "events": events,
-        "replayed": bool(getattr(result, "replayed", False)),
-        # The caller's next legal actions when it is still to act (saves a round trip).
-        "actions": rules.legal_actions(game.state, seat) if seat is not None and seat in to_act else [],
-    }
-    resp = jsonify(payload)
-    resp.headers["ETag"] = f'"{game.version}"'
-    return resp, 200 if payload["replayed"] else 201
-
-
-@bp.post("/games/<game_id>/actions")
-def submit_action(game_id: str) -> tuple[Response, int]:
-    action = body(schemas.ActionSchema())
+@bp.route("/games/<game_id>/actions", methods=["POST"], parameters=[GAME_ID])
+@token_required
+@bp.arguments(schemas.ActionSchema)
+@bp.arguments(schemas.ActionHeadersSchema, location="headers", error_status_code=400)
+@bp.response(201, schemas.AcceptedSchema, description="accepted: the new version and the facts as the caller may see them",
+             headers=ETAG)
+@bp.alt_response(200, schema=schemas.AcceptedSchema, description="an Idempotency-Key seen before: the first answer, applied once",
+                 success=True)
+@problems(bp, 400, 401, 403, 404, 409, 412, 413, 415, 422, 503)
+def submit_action(action: dict[str, Any], headers: dict[str, Any], game_id: str) -> Any:
+    """Submit one action; If-Match makes it conditional, Idempotency-Key makes retries safe."""
     game = load_game(game_id)
     seat = seat_required(game)
-    expected, key = if_match(), idempotency_key()
     try:
-        result = app_().submit(game, seat, action, expected, key)
+        result = app_().submit(game, seat, action, expected_version(game), headers.get("idempotency_key"))
+    except IllegalAction as exc:
+        if exc.code == "turn.not_yours":
+            raise not_your_turn(game, exc) from None
+        raise
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         # A rules module must reject bad payloads with IllegalAction; this is the safety net.
         log.exception("rules raised %r for %s %s", exc, game.game, action)
         raise Problem(422, "action.malformed", "This action is not understood by the rules of this game.") from None
-    return accepted_response(result, viewer_of(result.game, "seat", seat), seat)
+    return accepted(result, viewer_of(result.game, "seat", seat), seat)
 
 
-@bp.get("/games/<game_id>/events")
-def events(game_id: str) -> Response:
+@bp.route("/games/<game_id>/events", methods=["GET"], parameters=[GAME_ID])
+@bp.arguments(schemas.EventsQuerySchema, location="query", error_status_code=400)
+@bp.response(200, schemas.EventsSchema, headers={
+    **ETAG, "Link": {"description": 'rel="next": the next page', "schema": {"type": "string"}}})
+@bp.doc(security=OPTIONAL_TOKEN)
+@problems(bp, 400, 401, 404)
+def events(args: dict[str, Any], game_id: str) -> Any:
+    """The event log as the caller may see it, `limit` events after `after`; `next` links on."""
     game = load_game(game_id)
     kind, seat = who(game)
-    try:
-        after = int(request.args.get("after", "-1"))
-    except ValueError:
-        raise Problem(400, "query.invalid", "after must be a whole number (a version).") from None
+    after, limit = args["after"], args["limit"]
     viewer = viewer_of(game, kind, seat)
     rules = game.rules
-    rows = [event_json(ev, rules, viewer) for ev in app_().events_between(game.id, after if after >= 0 else None)]
-    return with_etag(jsonify({"id": str(game.id), "version": game.version, "events": rows}), game.version)
+    stored = app_().events_between(game.id, after if after >= 0 else None, limit=limit + 1)
+    rows = [event_json(ev, rules, viewer) for ev in stored[:limit]]
+    headers = etag(game.version)
+    next_page = None
+    if len(stored) > limit:
+        query = urlencode({"after": rows[-1]["version"], "limit": limit})
+        next_page = f"{url_for('v1.events', game_id=game_id)}?{query}"
+        headers["Link"] = f'<{next_page}>; rel="next"'
+    return {"id": str(game.id), "version": game.version, "events": rows, "next": next_page}, 200, headers
 
 
-@bp.get("/games/<game_id>/record")
+@bp.route("/games/<game_id>/record", methods=["GET"], parameters=[GAME_ID])
+@bp.response(200, schemas.RecordSchema, description="a shiplog.record document (docs/replay.md)")
+@bp.doc(security=OPTIONAL_TOKEN)
+@problems(bp, 401, 403, 404)
 def record(game_id: str) -> Response:
+    """The full game record (draws, state hashes, the seed): for everyone once the game is over."""
     game = load_game(game_id)
-    kind, _seat = who(game)
-    if kind != "host" and game.status == STATUS_ACTIVE:
-        raise Problem(403, "record.not_yet", "The full record is shown to the host, or to everyone once the game is over.")
-    return jsonify(app_().record(game.id))
+    who(game)  # a bad token is still a 401
+    if game.status == STATUS_ACTIVE:
+        raise Problem(403, "record.not_yet", "The full record (draws, hashes, hidden cards) is shown to everyone once the game is over.")
+    return jsonify(app_().record(game.id))  # as stored: the record format is domain/core/record.py's
 
 
-@bp.post("/games/<game_id>/undo")
-def request_undo(game_id: str) -> tuple[Response, int]:
+@bp.route("/games/<game_id>/undo", methods=["POST"], parameters=[GAME_ID])
+@token_required
+@bp.arguments(schemas.UndoSchema, required=False)
+@bp.arguments(schemas.IfMatchHeaderSchema, location="headers", error_status_code=400)
+@bp.response(201, schemas.AcceptedSchema, description="undone at once, or asked of the other seats", headers=ETAG)
+@problems(bp, 400, 401, 403, 404, 409, 412, 413, 415, 422, 503)
+def request_undo(_body: dict[str, Any], _headers: dict[str, Any], game_id: str) -> Any:
+    """Take back your last action: at once if nobody acted since and nothing was revealed,
+    otherwise a request the other seats answer."""
     game = load_game(game_id)
     seat = seat_required(game)
-    result = app_().request_undo(game, seat, if_match())
-    return accepted_response(result, viewer_of(result.game, "seat", seat))
+    result = app_().request_undo(game, seat, expected_version(game))
+    return accepted(result, viewer_of(result.game, "seat", seat), seat)
 
 
-@bp.post("/games/<game_id>/undo/answer")
-def answer_undo(game_id: str) -> tuple[Response, int]:
-    data = body(schemas.UndoAnswerSchema())
+@bp.route("/games/<game_id>/undo/answer", methods=["POST"], parameters=[GAME_ID])
+@token_required
+@bp.arguments(schemas.UndoAnswerSchema)
+@bp.response(201, schemas.AcceptedSchema, description="answered (and applied, when every other seat accepted)", headers=ETAG)
+@problems(bp, 400, 401, 403, 404, 409, 413, 415, 422, 503)
+def answer_undo(data: dict[str, Any], game_id: str) -> Any:
+    """Accept or decline the pending take-back request."""
     game = load_game(game_id)
     seat = seat_required(game)
     result = app_().answer_undo(game, seat, data["accept"])
-    return accepted_response(result, viewer_of(result.game, "seat", seat))
+    return accepted(result, viewer_of(result.game, "seat", seat), seat)
 
 
-@bp.post("/games/<game_id>/abandon")
-def abandon(game_id: str) -> tuple[Response, int]:
-    data = body(schemas.AbandonSchema())
+@bp.route("/games/<game_id>/abandon", methods=["POST"], parameters=[GAME_ID])
+@token_required
+@bp.arguments(schemas.AbandonSchema, required=False)
+@bp.response(201, schemas.AcceptedSchema, description="abandoned; the seed is revealed", headers=ETAG)
+@problems(bp, 400, 401, 403, 404, 409, 413, 415, 422, 503)
+def abandon(data: dict[str, Any], game_id: str) -> Any:
+    """Stop the game (host token only); the seed is revealed and everything becomes public."""
     game = load_game(game_id)
     kind, _seat = who(game, required=True)
     if kind != "host":
         raise Problem(403, "abandon.host_only", "Only the host can abandon a game.")
     result = app_().abandon(game, data["reason"])
-    return accepted_response(result, ALL)
-
-
+    return accepted(result, ALL)

@@ -6,58 +6,76 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Flask, Response, jsonify
+from eventsourcing.persistence import PersistenceError
+from flask import Flask, Response, current_app
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
 from werkzeug.exceptions import HTTPException
 
-from . import openapi
+from domain.core import registry
+
+from . import schemas
 from .api import bp
 from .application import Shiplog
+from .openapi import ApiBlueprint, http_problem, init_api, problems
+from .parsing import MAX_BODY
 from .problems import Problem
 from .settings import describe_store, store_env
+from .store import check_at_start, check_writable, problem_for
 
-MAX_BODY = 64 * 1024
+GAMES_PER_MINUTE = 30  # new games per client address per minute (SHIPLOG_GAMES_PER_MINUTE)
 log = logging.getLogger("shiplog")
+health = ApiBlueprint("health", __name__, description="liveness and the store's health")
+
+
+@health.route("/healthz", methods=["GET"])
+@health.response(200, schemas.HealthSchema)
+@problems(health, 503)
+def healthz() -> dict[str, Any]:
+    """Liveness and a store check: the store can be reached and written to."""
+    try:
+        check_writable(current_app.extensions["shiplog"])
+    except PersistenceError as exc:  # a full disk, a read-only or unreachable store: say so
+        log.warning("health check failed: %r", exc)
+        raise problem_for(exc) from None
+    return {"status": "ok", "store": current_app.extensions["shiplog.store"], "games": registry.names()}
 
 
 def create_app(test_config: Mapping[str, Any] | None = None, app_env: Mapping[str, str] | None = None) -> Flask:
     app = Flask(__name__)
-    app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, JSON_SORT_KEYS=False)
+    env = store_env(app_env)
+    app.config.update(
+        MAX_CONTENT_LENGTH=MAX_BODY,
+        JSON_SORT_KEYS=False,
+        SHIPLOG_GAMES_PER_MINUTE=int(env.get("SHIPLOG_GAMES_PER_MINUTE", GAMES_PER_MINUTE)),
+        RATELIMIT_STORAGE_URI="memory://",
+        RATELIMIT_HEADERS_ENABLED=True,
+    )
     if test_config:
         app.config.update(test_config)
-    env = store_env(app_env)
+    check_at_start(env)  # a damaged SQLite file stops the start with a clear message
     app.extensions["shiplog"] = Shiplog(env)
     app.extensions["shiplog.store"] = describe_store(env)
-    app.register_blueprint(bp)
-    document = openapi.build()
-
-    @app.get("/v1/openapi.json")
-    def openapi_json() -> Response:
-        return jsonify(document)
-
-    @app.get("/healthz")
-    def healthz() -> Response | tuple[Response, int]:
-        from domain.core import registry
-
-        try:
-            app.extensions["shiplog"].recorder.max_notification_id()
-        except Exception as exc:  # the store is down: say so, do not crash
-            log.warning("health check failed: %r", exc)
-            return Problem(503, "store.unavailable", "The event store cannot be reached.").response(), 503
-        return jsonify({"status": "ok", "store": app.extensions["shiplog.store"], "games": registry.names()})
+    api = init_api(app)
+    api.register_blueprint(bp)
+    api.register_blueprint(health)
+    limiter = Limiter(get_remote_address, app=app)
+    # Games per client and minute: creating a game is the one request that starts new work.
+    per_minute = limiter.limit(lambda: f"{app.config['SHIPLOG_GAMES_PER_MINUTE']}/minute")
+    app.view_functions["v1.create_game"] = per_minute(app.view_functions["v1.create_game"])
 
     @app.errorhandler(Problem)
     def problem(exc: Problem) -> Response:
         return exc.response()
 
+    @app.errorhandler(PersistenceError)
+    def store_failed(exc: PersistenceError) -> Response:
+        log.error("store failure: %r", exc)
+        return problem_for(exc).response()
+
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Response:
-        status = exc.code or 500
-        codes = {404: "route.not_found", 405: "method.not_allowed", 413: "body.too_large", 400: "request.bad"}
-        detail = {
-            413: f"The request body is larger than {MAX_BODY // 1024} KiB.",
-            404: "There is nothing at this address.",
-        }.get(status, exc.description or "The request could not be handled.")
-        return Problem(status, codes.get(status, f"http.{status}"), detail).response()
+        return http_problem(exc).response()
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception) -> Response:

@@ -60,6 +60,10 @@ class VersionConflict(Exception):
         self.current = current
 
 
+class StaleVersion(VersionConflict):
+    """The caller named a version (If-Match) the game has moved on from: HTTP's 412."""
+
+
 @dataclass(frozen=True)
 class CreatedGame:
     game: Game
@@ -428,7 +432,7 @@ class Shiplog(Application):
 
     def _expect(self, game: Game, expected_version: int | None) -> None:
         if expected_version is not None and expected_version != game.version:
-            raise VersionConflict(
+            raise StaleVersion(
                 f"The game is at version {game.version}, not {expected_version}; reload and try again.",
                 game.version,
             )
@@ -478,8 +482,10 @@ class Shiplog(Application):
             raise GameNotFound(str(game_id)) from None
         return game
 
-    def events_between(self, game_id: UUID, after: int | None = None, upto: int | None = None) -> list[Any]:
-        return list(self.events.get(game_id, gt=after, lte=upto))
+    def events_between(
+        self, game_id: UUID, after: int | None = None, upto: int | None = None, limit: int | None = None
+    ) -> list[Any]:
+        return list(self.events.get(game_id, gt=after, lte=upto, limit=limit))
 
     def stored_size(self) -> dict[str, tuple[int, int]]:
         """Rows and bytes per table of this store ('events', 'snapshots'): every column of every

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
+import socket
 import sys
 
 import click
 
 from .settings import describe_store, listen_address, store_env
+from .store import StoreDamaged, check_at_start
 
 
 @click.group()
+@click.version_option(package_name="shiplog", prog_name="shiplog")
 def main() -> None:
     """shiplog: asynchronous board games, event-sourced."""
 
@@ -33,6 +37,7 @@ def serve(host: str | None, port: int | None, workers: int, threads: int, use_gu
     """
     default_host, default_port = listen_address()
     host, port = host or default_host, port or default_port
+    can_start(host, port)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     click.echo(f"shiplog listening on http://{host}:{port}  (store: {describe_store(store_env())})")
     if workers > 1 or use_gunicorn:
@@ -45,9 +50,34 @@ def serve(host: str | None, port: int | None, workers: int, threads: int, use_gu
     from granian.constants import HTTPModes, Interfaces
     from granian.log import LogLevels
 
-    Granian("service.wsgi:app", address=host, port=port, interface=Interfaces.WSGI, workers=1,
-            blocking_threads=threads, http=HTTPModes.http1, websockets=False,
-            log_level=LogLevels.warning, log_dictconfig={"root": {"level": "INFO", "handlers": ["console"]}}).serve()
+    try:
+        Granian("service.wsgi:app", address=host, port=port, interface=Interfaces.WSGI, workers=1,
+                blocking_threads=threads, http=HTTPModes.http1, websockets=False,
+                log_level=LogLevels.warning, log_dictconfig={"root": {"level": "INFO", "handlers": ["console"]}}).serve()
+    except OSError as exc:  # the port was taken between the check and now
+        raise click.ClickException(cannot_listen(host, port, exc)) from None
+
+
+def can_start(host: str, port: int) -> None:
+    """A damaged store or a taken port stops `serve` with a sentence, not a traceback."""
+    try:
+        check_at_start(store_env())
+    except StoreDamaged as exc:
+        raise click.ClickException(str(exc)) from None
+    try:
+        family, kind, proto, _name, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as granian and gunicorn do
+            probe.bind(address)
+    except OSError as exc:
+        raise click.ClickException(cannot_listen(host, port, exc)) from None
+
+
+def cannot_listen(host: str, port: int, exc: OSError) -> str:
+    if exc.errno == errno.EADDRINUSE:
+        return (f"port {port} on {host} is already in use (is shiplog already running?). Stop that program, "
+                f"or choose another port: --port N or SHIPLOG_PORT=N.")
+    return f"cannot listen on {host}:{port}: {exc.strerror or exc}."
 
 
 @main.command("play-bots")

@@ -1,125 +1,118 @@
-"""The OpenAPI 3.1 document at /v1/openapi.json, built from the marshmallow schemas by apispec."""
+"""flask-smorest's Api, set up for shiplog: the OpenAPI 3.1 document at /v1/openapi.json.
+
+A route is documented where it is defined, by its decorators (see service/api.py):
+`@blp.arguments(Schema)` for what it accepts (body, query or headers), `@blp.response(status,
+Schema)` for what it answers, `@problems(...)` for its problem+json answers and
+`@blp.doc(security=...)` for the token it needs. The schemas are in service/schemas.py.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from http import HTTPStatus
+from typing import Any, TypeVar
 
-from apispec import APISpec
-from apispec.ext.marshmallow import MarshmallowPlugin
+from flask import Flask
+from flask_smorest import Api, Blueprint
+from flask_smorest.utils import prepare_response
+from werkzeug.exceptions import HTTPException
 
 from . import schemas
+from .parsing import JSON_VALUE, MAX_BODY, Parser
+from .problems import PROBLEM_JSON, Problem
 
-PROBLEM = {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}
+F = TypeVar("F", bound=Callable[..., Any])
+
+# What each problem status means on this API (the `code` in the body says exactly which case).
+PROBLEM_STATUSES = {
+    400: "malformed JSON, header or query (body.malformed_json, body.too_deep, query.invalid, ...)",
+    401: "missing, malformed or unknown token",
+    403: "not your seat, not your turn (the answer names who is to act), host only, record not yet public",
+    404: "unknown game, version or address",
+    405: "method not allowed here (the Allow header lists the methods that are)",
+    409: "a lost race (another move landed first), or the game is over",
+    412: "a stale If-Match: the game is no longer at the version you named",
+    413: "body larger than 64 KiB",
+    415: "a POST whose Content-Type is not application/json",
+    422: "valid JSON but an invalid body, or an illegal action (rule code + a sentence)",
+    429: "too many new games from this client this minute (Retry-After says when to try again)",
+    503: "the store cannot be reached or cannot write (disk full, read-only)",
+}
+SEAT_TOKEN = [{"seatToken": []}]
+OPTIONAL_TOKEN = [{}, {"seatToken": []}]
 
 
-def _json(ref: str) -> dict[str, Any]:
-    return {"application/json": {"schema": {"$ref": f"#/components/schemas/{ref}"}}}
+class ApiBlueprint(Blueprint):
+    """flask-smorest's Blueprint reading bodies as I-JSON and answering errors as problem+json."""
+
+    ARGUMENTS_PARSER = Parser()
 
 
-def _problems(*codes: int) -> dict[str, Any]:
-    text = {
-        400: "malformed JSON, header or query",
-        401: "missing or unknown token",
-        403: "not your seat / not your turn / host only",
-        404: "unknown game or version",
-        409: "stale If-Match, lost race, or game over",
-        413: "body too large",
-        422: "invalid body or illegal action (rule code + a sentence)",
+def problems(blp: Blueprint, *statuses: int) -> Callable[[F], F]:
+    """Document the problem+json answers a route can give."""
+
+    def decorate(view: F) -> F:
+        for status in statuses:
+            view = blp.alt_response(status, response=HTTPStatus(status).name)(view)
+        return view
+
+    return decorate
+
+
+class ShiplogApi(Api):  # type: ignore[misc]
+    """Errors are RFC 9457 problem+json with a stable code, documented as such."""
+
+    ERROR_SCHEMA = schemas.ProblemSchema
+    DEFAULT_ERROR_RESPONSE_NAME = None  # every error a route gives is listed with the route
+
+    def _register_responses(self) -> None:
+        for status, meaning in PROBLEM_STATUSES.items():
+            response = {"description": meaning, "schema": self.ERROR_SCHEMA}
+            prepare_response(response, self.spec, PROBLEM_JSON)
+            self.spec.components.response(HTTPStatus(status).name, response, lazy=True)
+
+    def handle_http_exception(self, error: HTTPException) -> Any:
+        return http_problem(error).response()
+
+
+def http_problem(error: HTTPException) -> Problem:
+    """werkzeug's and Flask-Limiter's HTTP errors, as problems (with Allow and Retry-After kept)."""
+    status = error.code or 500
+    codes = {404: "route.not_found", 405: "method.not_allowed", 413: "body.too_large", 400: "request.bad",
+             429: "rate.limited", 415: "body.content_type"}
+    details = {
+        413: f"The request body is larger than {MAX_BODY // 1024} KiB.",
+        404: "There is nothing at this address.",
+        429: "Too many requests of this kind from your address; wait a minute and try again.",
     }
-    return {str(c): {"description": text[c], "content": PROBLEM} for c in codes}
+    headers = {k: v for k, v in error.get_headers() if k in ("Allow", "Retry-After")}
+    if status == 405 and "Allow" not in headers:
+        headers["Allow"] = ", ".join(getattr(error, "valid_methods", None) or [])
+    detail = details.get(status) or error.description or "The request could not be handled."
+    if status == 405:
+        detail = f"This address answers {headers['Allow']} only."
+    return Problem(status, codes.get(status, f"http.{status}"), detail, headers=headers)
 
 
-GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string", "format": "uuid"}}
-BEARER = [{"seatToken": []}]
-OPTIONAL_BEARER = [{}, {"seatToken": []}]
-IF_MATCH = {"name": "If-Match", "in": "header", "required": False, "schema": {"type": "string"},
-            "description": 'the version you saw, e.g. "12"; 409 if the game moved on'}
-IDEMPOTENCY = {"name": "Idempotency-Key", "in": "header", "required": False,
-               "schema": {"type": "string", "minLength": 1, "maxLength": 200},
-               "description": "the same key twice applies the action once"}
-
-
-def build() -> dict[str, Any]:
-    spec = APISpec(
-        title="shiplog",
-        version="1",
-        openapi_version="3.1.0",
-        plugins=[MarshmallowPlugin()],
-        info={"description": "Asynchronous board games: play, replay and audit. Errors are RFC 9457 problem+json with a stable code."},
+def init_api(app: Flask) -> ShiplogApi:
+    app.config.update(
+        API_TITLE="shiplog",
+        API_VERSION="1",
+        OPENAPI_VERSION="3.1.0",
+        OPENAPI_URL_PREFIX="/v1",
+        OPENAPI_JSON_PATH="openapi.json",
+        API_SPEC_OPTIONS={
+            "info": {"description": "Asynchronous board games: play, replay and audit. Errors are RFC 9457 "
+                                    "problem+json with a stable code; docs/api.md lists them and the limits."},
+            "components": {"securitySchemes": {"seatToken": {"type": "http", "scheme": "bearer"}}},
+        },
     )
-    spec.components.security_scheme("seatToken", {"type": "http", "scheme": "bearer"})
-    for name in (
-        "CreateGame", "Action", "UndoAnswer", "Abandon", "Created", "GameView", "Events", "Accepted",
-        "LegalActions", "GameList", "Catalog", "Problem", "Health",
-    ):
-        spec.components.schema(name, schema=getattr(schemas, f"{name}Schema"))
-
-    def accepted(desc: str) -> dict[str, Any]:
-        return {"description": desc, "content": _json("Accepted")}
-
-    spec.path("/healthz", operations={"get": {"summary": "liveness and store check",
-              "responses": {"200": {"description": "ok", "content": _json("Health")},
-                            "503": {"description": "store unreachable", "content": PROBLEM}}}})
-    spec.path("/v1/catalog", operations={"get": {"summary": "the games this server hosts",
-              "responses": {"200": {"description": "games", "content": _json("Catalog")}}}})
-    spec.path("/v1/games", operations={
-        "post": {"summary": "create a game", "requestBody": {"required": True, "content": _json("CreateGame")},
-                 "responses": {"201": {"description": "created; tokens are shown once", "content": _json("Created")},
-                               **_problems(400, 413, 422)}},
-        "get": {"summary": "list games", "security": OPTIONAL_BEARER,
-                "parameters": [
-                    {"name": "game", "in": "query", "schema": {"type": "string"}},
-                    {"name": "status", "in": "query", "schema": {"type": "string", "enum": ["active", "finished", "abandoned"]}},
-                    {"name": "waiting", "in": "query", "schema": {"type": "string", "enum": ["me"]},
-                     "description": "only games where the Bearer token's seat is to act"},
-                    {"name": "waiting_for", "in": "query", "schema": {"type": "string"},
-                     "description": "only games where this seat token is to act"},
-                    {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 500}},
-                    {"name": "offset", "in": "query", "schema": {"type": "integer", "minimum": 0}},
-                ],
-                "responses": {"200": {"description": "games, most recently active first", "content": _json("GameList")},
-                              **_problems(400, 401)}},
-    })
-    spec.path("/v1/games/{game_id}", operations={"get": {
-        "summary": "the game as the caller may see it (seat token, host token, or none for a spectator)",
-        "security": OPTIONAL_BEARER, "parameters": [GAME_ID, {"name": "If-None-Match", "in": "header", "required": False,
-                                                             "schema": {"type": "string"}}],
-        "responses": {"200": {"description": "view", "content": _json("GameView")},
-                      "304": {"description": "If-None-Match names the current version: nothing new"},
-                      **_problems(401, 404)}}})
-    spec.path("/v1/games/{game_id}/versions/{version}", operations={"get": {
-        "summary": "the caller's view of the game after event `version`", "security": OPTIONAL_BEARER,
-        "parameters": [GAME_ID, {"name": "version", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0}}],
-        "responses": {"200": {"description": "view", "content": _json("GameView")}, **_problems(401, 404)}}})
-    spec.path("/v1/games/{game_id}/actions", operations={
-        "get": {"summary": "the caller's legal actions, each ready to POST back unchanged", "security": BEARER,
-                "parameters": [GAME_ID],
-                "responses": {"200": {"description": "actions", "content": _json("LegalActions")}, **_problems(401, 403, 404)}},
-        "post": {"summary": "submit one action", "security": BEARER, "parameters": [GAME_ID, IF_MATCH, IDEMPOTENCY],
-                 "requestBody": {"required": True, "content": _json("Action")},
-                 "responses": {"201": accepted("accepted: the new version and the facts as the caller may see them"),
-                               "200": accepted("an Idempotency-Key seen before: the first result, applied once"),
-                               **_problems(400, 401, 403, 404, 409, 413, 422)}},
-    })
-    spec.path("/v1/games/{game_id}/events", operations={"get": {
-        "summary": "the event log, redacted for the caller", "security": OPTIONAL_BEARER,
-        "parameters": [GAME_ID, {"name": "after", "in": "query", "schema": {"type": "integer"}}],
-        "responses": {"200": {"description": "events", "content": _json("Events")}, **_problems(400, 401, 404)}}})
-    spec.path("/v1/games/{game_id}/record", operations={"get": {
-        "summary": "the full game record (host, or anyone once the game is over)", "security": OPTIONAL_BEARER,
-        "parameters": [GAME_ID],
-        "responses": {"200": {"description": "a shiplog.record document", "content": {"application/json": {"schema": {"type": "object"}}}},
-                      **_problems(401, 403, 404)}}})
-    spec.path("/v1/games/{game_id}/undo", operations={"post": {
-        "summary": "take back your last action (at once if nobody acted since and nothing was drawn; otherwise a request the other seats answer)",
-        "security": BEARER, "parameters": [GAME_ID, IF_MATCH],
-        "responses": {"201": accepted("undone, or requested"), **_problems(401, 403, 404, 409, 422)}}})
-    spec.path("/v1/games/{game_id}/undo/answer", operations={"post": {
-        "summary": "accept or decline a pending take-back request", "security": BEARER, "parameters": [GAME_ID],
-        "requestBody": {"required": True, "content": _json("UndoAnswer")},
-        "responses": {"201": accepted("answered"), **_problems(400, 401, 403, 404, 409, 422)}}})
-    spec.path("/v1/games/{game_id}/abandon", operations={"post": {
-        "summary": "stop the game (host only); the seed is revealed", "security": BEARER, "parameters": [GAME_ID],
-        "requestBody": {"required": True, "content": _json("Abandon")},
-        "responses": {"201": accepted("abandoned"), **_problems(400, 401, 403, 404, 409, 422)}}})
-    return spec.to_dict()
+    api = ShiplogApi(app)
+    components = api.spec.components
+    components.schema("JsonValue", JSON_VALUE)
+    components.schema("Player", schema=schemas.PlayerSchema)  # a player given as an object
+    components.schema("Action", schema=schemas.ActionSchema)
+    # An action's other fields are the game's to judge: any JSON values, at most 32 fields.
+    components.schemas["Action"].update(additionalProperties={"$ref": "#/components/schemas/JsonValue"},
+                                        maxProperties=32)
+    return api

@@ -2,39 +2,40 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from http import HTTPStatus
 from typing import Any
 
 from flask import Response, json
 
-TITLES = {
-    400: "Bad Request",
-    401: "Unauthorized",
-    403: "Forbidden",
-    404: "Not Found",
-    405: "Method Not Allowed",
-    409: "Conflict",
-    413: "Content Too Large",
-    415: "Unsupported Media Type",
-    422: "Unprocessable Content",
-    500: "Internal Server Error",
-}
+PROBLEM_JSON = "application/problem+json"
 
 
 class Problem(Exception):
-    def __init__(self, status: int, code: str, detail: str, **extra: Any) -> None:
+    """An answer other than success: status, a stable dotted code and a sentence a player understands.
+
+    `headers` go on the response (Allow, Retry-After, WWW-Authenticate); `extra` fields go in the body.
+    """
+
+    def __init__(self, status: int, code: str, detail: str, headers: Mapping[str, str] | None = None,
+                 **extra: Any) -> None:
         super().__init__(detail)
         self.status = status
         self.code = code
         self.detail = detail
+        self.headers = dict(headers or {})
         self.extra = extra
 
     def response(self) -> Response:
         body = {
             "type": f"https://shiplog.dev/problems/{self.code}",
-            "title": TITLES.get(self.status, "Error"),
+            "title": HTTPStatus(self.status).phrase,
             "status": self.status,
             "code": self.code,
             "detail": self.detail,
             **self.extra,
         }
-        return Response(json.dumps(body), status=self.status, mimetype="application/problem+json")
+        headers = dict(self.headers)
+        if self.status == 401:
+            headers.setdefault("WWW-Authenticate", 'Bearer realm="shiplog"')
+        return Response(json.dumps(body), status=self.status, mimetype=PROBLEM_JSON, headers=headers)

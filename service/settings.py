@@ -2,14 +2,16 @@
 
 The eventsourcing library's own variables decide persistence:
     PERSISTENCE_MODULE   eventsourcing.sqlite (default here) or eventsourcing.postgres
-    SQLITE_DBNAME        default ./var/shiplog.sqlite (the folder is created on first run)
+    SQLITE_DBNAME        default ./var/shiplog.sqlite (created on first run, readable by its owner only)
     POSTGRES_DBNAME, POSTGRES_HOST, POSTGRES_PORT, POSTGRES_USER, POSTGRES_PASSWORD, POSTGRES_SCHEMA
 Ours:
-    SHIPLOG_HOST (127.0.0.1), SHIPLOG_PORT (8000), SHIPLOG_SNAPSHOT_INTERVAL (50)
+    SHIPLOG_HOST (127.0.0.1), SHIPLOG_PORT (8000), SHIPLOG_SNAPSHOT_INTERVAL (50),
+    SHIPLOG_GAMES_PER_MINUTE (30: new games per client address and minute, per server process)
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -25,8 +27,8 @@ def store_env(overrides: Mapping[str, str] | None = None) -> dict[str, str]:
     if module in ("sqlite", "eventsourcing.sqlite"):
         env["PERSISTENCE_MODULE"] = "eventsourcing.sqlite"
         dbname = env.setdefault("SQLITE_DBNAME", DEFAULT_SQLITE)
-        if dbname != ":memory:" and "mode=memory" not in dbname:
-            Path(dbname).expanduser().resolve().parent.mkdir(parents=True, exist_ok=True)
+        if dbname != ":memory:" and not dbname.startswith("file:"):
+            create_private(Path(dbname).expanduser())
         env.setdefault("SQLITE_LOCK_TIMEOUT", "10")
     elif module in ("postgres", "eventsourcing.postgres"):
         env["PERSISTENCE_MODULE"] = "eventsourcing.postgres"
@@ -38,6 +40,19 @@ def store_env(overrides: Mapping[str, str] | None = None) -> dict[str, str]:
         env.setdefault("POSTGRES_CONNECT_TIMEOUT", "5")
     env.setdefault("AGGREGATE_CACHE_MAXSIZE", "1000")
     return env
+
+
+def create_private(path: Path) -> None:
+    """Create the store file (and its folder) readable and writable by its owner only.
+
+    SQLite gives its -wal and -shm files the mode of the database file, so they are private too.
+    An existing file is left as it is.
+    """
+    if path.exists():
+        return
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
 
 
 def listen_address() -> tuple[str, int]:

@@ -87,12 +87,12 @@ def test_bots_move_by_themselves(client: Any) -> None:
     assert seats[0] == 0 and (1 in seats or resp.json["status"] == "finished")
 
 
-def test_hidden_cards_stay_hidden_from_other_seats_and_spectators(client: Any) -> None:
+def test_hidden_cards_stay_hidden_from_other_seats_and_spectators(client: Any, app: Any) -> None:
     game = create(client, seed="teaching table 1")
     gid = game["id"]
-    host = client.get(f"/v1/games/{gid}", headers=auth(game["host_token"])).json
-    hands = [p["hand"] for p in host["state"]["players"]]
-    assert host["viewer"] == "host" and all(hands)
+    state = app.extensions["shiplog"].get_game(uuid.UUID(gid)).state
+    hands = [list(h) for h in state.hands]
+    assert all(hands)
     ann = client.get(f"/v1/games/{gid}", headers=auth(game["seats"][0]["token"])).json
     assert ann["state"]["players"][0]["hand"] == hands[0]
     assert ann["state"]["players"][1]["hand"] is None
@@ -106,14 +106,57 @@ def test_hidden_cards_stay_hidden_from_other_seats_and_spectators(client: Any) -
         others = [f for f in dealt if f["seat"] != (0 if who else None)]
         assert all("cards" not in f for f in others)
     problem(client.get(f"/v1/games/{gid}/record"), 403, "record.not_yet")
-    assert client.get(f"/v1/games/{gid}/record", headers=auth(game["host_token"])).status_code == 200
+
+
+def test_the_host_sees_what_a_spectator_sees_on_every_endpoint_while_the_game_runs(client: Any, app: Any) -> None:
+    """Issue 8.2: no token sees hidden information during play, the host's included."""
+    game = create(client, seed="host walk")
+    gid, host = game["id"], auth(game["host_token"])
+    ann = auth(game["seats"][0]["token"])
+    action = client.get(f"/v1/games/{gid}/actions", headers=ann).json["actions"][0]
+    assert client.post(f"/v1/games/{gid}/actions", json=action, headers=ann).status_code == 201
+    state = app.extensions["shiplog"].get_game(uuid.UUID(gid)).state
+    secret_hands = list(state.hands)
+    assert any(secret_hands)
+
+    def without_viewer(body: Json) -> Json:
+        return {k: v for k, v in body.items() if k != "viewer"}
+
+    for path in (f"/v1/games/{gid}", f"/v1/games/{gid}/versions/0", f"/v1/games/{gid}/versions/1"):
+        as_host, as_spectator = client.get(path, headers=host), client.get(path)
+        assert as_host.status_code == 200 and as_host.json["viewer"] == "host"
+        assert without_viewer(as_host.json) == without_viewer(as_spectator.json), path
+        assert all(p["hand"] is None for p in as_host.json["state"]["players"])
+        assert as_host.json["seed"] is None
+    as_host = client.get(f"/v1/games/{gid}/events", headers=host)
+    assert as_host.status_code == 200 and as_host.json == client.get(f"/v1/games/{gid}/events").json
+    assert all("cards" not in f for e in as_host.json["events"] for f in e.get("facts", []) if f["t"] == "Dealt")
+    problem(client.get(f"/v1/games/{gid}/record", headers=host), 403, "record.not_yet")
+    problem(client.get(f"/v1/games/{gid}/actions", headers=host), 403, "seat.host_cannot_act")
+    problem(client.post(f"/v1/games/{gid}/actions", json=action, headers=host), 403, "seat.host_cannot_act")
+    problem(client.post(f"/v1/games/{gid}/undo", json={}, headers=host), 403, "seat.host_cannot_act")
+    problem(client.post(f"/v1/games/{gid}/undo/answer", json={"accept": True}, headers=host), 403, "seat.host_cannot_act")
+    listed = client.get("/v1/games?waiting=me", headers=host)
+    assert listed.status_code == 200 and listed.json["games"] == []
+    # The host keeps its powers; once the game is over everyone sees everything.
+    abandoned = client.post(f"/v1/games/{gid}/abandon", json={"reason": "rain"}, headers=host)
+    assert abandoned.status_code == 201
+    assert all(e["type"] != "ActionTaken" or "facts" in e for e in abandoned.json["events"])
+    for who in ({}, host, ann):
+        view = client.get(f"/v1/games/{gid}", headers=who).json
+        assert [p["hand"] for p in view["state"]["players"]] == [list(h) for h in secret_hands]
+        assert view["seed"] is not None
+        record = client.get(f"/v1/games/{gid}/record", headers=who)
+        assert record.status_code == 200 and record.json["seed"] == view["seed"]
+        assert all("draws" in e for e in record.json["events"] if e["type"] == "ActionTaken")
 
 
 def test_client_seeded_games_are_marked_and_deterministic(client: Any) -> None:
     a, b = create(client, seed="same"), create(client, seed="same")
-    view_a = client.get(f"/v1/games/{a['id']}", headers=auth(a["host_token"])).json
-    view_b = client.get(f"/v1/games/{b['id']}", headers=auth(b["host_token"])).json
+    view_a = client.get(f"/v1/games/{a['id']}", headers=auth(a["seats"][0]["token"])).json
+    view_b = client.get(f"/v1/games/{b['id']}", headers=auth(b["seats"][0]["token"])).json
     assert view_a["client_seeded"] and view_a["state"] == view_b["state"]
+    assert view_a["state"]["players"][0]["hand"]
     # the same guessable seed commits differently in each game (the salt is secret until the end)
     assert a["seed_commitment"] != b["seed_commitment"]
 
@@ -205,12 +248,12 @@ def test_illegal_actions_are_422_with_the_rule_code_and_change_nothing(client: A
     assert before == after
 
 
-def test_stale_if_match_is_409_and_bad_if_match_400(client: Any) -> None:
+def test_stale_if_match_is_412_and_bad_if_match_400(client: Any) -> None:
     game = create(client)
     gid = game["id"]
     token = game["seats"][0]["token"]
     body = problem(client.post(f"/v1/games/{gid}/actions", json={"type": "draw"},
-                               headers={**auth(token), "If-Match": '"5"'}), 409, "version.conflict")
+                               headers={**auth(token), "If-Match": '"5"'}), 412, "version.stale")
     assert body["current_version"] == 0
     problem(client.post(f"/v1/games/{gid}/actions", json={"type": "draw"}, headers={**auth(token), "If-Match": "abc"}),
             400, "header.if_match")
@@ -243,11 +286,11 @@ def test_take_back_at_once_and_with_consent(client: Any) -> None:
     play = client.get(f"/v1/games/{gid}/actions", headers=ann).json["actions"][0]
     assert play["type"] == "play"
     client.post(f"/v1/games/{gid}/actions", json=play, headers=ann)
-    resp = client.post(f"/v1/games/{gid}/undo", headers=ann)
+    resp = client.post(f"/v1/games/{gid}/undo", json={}, headers=ann)
     assert resp.status_code == 201 and resp.json["events"][0]["type"] == "UndoApplied"
     assert client.get(f"/v1/games/{gid}").json["to_act"] == [0]
     client.post(f"/v1/games/{gid}/actions", json={"type": "draw"}, headers=ann)
-    resp = client.post(f"/v1/games/{gid}/undo", headers=ann)
+    resp = client.post(f"/v1/games/{gid}/undo", json={}, headers=ann)
     assert resp.json["events"][0]["type"] == "UndoRequested"
     view = client.get(f"/v1/games/{gid}").json
     assert view["undo_request"]["seat"] == 0
@@ -255,7 +298,7 @@ def test_take_back_at_once_and_with_consent(client: Any) -> None:
     problem(client.post(f"/v1/games/{gid}/undo/answer", json={"accept": "maybe"}, headers=bob), 422, "body.invalid")
     resp = client.post(f"/v1/games/{gid}/undo/answer", json={"accept": True}, headers=bob)
     assert [e["type"] for e in resp.json["events"]] == ["UndoAnswered", "UndoApplied"]
-    problem(client.post(f"/v1/games/{gid}/undo", headers=bob), 422, "undo.nothing")
+    problem(client.post(f"/v1/games/{gid}/undo", json={}, headers=bob), 422, "undo.nothing")
 
 
 def test_only_the_host_abandons(client: Any) -> None:

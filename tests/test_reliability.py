@@ -31,7 +31,8 @@ def new_game(url: str, deck: int = 20) -> dict[str, Any]:
 
 
 def test_twenty_threads_racing_for_one_game(store_env: dict[str, str], tmp_path: Any) -> None:
-    """Every accepted action is in the log exactly once, every rejected one got 409, replay equals live."""
+    """Every accepted action is in the log exactly once, every rejected one got 409 (lost the race at the
+    store) or 412 (its If-Match was stale when it was read), replay equals live."""
     with running({**store_env, **TINY}) as server:
         game = new_game(server.url)
         gid = game["id"]
@@ -64,8 +65,8 @@ def test_twenty_threads_racing_for_one_game(store_env: dict[str, str], tmp_path:
                 t.start()
             for t in threads:
                 t.join()
-        assert set(statuses) <= {201, 409}, statuses
-        assert statuses[201] == len(accepted) >= 1 and statuses[409] >= 1
+        assert set(statuses) <= {201, 409, 412}, statuses
+        assert statuses[201] == len(accepted) >= 1 and statuses[409] + statuses[412] >= 1
     app = Shiplog(store_env)
     events = [e for e in app.events_between(UUID(gid)) if type(e).__name__ == "ActionTaken"]
     keys = Counter(e.idempotency_key for e in events)
@@ -120,7 +121,9 @@ def test_sigkill_mid_load_loses_no_acknowledged_action(store_env: dict[str, str]
             events = requests.get(f"{server.url}/v1/games/{gid}/events?after={version - 1}", timeout=10).json()["events"]
             assert events and events[0]["version"] == version and events[0]["action"] == action
         for game in games:
-            record = requests.get(f"{server.url}/v1/games/{game['id']}/record", headers=auth(game["host_token"]), timeout=10).json()
+            # The record is public once the game is over: the host ends the games still running.
+            requests.post(f"{server.url}/v1/games/{game['id']}/abandon", json={}, headers=auth(game["host_token"]), timeout=10)
+            record = requests.get(f"{server.url}/v1/games/{game['id']}/record", timeout=10).json()
             assert verify(record).ok
     finally:
         server.stop()

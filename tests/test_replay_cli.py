@@ -94,10 +94,17 @@ def test_step_forward_back_and_quit(store: dict[str, Any]) -> None:
     assert result.stdout.count("#0") >= 2 and "#1" in result.stdout
 
 
-def test_unknown_games_and_files_exit_nonzero(store: dict[str, Any], tmp_path: Path) -> None:
-    assert run("show", "00000000-0000-0000-0000-000000000000").exit_code == 1
-    assert run("verify", str(tmp_path / "missing.json")).exit_code == 1
+def test_games_and_files_that_are_not_there_exit_2(store: dict[str, Any], tmp_path: Path) -> None:
+    """Exit 1 means the record is wrong; 2 that there is no record to judge (issue 8.10)."""
+    for command in ("verify", "fairness", "show", "log", "export"):
+        result = run(command, "00000000-0000-0000-0000-000000000000")
+        assert result.exit_code == 2 and "no game" in result.output, (command, result.output)
+        result = run(command, str(tmp_path / "missing.json"))
+        assert result.exit_code == 2 and "no such record file" in result.output, (command, result.output)
+    assert run("verify", "ffff").exit_code == 2  # a prefix of no id
     junk = tmp_path / "junk.json"
     junk.write_text("{}")
     result = run("verify", str(junk))
-    assert result.exit_code == 1 and "not a shiplog game record" in result.output
+    assert result.exit_code == 2 and "not a shiplog game record" in result.output
+    junk.write_text("{not json")
+    assert run("fairness", str(junk)).exit_code == 2

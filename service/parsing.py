@@ -1,0 +1,159 @@
+"""How request bodies, query strings and headers become Python values, or a problem+json.
+
+Bodies are read as I-JSON (RFC 7493): UTF-8, no NaN or Infinity, no duplicate names, no lone
+surrogates, integers a JavaScript client can hold, and at most `MAX_DEPTH` levels of nesting.
+Anything else is a 400 with a stable code, never a 500. The webargs parser that flask-smorest
+uses for `@blp.arguments` reads bodies this way and turns validation errors into problems:
+422 `body.invalid` for a body, 400 `query.invalid` for a query string, 400 `header.<name>`
+for a header.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+import marshmallow as ma
+from flask import Request
+from marshmallow.utils import missing
+from webargs.flaskparser import FlaskParser
+
+from .problems import Problem
+
+MAX_BODY = 64 * 1024  # bytes in a request body (413 above)
+MAX_DEPTH = 32  # levels of arrays and objects in a body; shiplog's own bodies use 3
+MAX_SAFE_INTEGER = 2**53 - 1  # I-JSON: what every JSON client can hold exactly
+# Any JSON value within these rules, as JSON Schema (depth and text rules cannot be said there).
+JSON_VALUE = {
+    "description": f"any JSON value; numbers within ±{MAX_SAFE_INTEGER}, at most {32} levels deep",
+    "type": ["null", "boolean", "string", "number", "array", "object"],
+    "minimum": -MAX_SAFE_INTEGER,
+    "maximum": MAX_SAFE_INTEGER,
+    "items": {"$ref": "#/components/schemas/JsonValue"},
+    "additionalProperties": {"$ref": "#/components/schemas/JsonValue"},
+}
+
+
+class _Refused(ValueError):
+    def __init__(self, code: str, detail: str) -> None:
+        super().__init__(detail)
+        self.code = code
+        self.detail = detail
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in obj:
+            raise _Refused("body.duplicate_key", f"The name {key[:40]!r} appears twice in one JSON object.")
+        obj[key] = value
+    return obj
+
+
+def _constant(name: str) -> Any:
+    raise _Refused("body.malformed_json", f"{name} is not a JSON number.")
+
+
+OUT_OF_RANGE = f"Numbers must lie between -{MAX_SAFE_INTEGER} and {MAX_SAFE_INTEGER}."
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value) or abs(value) > MAX_SAFE_INTEGER:
+        raise _Refused("body.number_out_of_range", OUT_OF_RANGE)
+    return value
+
+
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > 16 or abs(value := int(text)) > MAX_SAFE_INTEGER:
+        raise _Refused("body.number_out_of_range", OUT_OF_RANGE)
+    return value
+
+
+def _check_tree(data: Any) -> None:
+    """Depth and text checks without recursion (the parsed tree may be deep)."""
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, str):
+            _check_text(node)
+        elif isinstance(node, (dict, list)):
+            if depth >= MAX_DEPTH:
+                raise _Refused("body.too_deep", f"The body nests more than {MAX_DEPTH} levels of arrays and objects.")
+            items = node.items() if isinstance(node, dict) else enumerate(node)
+            for key, value in items:
+                if isinstance(key, str):
+                    _check_text(key)
+                stack.append((value, depth + 1))
+
+
+def _check_text(text: str) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise _Refused(
+            "body.invalid_text", "The body contains a lone UTF-16 surrogate (\\ud800-\\udfff), which is not text."
+        ) from None
+
+
+def parse_json(raw: bytes) -> Any:
+    """The body as I-JSON, or a 400 Problem with a code saying what is wrong."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise Problem(400, "body.malformed_json", "The request body is not UTF-8 text.") from None
+    try:
+        data = json.loads(text, object_pairs_hook=_object, parse_constant=_constant, parse_float=_float, parse_int=_int)
+    except _Refused as exc:
+        raise Problem(400, exc.code, exc.detail) from None
+    except RecursionError:
+        raise Problem(400, "body.too_deep", f"The body nests more than {MAX_DEPTH} levels of arrays and objects.") from None
+    except ValueError as exc:
+        raise Problem(400, "body.malformed_json", f"The request body is not valid JSON: {exc}.") from None
+    try:
+        _check_tree(data)
+    except _Refused as exc:
+        raise Problem(400, exc.code, exc.detail) from None
+    return data
+
+
+def first_error(messages: Any, path: str = "") -> str:
+    """The first validation message, with the path of the field it is about."""
+    if isinstance(messages, dict):
+        for key, value in messages.items():
+            return first_error(value, f"{path}.{key}" if path else str(key))
+    if isinstance(messages, list) and messages:
+        return first_error(messages[0], path)
+    return f"{path}: {messages}" if path else str(messages)
+
+
+class Parser(FlaskParser):
+    """webargs' Flask parser with shiplog's body rules and problem+json errors."""
+
+    def _raw_load_json(self, req: Request) -> Any:
+        raw = req.get_data(cache=True)
+        if not raw.strip():
+            return missing  # an absent body: the schema's required fields say if that is fine
+        data = parse_json(raw)
+        if not isinstance(data, dict):
+            raise Problem(422, "body.not_an_object", "The request body must be a JSON object.")
+        return data
+
+    def load_json(self, req: Request, schema: ma.Schema) -> Any:
+        data = self._raw_load_json(req)
+        if data is missing and any(f.required for f in schema.fields.values()):
+            raise Problem(400, "body.empty", "The request needs a JSON body.")
+        return data
+
+    def handle_error(self, error: ma.ValidationError, req: Request, schema: ma.Schema, *,
+                     error_status_code: int | None, error_headers: Any) -> Any:
+        messages = error.messages if isinstance(error.messages, dict) else {"json": error.messages}
+        location, errors = next(iter(messages.items()))
+        if location == "json":
+            raise Problem(422, "body.invalid", f"The request body is not valid: {first_error(errors)}", errors=errors)
+        if location == "headers":
+            name = next(iter(errors)) if isinstance(errors, dict) and errors else "header"
+            code = "header." + str(name).lower().replace("-", "_")
+            raise Problem(400, code, f"The {name} header is not valid: {first_error(errors)}", errors=errors)
+        raise Problem(400, "query.invalid", f"The query string is not valid: {first_error(errors)}", errors=errors)

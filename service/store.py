@@ -1,0 +1,83 @@
+"""The store's health as the HTTP API and the command lines report it.
+
+- `check_at_start(env)`: a damaged SQLite file is found before the server (or `replay`) uses
+  it (`PRAGMA quick_check`), with a message that says what to do.
+- `check_writable(app)`: `/healthz` writes one row (a full disk or a read-only store is not
+  healthy, even when reads still work).
+- `problem_for(exc)`: a store failure during a request is a 503 with a sentence, never a 500;
+  nothing was saved (the store rolled the transaction back).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from eventsourcing.persistence import PersistenceError
+
+from .problems import Problem
+
+HEALTH_TABLE = "shiplog_health"
+
+
+class StoreDamaged(Exception):
+    """The store file cannot be used as it is."""
+
+
+def sqlite_path(env: Mapping[str, str]) -> Path | None:
+    """The SQLite file of this environment, or None (PostgreSQL, in-memory, a URI)."""
+    if env.get("PERSISTENCE_MODULE") != "eventsourcing.sqlite":
+        return None
+    name = env.get("SQLITE_DBNAME", "")
+    if not name or name == ":memory:" or name.startswith("file:"):
+        return None
+    return Path(name).expanduser()
+
+
+def check_at_start(env: Mapping[str, str]) -> None:
+    """Raise StoreDamaged with a clear message if the SQLite file fails `PRAGMA quick_check`."""
+    path = sqlite_path(env)
+    if path is None or not path.is_file() or path.stat().st_size == 0:
+        return
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
+            rows = [row[0] for row in conn.execute("PRAGMA quick_check(5)")]
+        conn.close()
+    except sqlite3.DatabaseError as exc:
+        rows = [str(exc)]
+    if rows != ["ok"]:
+        raise StoreDamaged(
+            f"The store {path} is damaged ({'; '.join(rows)}). Nothing was changed. Restore it from a "
+            f"backup, or try `sqlite3 {path} .recover` to save what is left; or point SQLITE_DBNAME elsewhere."
+        )
+
+
+def check_writable(app: Any) -> None:
+    """Write one row, as the store would for a move: raises the store's error if it cannot."""
+    datastore = app.recorder.datastore
+    schema = getattr(datastore, "schema", None)
+    table = f'"{schema}".{HEALTH_TABLE}' if schema else HEALTH_TABLE
+    with datastore.transaction(commit=True) as cursor:
+        cursor.execute(f"CREATE TABLE IF NOT EXISTS {table} (id INTEGER PRIMARY KEY, checked_at TEXT NOT NULL)")
+        cursor.execute(
+            f"INSERT INTO {table} (id, checked_at) VALUES (1, CAST(CURRENT_TIMESTAMP AS TEXT)) "
+            "ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at"
+        )
+
+
+def problem_for(exc: PersistenceError) -> Problem:
+    """503 with a sentence: what is wrong with the store, and that nothing was saved."""
+    text = str(exc).lower()
+    if "full" in text or "no space" in text:
+        return Problem(503, "store.full", "The server's disk is full, so nothing was saved. Try again later; "
+                       "the server's operator has to make room.")
+    if "readonly" in text or "read-only" in text or "read only" in text:
+        return Problem(503, "store.read_only", "The store is read-only at the moment, so nothing was saved. "
+                       "Try again later.")
+    if "malformed" in text or "not a database" in text or "corrupt" in text:
+        return Problem(503, "store.damaged", "The store is damaged, so nothing was saved; the server's operator "
+                       "has to restore it.")
+    return Problem(503, "store.unavailable", "The store cannot be reached at the moment, so nothing was saved. "
+                   "Try again later.")
