@@ -77,10 +77,10 @@ def test_a_failing_snapshot_write_fails_no_request(store_env: dict[str, str], ca
         game = client.post("/v1/games", json={"game": "high-card", "players": ["ann", "bob"],
                                                "options": {"deck_size": 20}}).json
         versions = [play_one(client, game)["version"] for _ in range(4)]
-        # A whole game played by bots in the creating request: many snapshot versions, all refused.
-        bots = client.post("/v1/games", json={"game": "high-card", "options": {"deck_size": 20},
-                                               "players": [{"name": "r", "bot": "random"}, {"name": "h", "bot": "highest"}]})
-        assert bots.status_code == 201, bots.json
+        # A whole game played by bots in one command (the HTTP API refuses games of bots only,
+        # the application does not): many snapshot versions, all refused, none fails the command.
+        bots = app.create_game("high-card", [{"name": "r", "bot": "random"}, {"name": "h", "bot": "highest"}],
+                               {"deck_size": 20})
         assert app.stored_size()["snapshots"][0] == 0, "the store did not refuse the snapshots"
     assert versions == [1, 2, 3, 4]
     assert any("snapshot" in r.getMessage() for r in caplog.records), "the failed snapshot was not logged"
@@ -94,7 +94,7 @@ def test_a_failing_snapshot_write_fails_no_request(store_env: dict[str, str], ca
     fresh, plain = Shiplog(env), Shiplog({**store_env, "SHIPLOG_SNAPSHOT_INTERVAL": "0"})
     for version in range(answer["version"] + 1):
         assert fresh.get_game(gid, version).state_hash == plain.get_game(gid, version).state_hash
-    bots_id = UUID(bots.json["id"])
+    bots_id = bots.game.id
     assert fresh.get_game(bots_id).status == "finished"
     assert fresh.record(bots_id)["status"] == "finished"
 
