@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: venv serve test lint bench clean
+.PHONY: venv serve test lint bench bench-load clean
 
 venv: $(STAMP)
 
@@ -27,6 +27,11 @@ lint: venv
 
 bench: venv
 	$(BIN)/python -m replay.cli bench
+
+# Only the load generator part of `make bench`: make serve under 40 clients, 100 idle
+# connections, 1 and 2 gunicorn workers on SQLite and PostgreSQL (about 5 minutes).
+bench-load: venv
+	$(BIN)/python -m replay.cli bench --only serve
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .mypy_cache .ruff_cache

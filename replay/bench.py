@@ -6,7 +6,6 @@ Nothing here is a test: timing never decides pass or fail.
 
 from __future__ import annotations
 
-import http.client
 import json
 import os
 import statistics
@@ -26,6 +25,8 @@ from domain.core import registry
 from domain.core.aggregate import Game
 from domain.core.rng import Rng, choice
 from domain.core.rules import GameRules
+
+from . import loadgen
 
 
 class Counter(Aggregate):
@@ -168,64 +169,98 @@ def bench_raw_append(env: dict[str, str], label: str, seconds: float, threads: i
 
 
 def bench_http(env: dict[str, str], label: str, game: str, seconds: float, workers: int = 0, clients: int = 20) -> tuple[list[Row], float]:
+    """Each client plays its own game over HTTP (`loadgen`, several processes) against
+    `shiplog serve --workers N` (gunicorn)."""
     from service.process import Server  # the same harness the reliability tests use
 
     workers = workers or int(os.environ.get("SHIPLOG_BENCH_WORKERS", "3"))
     server = Server(env, workers=workers)
     server.start()
-    latencies: list[float] = []
-    accepted = [0]
-    lock = threading.Lock()
-    stop = time.perf_counter() + seconds
-    seats = max(min(4, registry.get(game).MAX_SEATS), registry.get(game).MIN_SEATS)
-
-    def client(i: int) -> None:
-        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)  # keep-alive, low overhead
-
-        def call(method: str, path: str, body: Any = None, headers: dict[str, str] | None = None) -> tuple[int, Any]:
-            data = json.dumps(body).encode() if body is not None else None
-            conn.request(method, path, body=data, headers={"Content-Type": "application/json", **(headers or {})})
-            resp = conn.getresponse()
-            return resp.status, json.loads(resp.read())
-
-        rng = Rng(f"http-{i}", "bench")
-        while time.perf_counter() < stop:
-            _, created = call("POST", "/v1/games", {"game": game, "players": [f"p{n}" for n in range(seats)]})
-            gid, tokens = created["id"], [s["token"] for s in created["seats"]]
-            to_act, version = created["to_act"], created["version"]
-            actions: list[Any] = []
-            while to_act and time.perf_counter() < stop:
-                headers = {"Authorization": f"Bearer {tokens[to_act[0]]}"}
-                if not actions:  # a POST answers with the next actions when the same seat goes on
-                    actions = call("GET", f"/v1/games/{gid}/actions", headers=headers)[1]["actions"]
-                action = choice(rng, actions)
-                t0 = time.perf_counter()
-                status, body = call("POST", f"/v1/games/{gid}/actions", action, {**headers, "If-Match": f'"{version}"'})
-                elapsed = time.perf_counter() - t0
-                if status != 201:
-                    raise RuntimeError(f"bench action refused: {status} {str(body)[:200]}")
-                to_act, version, actions = body["to_act"], body["version"], body.get("actions", [])
-                with lock:
-                    latencies.append(elapsed)
-                    accepted[0] += 1
-
-    started = time.perf_counter()
     try:
-        pool = [threading.Thread(target=client, args=(i,)) for i in range(clients)]
-        for t in pool:
-            t.start()
-        for t in pool:
-            t.join()
+        result = loadgen.http_load(server.port, game, clients=clients, processes=4, seconds=seconds)
     finally:
         server.stop()
-    wall = time.perf_counter() - started
-    latencies.sort()
-    rate = accepted[0] / wall
-    p = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000  # noqa: E731
     return [
-        (f"http {label}", f"accepted actions per second ({game}, {clients} games, {workers} workers)", f"{rate:.0f}"),
-        (f"http {label}", "POST latency p50 / p99 ms", f"{p(0.5):.1f} / {p(0.99):.1f}"),
-    ], rate
+        (f"http {label}", f"accepted actions per second ({game}, {clients} games, {workers} workers)", f"{result.rate:.0f}"),
+        (f"http {label}", "POST latency p50 / p99 ms", f"{result.percentile(0.5):.1f} / {result.percentile(0.99):.1f}"),
+    ], result.rate
+
+
+def bench_serve(found: list[tuple[str, dict[str, str]]], game: str, seconds: float, clients: int = 40,
+                processes: int = 4) -> list[Row]:
+    """Issue 8 and 15: `make serve` under `clients` concurrent players, as a share of the same
+    play on one thread in process (measured in this run, on a SQLite file of its own); the same
+    with 100 idle connections open; then 1 and 2 gunicorn workers on each store."""
+    from service.process import Server
+
+    rows: list[Row] = [("serve", "machine: cores / load average before", f"{os.cpu_count()} / {_load()}")]
+    sqlite = dict(found[0][1])
+    base = Path(sqlite["SQLITE_DBNAME"]).parent
+
+    def fresh_sqlite(name: str) -> dict[str, str]:
+        return {**sqlite, "SQLITE_DBNAME": str(base / f"{name}.sqlite")}
+
+    def measure(label: str, env: dict[str, str], idle: int = 0, **server_options: Any) -> loadgen.LoadResult:
+        server = Server(env, **server_options)
+        server.start()
+        try:
+            with loadgen.idle_connections(server.port, idle):
+                return loadgen.http_load(server.port, game, clients=clients, processes=processes, seconds=seconds)
+        finally:
+            server.stop()
+
+    def result_rows(label: str, result: loadgen.LoadResult) -> list[Row]:
+        refused = f" (refused: {result.refused})" if result.refused else ""
+        return [(label, f"accepted actions per second{refused}", f"{result.rate:.0f}"),
+                (label, "POST latency p50 / p99 ms", f"{result.percentile(0.5):.1f} / {result.percentile(0.99):.1f}")]
+
+    rows.append(("serve SQLite", "one small commit (fsync) on this disk, median ms", f"{loadgen.commit_latency(str(base)):.2f}"))
+    inproc = loadgen.in_process(fresh_sqlite("in-process"), game, clients, seconds)
+    rows.append(("serve SQLite", f"in process, one thread, {clients} {game} games: actions per second",
+                 f"{inproc.rate:.0f}"))
+    default = measure("make serve", fresh_sqlite("serve"))
+    label = f"make serve SQLite, {clients} clients in {processes} processes"
+    rows += result_rows(label, default)
+    rows.append((label, "share of the in-process rate", f"{default.rate / inproc.rate:.0%}"))
+    idle = measure("make serve idle", fresh_sqlite("serve-idle"), idle=100)
+    rows += result_rows(f"{label} + 100 idle connections", idle)
+    for store, env in found:
+        rates = {}
+        for workers in (1, 2):
+            result = measure(f"gunicorn {workers}", env if store != "SQLite" else fresh_sqlite(f"gunicorn-{workers}"),
+                             workers=workers, gunicorn=True)
+            rows += result_rows(f"scale {store}, {workers} gunicorn worker{'s' if workers > 1 else ''}", result)
+            rates[workers] = result.rate
+        rows.append((f"scale {store}", "2 workers / 1 worker", f"{rates[2] / rates[1]:.2f}"))
+    rows.append(("serve", "machine: load average after", _load()))
+    return rows
+
+
+def _load() -> str:
+    try:
+        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    except OSError:
+        return "-"
+
+
+def bench_storage(found: list[tuple[str, dict[str, str]]], game: str = "puerto-rico", seats: int = 4) -> list[Row]:
+    """Stored bytes per event of complete games (events and snapshots, every column of every
+    row), played seat by seat with an Idempotency-Key on every action."""
+    from service.application import Shiplog
+    rows: list[Row] = []
+    for label, env in found:
+        env = {**env, "SQLITE_DBNAME": env["SQLITE_DBNAME"].replace(".sqlite", "-storage.sqlite")} if label == "SQLite" else env
+        app = Shiplog({**env, "SHIPLOG_SNAPSHOT_INTERVAL": "50"})
+        before = app.stored_size()
+        gid = loadgen.play_complete_game(app, game, seats)
+        after = app.stored_size()
+        events = app.get_game(gid).version + 1
+        stored = {k: after[k][1] - before.get(k, (0, 0))[1] for k in after}
+        rows.append((f"storage {label}", f"{game} {seats}p complete game: events / bytes of events / of snapshots",
+                     f"{events} / {stored['events']} / {stored.get('snapshots', 0)}"))
+        rows.append((f"storage {label}", "stored bytes per event, snapshots included",
+                     f"{sum(stored.values()) / events:.0f}"))
+    return rows
 
 
 def long_game(games: list[str], target_actions: int) -> Game | None:
@@ -293,6 +328,16 @@ def run(quick: bool = False, only: set[str] | None = None, out: Callable[[str], 
                                  es_games=max(es_n // 10, 2) if quick else es_n, options=options)
             out(_table(rows[-6:]))
     http_games = os.environ.get("SHIPLOG_BENCH_HTTP_GAMES", ",".join(games)).split(",")
+    if wanted("storage") or wanted("serve"):
+        with stores() as found:
+            if wanted("storage"):
+                storage_rows = bench_storage(found)
+                rows += storage_rows
+                out(_table(storage_rows))
+            if wanted("serve"):
+                serve_rows = bench_serve(found, "puerto-rico", 8 if quick else 20)
+                rows += serve_rows
+                out(_table(serve_rows))
     if wanted("store") or wanted("http"):
         with stores() as found:
             for label, env in found:

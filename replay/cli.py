@@ -23,7 +23,8 @@ import click
 from domain.core import ALL, registry
 from domain.core.errors import IllegalAction
 from domain.core.record import check_format, fairness, replay_states, verify
-from domain.core.rules import Viewer, redacted
+from domain.core.rules import GameRules, Viewer, action_for, redacted
+from domain.core.words import described
 
 
 class NotThere(click.ClickException):
@@ -130,17 +131,18 @@ def _echo_json(data: Any) -> None:
 
 
 def describe_event(ev: dict[str, Any], record: dict[str, Any], viewer: Viewer) -> str:
+    """The event in one head line (who did what), then what happened in sentences, one a line."""
     rules = registry.get(record["game"])
     names = [p["name"] or f"seat {p['seat']}" for p in record["players"]]
     kind = ev["type"]
     head = f"#{ev['version']:<4}"
     if kind == "ActionTaken":
         who = f"{names[ev['seat']]} (seat {ev['seat']}{', bot' if ev.get('bot') else ''})"
-        args = {k: v for k, v in ev["action"].items() if k != "type"}
-        shown = "; ".join(_fact_text(f) for f in redacted(rules, ev["facts"], viewer))
-        return f"{head} {who}: {ev['action']['type']} {json.dumps(args) if args else ''}\n       → {shown}"
+        action = action_for(rules, ev["action"], ev["seat"], viewer)
+        args = {k: v for k, v in action.items() if k != "type"}
+        return f"{head} {who}: {action['type']} {json.dumps(args) if args else ''}".rstrip() + _told(rules, ev, viewer, names)
     if kind == "GameCreated" and ev.get("facts") is not None:
-        return f"{head} game created: {record['game']} for {', '.join(names)} ({len(ev['facts'])} setup facts)"
+        return f"{head} game created: {record['game']} for {', '.join(names)}" + _told(rules, ev, viewer, names)
     if kind == "GameCreated":
         return (f"{head} game created: {record['game']} with {len(names)} open seats; "
                 f"the server's seed is committed: {record['seed_commitment']}")
@@ -159,7 +161,7 @@ def describe_event(ev: dict[str, Any], record: dict[str, Any], viewer: Viewer) -
     if kind == "SeatLeft":
         return f"{head} seat {ev['seat']} is left open again"
     if kind == "GameStarted":
-        return f"{head} every seat is taken: the game starts ({len(ev['facts'])} setup facts)"
+        return f"{head} every seat is taken: the game starts" + _told(rules, ev, viewer, names)
     if kind == "BotStoodIn":
         return f"{head} a {ev['bot']} bot stands in for {names[ev['seat']]}"
     if kind == "PlayerReturned":
@@ -177,9 +179,9 @@ def describe_event(ev: dict[str, Any], record: dict[str, Any], viewer: Viewer) -
     return f"{head} {kind}"
 
 
-def _fact_text(fact: dict[str, Any]) -> str:
-    rest = {k: v for k, v in fact.items() if k != "t"}
-    return f"{fact['t']} {json.dumps(rest, ensure_ascii=False)}" if rest else fact["t"]
+def _told(rules: GameRules, ev: dict[str, Any], viewer: Viewer, names: list[str]) -> str:
+    """The event's facts as `viewer` may see them, in words, one indented line each."""
+    return "".join(f"\n       {line}" for line in described(rules, redacted(rules, ev["facts"], viewer), viewer, names))
 
 
 @click.group()
@@ -247,16 +249,20 @@ def show(game: str, at: int | None, as_: str | None, as_json: bool) -> None:
 @click.option("--as", "as_", default=None, help="seat number or name, 'spectator', or 'all' (default)")
 @click.option("--json", "as_json", is_flag=True)
 def log(game: str, as_: str | None, as_json: bool) -> None:
-    """Every event of GAME, one line each, redacted for --as."""
+    """Every event of GAME: who did what, then what happened in words; redacted for --as."""
     record = load_record(game)
     viewer = parse_viewer(as_, record)
     if as_json:
         rules = registry.get(record["game"])
+        names = [p["name"] for p in record["players"]]
         rows = []
         for ev in record["events"]:
             row = {k: v for k, v in ev.items() if k not in ("draws", "state_hash") or viewer == ALL}
             if "facts" in row:
                 row["facts"] = redacted(rules, ev["facts"], viewer)
+                row["text"] = described(rules, row["facts"], viewer, names)
+            if "action" in row:
+                row["action"] = action_for(rules, ev["action"], ev["seat"], viewer)
             rows.append(row)
         _echo_json(rows)
         return
@@ -390,7 +396,7 @@ def step(game: str, as_: str | None, at: int) -> None:
 
 @main.command()
 @click.option("--quick", is_flag=True, help="smaller sizes (a smoke run)")
-@click.option("--only", default=None, help="comma list: engine,store,http,load")
+@click.option("--only", default=None, help="comma list: engine,store,http,load,storage,serve")
 def bench(quick: bool, only: str | None) -> None:
     """Engine and store benchmarks (the figures in docs/perf.md)."""
     from . import bench as benchmarks

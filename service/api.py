@@ -23,6 +23,7 @@ from domain.core.aggregate import STATUS_ACTIVE, STATUS_OPEN, Game, public_seats
 from domain.core.errors import IllegalAction
 from domain.core.options import catalog as options_catalog
 from domain.core.rules import GameRules, Viewer, action_for, redacted
+from domain.core.words import described
 
 from . import schemas
 from .application import GameNotFound, Shiplog, StaleVersion, VersionConflict, hash_token
@@ -250,7 +251,8 @@ def conflict(exc: VersionConflict) -> Response:
 # -- response helpers ------------------------------------------------------------------------
 
 
-def event_json(ev: Any, rules: GameRules, viewer: Viewer) -> dict[str, Any]:
+def event_json(ev: Any, rules: GameRules, viewer: Viewer, names: list[str] | None = None) -> dict[str, Any]:
+    """One event as `viewer` may see it; its facts also in words (`text`, with the players' `names`)."""
     kind = type(ev).__name__
     row: dict[str, Any] = {
         "version": ev.originator_version,
@@ -260,6 +262,7 @@ def event_json(ev: Any, rules: GameRules, viewer: Viewer) -> dict[str, Any]:
     }
     if kind in ("GameCreated", "GameStarted", "ActionTaken") and ev.facts is not None:
         row["facts"] = redacted(rules, ev.facts, viewer)
+        row["text"] = described(rules, row["facts"], viewer, names or [])
     if kind == "ActionTaken":
         row["action"] = action_for(rules, ev.action, ev.seat, viewer)
         row["bot"] = ev.bot
@@ -345,7 +348,7 @@ def accepted(result: Any, viewer: Viewer, seat: int | None = None) -> tuple[dict
         "version": game.version,
         "status": game.status,
         "to_act": sorted(to_act),
-        "events": [event_json(ev, rules, viewer) for ev in result.new_events],
+        "events": [event_json(ev, rules, viewer, [s["name"] for s in game.seats]) for ev in result.new_events],
         "replayed": bool(getattr(result, "replayed", False)),
         # The caller's next legal actions when it is still to act (saves a round trip).
         "actions": rules.legal_actions(game.state, seat) if seat is not None and seat in to_act else [],
@@ -377,6 +380,7 @@ def catalog() -> dict[str, Any]:
                 "bots": sorted(rules.BOTS),
                 "rules_version": rules.RULES_VERSION,
                 "options": options_catalog(rules.OPTIONS),
+                "description": rules.BLURB,
             }
         )
     return {"games": games, "unavailable": unavailable}
@@ -549,7 +553,8 @@ def events(args: dict[str, Any], game_id: str) -> Any:
     viewer = viewer_of(game, kind, seat)
     rules = game.rules
     stored = app_().events_between(game.id, after if after >= 0 else None, limit=limit + 1)
-    rows = [event_json(ev, rules, viewer) for ev in stored[:limit]]
+    names = [s["name"] for s in game.seats]
+    rows = [event_json(ev, rules, viewer, names) for ev in stored[:limit]]
     headers = etag(game.version)
     next_page = None
     if len(stored) > limit:

@@ -1,4 +1,4 @@
-"""`shiplog serve`: run the server (waitress by default; gunicorn with --workers > 1)."""
+"""`shiplog serve`: run the server (granian, one process; gunicorn with --workers > 1)."""
 
 from __future__ import annotations
 
@@ -23,10 +23,18 @@ def main() -> None:
 @main.command()
 @click.option("--host", default=None, help="address to listen on (SHIPLOG_HOST, default 127.0.0.1)")
 @click.option("--port", default=None, type=int, help="port (SHIPLOG_PORT, default 8000)")
-@click.option("--workers", default=1, show_default=True, help="processes (gunicorn when more than 1)")
-@click.option("--threads", default=8, show_default=True, help="threads per process")
-def serve(host: str | None, port: int | None, workers: int, threads: int) -> None:
-    """Start the HTTP API on SQLite under ./var/ unless the environment says otherwise."""
+@click.option("--workers", default=1, show_default=True,
+              help="processes; more than 1 runs gunicorn, for PostgreSQL behind a proxy (docs/deploy.md)")
+@click.option("--threads", default=4, show_default=True, help="request threads per process")
+@click.option("--gunicorn", "use_gunicorn", is_flag=True, help="gunicorn even for one worker (to compare worker counts)")
+def serve(host: str | None, port: int | None, workers: int, threads: int, use_gunicorn: bool) -> None:
+    """Start the HTTP API on SQLite under ./var/ unless the environment says otherwise.
+
+    One process by default: granian keeps the connections (idle or slow ones cost no Python
+    thread) and runs the Flask app on `--threads` threads. Measured in docs/perf.md: waitress,
+    the earlier default, spent most of its interpreter time in its own connection loop under
+    40 clients and refused every new connection while 100 idle ones were open.
+    """
     default_host, default_port = listen_address()
     host, port = host or default_host, port or default_port
     can_start(host, port)
@@ -34,20 +42,20 @@ def serve(host: str | None, port: int | None, workers: int, threads: int) -> Non
     click.echo(f"shiplog listening on http://{host}:{port}  (store: {describe_store(store_env())})")
     os.environ["SHIPLOG_BACKGROUND"] = "1"  # each worker ticks: timeouts, notifications (service.clocks)
     os.environ.setdefault("SHIPLOG_SSE_MAX", str(max(1, threads // 2)))  # live streams hold a thread each
-    if workers > 1:
+    if workers > 1 or use_gunicorn:
         os.execv(
             sys.executable,
             [sys.executable, "-m", "gunicorn", "--workers", str(workers), "--threads", str(threads), "--bind", f"{host}:{port}",
              "--log-level", "warning", "service.wsgi:app"],
         )
-    from waitress import serve as waitress_serve
-
-    from .app import create_app, start_background
+    from granian import Granian
+    from granian.constants import HTTPModes, Interfaces
+    from granian.log import LogLevels
 
     try:
-        app = create_app()
-        start_background(app)
-        waitress_serve(app, host=host, port=port, threads=threads, ident="shiplog")
+        Granian("service.wsgi:app", address=host, port=port, interface=Interfaces.WSGI, workers=1,
+                blocking_threads=threads, http=HTTPModes.http1, websockets=False,
+                log_level=LogLevels.warning, log_dictconfig={"root": {"level": "INFO", "handlers": ["console"]}}).serve()
     except OSError as exc:  # the port was taken between the check and now
         raise click.ClickException(cannot_listen(host, port, exc)) from None
 
@@ -61,7 +69,7 @@ def can_start(host: str, port: int) -> None:
     try:
         family, kind, proto, _name, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
         with socket.socket(family, kind, proto) as probe:
-            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as waitress and gunicorn do
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as granian and gunicorn do
             probe.bind(address)
     except OSError as exc:
         raise click.ClickException(cannot_listen(host, port, exc)) from None

@@ -130,7 +130,8 @@ class Notifier:
         if self.view.max_tracking_id(self.NAME) is None:  # type: ignore[attr-defined]
             # The first run starts at the end of the log: games already played notify nobody.
             try:
-                self.view.insert_tracking(Tracking(self.NAME, app.recorder.max_notification_id() or 0))  # type: ignore[attr-defined]
+                with self.view.writing():
+                    self.view.insert_tracking(Tracking(self.NAME, app.recorder.max_notification_id() or 0))  # type: ignore[attr-defined]
             except conflicts():
                 log.debug("notifier position set by another worker")
 

@@ -17,6 +17,7 @@ take-back answer, since when, until when: the inboxes and the clocks).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import uuid
@@ -168,6 +169,7 @@ class Views:
 
     datastore: Any
     postgres = False
+    writing: Callable[[], Any] = contextlib.nullcontext  # the application's writer lock (SQLite)
 
     def table(self, name: str) -> str:
         return f"shiplog_{name}"
@@ -181,7 +183,9 @@ class Views:
 
     @contextmanager
     def cursor(self, commit: bool) -> Iterator[Any]:
-        with self.datastore.transaction(commit=commit) as cursor:
+        """A transaction; a writing one takes the application's writer lock first (SQLite lets
+        one connection write at a time: see `application.SQLiteWriter`)."""
+        with self.writing() if commit else contextlib.nullcontext(), self.datastore.transaction(commit=commit) as cursor:
             yield cursor
 
     def execute(self, cursor: Any, text: str, params: dict[str, Any] | None = None) -> None:
@@ -272,7 +276,10 @@ def views_for(app: Shiplog) -> Views:
         datastore = SQLiteDatastore(f"file:shiplog-views-{uuid.uuid4().hex}?mode=memory&cache=shared")
         app.__dict__["_views_datastore"] = datastore  # kept alive with the application
     view: Views = _postgres_views()(datastore) if not isinstance(datastore, SQLiteDatastore) else SQLiteViews(datastore)
-    view.create_table()  # type: ignore[attr-defined]
+    if getattr(app.factory, "datastore", None) is datastore:
+        view.writing = app.writing
+    with view.writing():
+        view.create_table()  # type: ignore[attr-defined]
     return view
 
 

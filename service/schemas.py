@@ -299,6 +299,10 @@ class EventSchema(Schema):
     seat = fields.Int(allow_none=True)
     action = fields.Dict(allow_none=True)
     facts = fields.List(fields.Dict())
+    text = fields.List(
+        fields.Str(),
+        metadata={"description": "the facts in words, one sentence each (text[i] says facts[i]), players named"},
+    )
     bot = fields.Str(allow_none=True)
     detail = fields.Dict()
 
@@ -365,6 +369,7 @@ class CatalogEntrySchema(Schema):
     bots = fields.List(fields.Str())
     rules_version = fields.Str()
     options = fields.List(fields.Nested(OptionSchema), metadata={"description": "every option the game takes"})
+    description = fields.Str(metadata={"description": "a paragraph about the game, for a catalog or home page"})
 
 
 class CatalogSchema(Schema):

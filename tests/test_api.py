@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from domain.core import registry
 from service import schemas
 
 Json = dict[str, Any]
@@ -149,6 +150,36 @@ def test_the_host_sees_what_a_spectator_sees_on_every_endpoint_while_the_game_ru
         record = client.get(f"/v1/games/{gid}/record", headers=who)
         assert record.status_code == 200 and record.json["seed"] == view["seed"]
         assert all("draws" in e for e in record.json["events"] if e["type"] == "ActionTaken")
+
+
+def test_the_log_says_what_happened_in_words_without_the_hidden_cards(client: Any) -> None:
+    game = create(client, seed="teaching table 2")
+    gid = game["id"]
+    hands = [client.get(f"/v1/games/{gid}", headers=auth(s["token"])).json["state"]["players"][n]["hand"]
+             for n, s in enumerate(game["seats"])]
+    ann = auth(game["seats"][0]["token"])
+    created = client.get(f"/v1/games/{gid}/events", headers=ann).json["events"][0]
+    assert len(created["text"]) == len(created["facts"])
+    assert created["text"][1] == f"ann is dealt the {hands[0][0]} and the {hands[0][1]}."
+    assert created["text"][2] == "bob is dealt 2 cards."
+    assert not any(f"the {card}" in line for line in created["text"] for card in hands[1])
+    spectator = client.get(f"/v1/games/{gid}/events").json["events"][0]["text"]
+    assert spectator[1:] == ["ann is dealt 2 cards.", "bob is dealt 2 cards."]
+    resp = client.post(f"/v1/games/{gid}/actions", json={"type": "play", "card": hands[0][0]}, headers=ann)
+    assert resp.json["events"][0]["text"] == [f"ann plays the {hands[0][0]}.", "It is bob's turn."]
+
+
+def test_a_sentence_that_fails_is_the_fact_name_not_a_500(client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests import tinygame
+
+    def broken(fact: dict[str, Any], viewer: Any) -> str:
+        raise KeyError("a bug in the game's words")
+
+    game = create(client)
+    monkeypatch.setattr(tinygame, "describe", broken)
+    resp = client.get(f"/v1/games/{game['id']}/events")
+    assert resp.status_code == 200
+    assert resp.json["events"][0]["text"] == ["DeckShuffled", "Dealt", "Dealt"]
 
 
 def test_client_seeded_games_are_marked_and_deterministic(client: Any) -> None:
@@ -323,6 +354,8 @@ def test_healthz_and_catalog(client: Any) -> None:
     expansions = next(o for o in pr["options"] if o["name"] == "expansions")
     assert expansions["type"] == "choices" and expansions["choices"] == ["new_buildings", "nobles"]
     assert expansions["default"] == [] and expansions["sentence"]
+    assert all(g["description"] == registry.get(g["game"]).BLURB for g in catalog["games"])
+    assert not schemas.CatalogSchema().validate(catalog)
 
 
 @pytest.mark.parametrize("path", ["/v1/games", "/v1/catalog", "/healthz"])

@@ -11,6 +11,7 @@ import pytest
 from domain.core import registry
 from domain.core.rng import Rng, choice
 from domain.core.rules import redacted
+from domain.core.words import described
 
 GAMES = ["puerto-rico", "navegador"]
 
@@ -47,4 +48,5 @@ def test_random_play_over_http_shows_each_viewer_only_its_view(client: Any, app:
         for row, event in zip(log, stored, strict=True):
             if hasattr(event, "facts"):
                 assert row["facts"] == redacted(rules, event.facts, seat)
+                assert row["text"] == described(rules, row["facts"], seat, [f"p{n}" for n in range(players)])
             assert "draws" not in row and "state_hash" not in row

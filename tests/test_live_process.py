@@ -8,6 +8,7 @@ import threading
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
 import requests
 
 from service.process import running
@@ -56,9 +57,10 @@ def test_the_server_ticks_by_itself_and_sends_the_turn_notification(sqlite_env: 
         assert body["kind"] == "turn" and body["game"]["id"] == game["id"] and body["player"] == ann["id"]
 
 
-def test_a_stream_on_one_worker_sees_a_move_made_on_another(sqlite_env: dict[str, str]) -> None:
+@pytest.mark.parametrize("workers", [1, 2], ids=["granian", "two-gunicorn-workers"])
+def test_a_stream_sees_each_move_also_one_made_on_another_worker(sqlite_env: dict[str, str], workers: int) -> None:
     env = {**sqlite_env, **TINY, "SHIPLOG_SSE_POLL": "0.2", "SHIPLOG_TICK_SECONDS": "0"}
-    with running(env, workers=2) as server:
+    with running(env, workers=workers) as server:
         ann, bob = player(server.url, "ann"), player(server.url, "bob")
         game = requests.post(f"{server.url}/v1/games", json={"game": "high-card", "seats": 2},
                              headers=auth(ann["token"]), timeout=10).json()

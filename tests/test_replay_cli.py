@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from typing import Any
+from uuid import UUID
 
 import pytest
 from click.testing import CliRunner
@@ -52,6 +53,23 @@ def test_log_redacts_for_a_spectator(store: dict[str, Any]) -> None:
     assert "draws" not in rows[0] and all("cards" not in f for f in rows[0]["facts"] if f["t"] == "Dealt")
     text = run("log", gid).stdout
     assert "cy (seat 0): draw" in text
+    assert rows[1]["text"] == ["cy draws a card.", "It is di's turn."]
+
+
+def test_log_says_each_fact_in_words_as_the_viewer_may_see_it(store: dict[str, Any]) -> None:
+    gid = store["active"]
+    record = store["app"].record(UUID(gid))
+    drawn = next(f["card"] for f in record["events"][1]["facts"] if f["t"] == "CardDrawn")
+    dealt = [f["cards"] for f in record["events"][0]["facts"] if f["t"] == "Dealt"]
+    lines = run("log", gid).stdout.splitlines()  # as ALL: every card named
+    assert lines[1:4] == ["       The deck is shuffled.",
+                          f"       cy is dealt the {dealt[0][0]} and the {dealt[0][1]}.",
+                          f"       di is dealt the {dealt[1][0]} and the {dealt[1][1]}."]
+    assert lines[4].startswith("#1    cy (seat 0): draw") and lines[5] == f"       cy draws the {drawn}."
+    as_di = run("log", gid, "--as", "di").stdout
+    assert "cy is dealt 2 cards." in as_di and "cy draws a card." in as_di
+    assert f"di is dealt the {dealt[1][0]} and the {dealt[1][1]}." in as_di
+    assert not any(f"the {card}" in as_di for card in [*dealt[0], drawn])
 
 
 def test_verify_and_fairness_from_the_store(store: dict[str, Any]) -> None:

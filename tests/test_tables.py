@@ -318,7 +318,8 @@ def test_a_version_2_creation_event_is_upcast(store_env: dict[str, str], tmp_pat
     assert game.status == "active" and game.to_act() == {0}
 
 
-def test_a_version_2_snapshot_is_upcast(sqlite_env: dict[str, str]) -> None:
+def test_a_version_3_snapshot_is_upcast(sqlite_env: dict[str, str]) -> None:
+    """Snapshots written before open seats (v3: seats without players, no settings, no clocks)."""
     app = Shiplog({**sqlite_env, "SHIPLOG_SNAPSHOT_INTERVAL": "2"})
     gid = app.create_game("high-card", [{"name": "a", "bot": "random"}, {"name": "b", "bot": "random"}]).game.id
     snapshot = next(iter(app.snapshots.get(gid, desc=True, limit=1)))  # type: ignore[union-attr]
@@ -329,7 +330,7 @@ def test_a_version_2_snapshot_is_upcast(sqlite_env: dict[str, str]) -> None:
         attrs.pop(gone)
     attrs["seats"] = tuple({k: s[k] for k in ("name", "bot", "token_hash")} for s in attrs["seats"])
     state = {"state": {"codec": codec.dumps(attrs)}}
-    Game.Snapshot.upcast_v2_v3(state)
+    Game.Snapshot.upcast_v3_v4(state)
     upcast = copy.copy(snapshot)
     object.__setattr__(upcast, "state", state["state"])
     game = upcast.mutate(None)

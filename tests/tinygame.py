@@ -34,7 +34,7 @@ from domain.core.commands import Commands, Why, fields, refuse, whole
 from domain.core.facts import Evolver, Tx
 from domain.core.options import Option
 from domain.core.options import check as check_spec
-from domain.core.words import amount
+from domain.core.words import Words, amount, listing
 from domain.core.words import seat as seat_word
 
 NAME = "high-card"
@@ -42,6 +42,10 @@ TITLE = "High Card"
 RULES_VERSION = "1"
 MIN_SEATS = 2
 MAX_SEATS = 4
+BLURB = (
+    "Nine numbered cards, two in each hand: play a card to score its number, or draw one more in "
+    "secret. Three cards down for one player, or every card played, ends the game: the highest total wins."
+)
 HAND_LIMIT = 3
 PLAYS_TO_END = 3
 
@@ -228,25 +232,41 @@ def reveals(fact: Fact) -> bool:
     return fact["t"] in ("Dealt", "CardDrawn")
 
 
-def describe(fact: Fact, viewer: Viewer) -> str:
-    t, who = fact["t"], seat_word(fact.get("seat", -1))
-    if t == "DeckShuffled":
-        return "The deck is shuffled."
-    if t == "Dealt":
-        cards = fact.get("cards")
-        return f"{who} is dealt {listing_cards(cards) if cards else amount(fact['count'], 'card')}."
-    if t == "CardDrawn":
-        card = f"the {fact['card']}" if "card" in fact else "a card"
-        return f"{who} draws {card}."
-    if t == "CardPlayed":
-        return f"{who} plays the {fact['card']}."
-    if t == "TurnPassed":
-        return f"It is {seat_word(fact['to'])}'s turn."
+words = Words(TITLE)
+says = words.says
+describe = words
+
+
+@says("DeckShuffled")
+def _deck_shuffled_words(fact: Fact, viewer: Viewer) -> str:
+    return "The deck is shuffled."
+
+
+@says("Dealt")
+def _dealt_words(fact: Fact, viewer: Viewer) -> str:
+    cards = fact.get("cards")
+    return f"{seat_word(fact['seat'])} is dealt {listing(f'the {c}' for c in cards) if cards else amount(fact['count'], 'card')}."
+
+
+@says("CardDrawn")
+def _card_drawn_words(fact: Fact, viewer: Viewer) -> str:
+    card = f"the {fact['card']}" if "card" in fact else "a card"
+    return f"{seat_word(fact['seat'])} draws {card}."
+
+
+@says("CardPlayed")
+def _card_played_words(fact: Fact, viewer: Viewer) -> str:
+    return f"{seat_word(fact['seat'])} plays the {fact['card']}."
+
+
+@says("TurnPassed")
+def _turn_passed_words(fact: Fact, viewer: Viewer) -> str:
+    return f"It is {seat_word(fact['to'])}'s turn."
+
+
+@says("GameEnded")
+def _game_ended_words(fact: Fact, viewer: Viewer) -> str:
     return "The game ends."
-
-
-def listing_cards(cards: list[int]) -> str:
-    return " and ".join(f"the {c}" for c in cards)
 
 
 def outcome(state: State) -> Outcome | None:

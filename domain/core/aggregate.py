@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import copy
 import enum
+import hashlib
 import json
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -107,12 +108,20 @@ def ended_outcome(seats: int, loser: Seat, termination: str) -> Outcome:
 
 @dataclass(frozen=True)
 class Move:
-    """An action still in effect (not taken back): the event version, who, and whether it
-    revealed anything hidden (a random draw, or a fact the game's `reveals` marks)."""
+    """A seat's latest action still in effect (not taken back): its event version, the seat,
+    and whether it or any move since revealed anything hidden (a random draw, or a fact the
+    game's `reveals` marks). A game keeps one per seat, not its whole history, so what it
+    stores stays the same size however long the game runs."""
 
     version: int
     seat: Seat
     revealed: bool
+
+
+def key_digest(key: str) -> str:
+    """What a game remembers of an Idempotency-Key: 128 bits of its sha256, so the memory of
+    the last keys has a fixed size whatever length clients choose (up to 200 characters)."""
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
 
 
 @dataclass(frozen=True)
@@ -227,8 +236,8 @@ class Game(Aggregate):
         self.invite_hash = invite_hash
         self.settings = settings
         self.seed_revealed = False
-        self.moves: tuple[Move, ...] = ()
-        self.idempotency: tuple[tuple[str, int], ...] = ()
+        self.moves: tuple[Move, ...] = ()  # each seat's latest move in effect, oldest first
+        self.idempotency: tuple[tuple[str, int], ...] = ()  # (key_digest, version), newest last
         self.undo_request: UndoRequest | None = None
         self.ended: tuple[str, Seat] | None = None  # (termination, losing seat): resigned or timed out
         self.since: dict[Seat, datetime] = {}  # seats to act (people), since when
@@ -472,8 +481,9 @@ class Game(Aggregate):
         return frozenset(n for n in range(len(self.seats)) if self.bot_of(n))
 
     def version_for_key(self, key: str) -> int | None:
+        digest = key_digest(key)
         for known, version in self.idempotency:
-            if known == key:
+            if known == digest:
                 return version
         return None
 
@@ -629,13 +639,15 @@ class Game(Aggregate):
         others = set(range(len(self.seats))) - {request.seat}
         return others <= request.accepted
 
-    def apply_undo(self, to_version: int, state_then: Any, requested_by: Seat) -> None:
-        """Return to the state of `to_version` (loaded by the caller from the store)."""
+    def apply_undo(self, then: Game, requested_by: Seat) -> None:
+        """Return to `then`, this game as it stood at an earlier version (loaded by the caller
+        from the store): its state, and which moves were in effect then."""
         self._undo_applied(
-            to_version=to_version,
+            to_version=then.version,
             requested_by=requested_by,
-            state=codec.dumps(state_then),
-            state_hash=self.hash(state_then),
+            state=codec.dumps(then.state),
+            state_hash=self.hash(then.state),
+            moves=[[m.version, m.seat, m.revealed] for m in then.moves],
         )
 
     def abandon(self, reason: str) -> None:
@@ -807,10 +819,14 @@ class Game(Aggregate):
         decided = self.__dict__.pop("_decided", None)
         self.state = decided if decided is not None else fold(rules, self.state, facts)
         self.state_hash = state_hash
-        self.moves = (*self.moves, Move(version, seat, bool(draws) or revealing(rules, facts)))
+        revealed = bool(draws) or revealing(rules, facts)
+        earlier = (replace(m, revealed=True) if revealed and not m.revealed else m
+                   for m in self.moves if m.seat != seat)
+        self.moves = (*earlier, Move(version, seat, revealed))
         self.undo_request = None  # a new move lets any pending take-back request lapse
         if idempotency_key is not None:
-            self.idempotency = (*self.idempotency[-(IDEMPOTENCY_WINDOW - 1) :], (idempotency_key, version))
+            remembered = (key_digest(idempotency_key), version)
+            self.idempotency = (*self.idempotency[-(IDEMPOTENCY_WINDOW - 1) :], remembered)
         if rules.outcome(self.state) is not None:
             self.status = STATUS_FINISHED
 
@@ -839,17 +855,30 @@ class Game(Aggregate):
             self.undo_request = None
 
     class UndoApplied(Aggregate.Event):
-        class_version = 1
+        """`moves`: each seat's latest move in effect at `to_version`, as [version, seat, revealed]
+        (None in v1 events, which relied on the aggregate keeping every move)."""
+
+        class_version = 2
         to_version: int
         requested_by: int
         state: str
         state_hash: str
+        moves: list[list[Any]] | None
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state["moves"] = None
 
     @event(UndoApplied)
-    def _undo_applied(self, to_version: int, requested_by: int, state: str, state_hash: str) -> None:
+    def _undo_applied(
+        self, to_version: int, requested_by: int, state: str, state_hash: str, moves: list[list[Any]] | None
+    ) -> None:
         self.state = codec.loads(state)
         self.state_hash = state_hash
-        self.moves = tuple(m for m in self.moves if m.version <= to_version)
+        if moves is None:  # a v1 event: seats whose latest move is undone have none to take back
+            self.moves = tuple(m for m in self.moves if m.version <= to_version)
+        else:
+            self.moves = tuple(Move(version, seat, bool(revealed)) for version, seat, revealed in moves)
         self.undo_request = None
 
     class BotStoodIn(Aggregate.Event):
@@ -985,7 +1014,7 @@ class Game(Aggregate):
     class Snapshot(LibrarySnapshot):
         """The aggregate's attributes in the canonical codec, so any game's state fits."""
 
-        class_version = 3
+        class_version = 4
 
         @staticmethod
         def upcast_v1_v2(state: dict[str, Any]) -> None:
@@ -999,7 +1028,25 @@ class Game(Aggregate):
 
         @staticmethod
         def upcast_v2_v3(state: dict[str, Any]) -> None:
-            # v3: seats with players and stand-ins, the host player, privacy, settings, clocks.
+            # v3: one Move per seat (its latest, revealed = it or any later move revealed),
+            # and digests of the remembered Idempotency-Keys.
+            attrs = json.loads(state["state"]["codec"])
+            entries = {k: v for k, v in attrs["~m"]}
+            latest: dict[int, dict[str, Any]] = {}
+            for move in entries["moves"]:
+                fields = dict(move["f"])
+                for other in latest.values():
+                    other["f"]["revealed"] = other["f"]["revealed"] or fields["revealed"]
+                latest.pop(fields["seat"], None)
+                latest[fields["seat"]] = {**move, "f": fields}
+            entries["moves"] = list(latest.values())
+            entries["idempotency"] = [[key_digest(key), version] for key, version in entries["idempotency"]]
+            attrs["~m"] = sorted(([k, v] for k, v in entries.items()), key=lambda kv: kv[0])
+            state["state"] = {"codec": codec.canonical_json(attrs)}
+
+        @staticmethod
+        def upcast_v3_v4(state: dict[str, Any]) -> None:
+            # v4: seats with players and stand-ins, the host player, privacy, settings, clocks.
             attrs = codec.loads(state["state"]["codec"])
             attrs["seats"] = tuple(seat_entry(**s) for s in attrs["seats"])
             for name, value in (("host_player", None), ("organised", True), ("private", False),

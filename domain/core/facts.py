@@ -19,45 +19,60 @@ so the platform need not fold the facts a second time.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from .rules import Fact
 
 Handler = Callable[[Any, Fact], Any]
+H = TypeVar("H", bound=Callable[..., Any])
 
 
-class Evolver:
-    """`evolve(state, fact)` dispatching on the fact's "t" to the handler registered for it."""
+class FactTable(Generic[H]):
+    """One function per fact name, registered with a decorator and found by a fact's "t": the
+    shape of `Evolver` (how a fact changes the state) and `words.Words` (how it is said)."""
 
     __slots__ = ("title", "_handlers")
+    kind = "handler"  # what the table holds, for its error messages
+    missing = "{title} has no fact {name!r}"
 
     def __init__(self, title: str) -> None:
         self.title = title
-        self._handlers: dict[str, Handler] = {}
+        self._handlers: dict[str, H] = {}
 
-    def evolves(self, *names: str) -> Callable[[Handler], Handler]:
-        """Register the decorated function as the handler of the facts named `names`."""
+    def register(self, *names: str) -> Callable[[H], H]:
+        """Register the decorated function for the facts named `names`."""
 
-        def register(handler: Handler) -> Handler:
+        def register(handler: H) -> H:
             for name in names:
                 if name in self._handlers:
-                    raise ValueError(f"{self.title}: two handlers for the fact {name!r}")
+                    raise ValueError(f"{self.title}: two {self.kind}s for the fact {name!r}")
                 self._handlers[name] = handler
             return handler
 
         return register
 
+    def unknown(self, fact: Fact) -> ValueError:
+        return ValueError(self.missing.format(title=self.title, name=fact.get("t")))
+
+    @property
+    def names(self) -> frozenset[str]:
+        """Every fact name the table has a function for."""
+        return frozenset(self._handlers)
+
+
+class Evolver(FactTable[Handler]):
+    """`evolve(state, fact)` dispatching on the fact's "t" to the handler registered for it
+    (`evolves`, the decorator; `names`, every fact the game can apply)."""
+
+    __slots__ = ()
+    evolves = FactTable.register
+
     def __call__(self, state: Any, fact: Fact) -> Any:
         try:
             handler = self._handlers[fact["t"]]
         except KeyError:
-            raise ValueError(f"{self.title} has no fact {fact.get('t')!r}") from None
+            raise self.unknown(fact) from None
         return handler(state, fact)
-
-    @property
-    def names(self) -> frozenset[str]:
-        """Every fact name this game can apply."""
-        return frozenset(self._handlers)
 
 
 class Facts(list[Fact]):

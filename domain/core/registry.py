@@ -33,7 +33,7 @@ def _extra() -> dict[str, str]:
 CONTRACT = (
     "NAME", "TITLE", "RULES_VERSION", "MIN_SEATS", "MAX_SEATS", "BOTS", "check_options", "setup",
     "evolve", "decide", "legal_actions", "to_act", "view", "redact", "outcome", "OPTIONS",
-    "reveals",
+    "reveals", "describe", "BLURB",
 )
 
 

@@ -16,6 +16,7 @@ A game is a module (see `GameRules`) of plain functions over plain immutable dat
     describe(fact, viewer)              -> str          one sentence a player understands, seats
                                                         written as `words.seat(n)`
     OPTIONS                             tuple[options.Option, ...]: the options, as data
+    BLURB                               str: one paragraph describing the game (the catalog)
     redact_action(action, seat, viewer) -> Action       optional (default: the action as it is):
                                                         hides what other seats may not see
 
@@ -99,11 +100,12 @@ class GameRules(Protocol):
 
     Optional: BENCH_CASES, a list of (options, pure-engine playouts, event-sourced playouts)
     that `make bench` measures (default: [({}, 500, 100)]); `redact_action` (see
-    `action_for`); BLURB, a paragraph describing the game for the catalog.
+    `action_for`).
     """
 
     NAME: str  # the id used in the API: "puerto-rico"
     TITLE: str
+    BLURB: str  # one paragraph describing the game, for the catalog and the home page
     RULES_VERSION: str  # bump when a rules change alters what decide does
     MIN_SEATS: int
     MAX_SEATS: int

@@ -9,13 +9,27 @@ The rules do not know the players' names, so a sentence names a seat as `seat(n)
     'Cy ships 3 barrels of corn on the 5-ship.'
     >>> amount(1, "doubloon"), amount(2, "doubloon"), amount(2, "corn", "corn")
     ('1 doubloon', '2 doubloons', '2 corn')
+
+A game's `describe` is a `Words` table (one sentence per fact name, registered with `says`);
+the platform calls `described`, which fills in the names and never lets a failing sentence
+through as an error. `describe` is given the fact as already redacted for the viewer, so it
+cannot tell what the viewer may not see; it must not guess either.
 """
 
 from __future__ import annotations
 
+import logging
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
+from .facts import FactTable
+from .rules import Fact, Viewer
+
+if TYPE_CHECKING:
+    from .rules import GameRules
+
+log = logging.getLogger("shiplog.words")
 _SEAT = re.compile(r"\{seat:(\d+)\}")
 
 
@@ -60,3 +74,55 @@ def ordinal(n: int) -> str:
     """'1st', '2nd', '3rd', '4th', '11th', '21st'."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
+def article(noun: str) -> str:
+    """'an indigo plantation', 'a corn plantation' (by the first letter; no exceptions needed
+    for the games' words so far)."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
+Sentence = Callable[[Fact, Viewer], str]
+
+
+class Words(FactTable[Sentence]):
+    """A game's `describe(fact, viewer)`: the sentence registered for the fact's "t".
+
+        words = Words("Puerto Rico")
+        says = words.says
+
+        @says("GoodsShipped")
+        def _goods_shipped(fact: Fact, viewer: Viewer) -> str: ...
+
+        describe = words
+
+    `names` are the facts it has words for; the shared tests compare them with the facts the
+    game's `evolve` applies, so a new fact without a sentence fails there.
+    """
+
+    __slots__ = ()
+    kind = "sentence"
+    missing = "{title} has no words for the fact {name!r}"
+    says = FactTable.register
+
+    def __call__(self, fact: Fact, viewer: Viewer) -> str:
+        try:
+            sentence = self._handlers[fact["t"]]
+        except KeyError:
+            raise self.unknown(fact) from None
+        return sentence(fact, viewer)
+
+
+def described(rules: GameRules, facts: Iterable[Fact], viewer: Viewer, names: Sequence[str]) -> list[str]:
+    """The platform's words for facts already redacted for `viewer`: one sentence each, with the
+    players' names filled in. A `describe` that fails gives the fact's name instead (and is
+    logged): a missing sentence must never cost a player the event log."""
+    out = []
+    for fact in facts:
+        try:
+            text = render(rules.describe(fact, viewer), names)
+        except Exception:  # any bug in a game's words: logged, never an error for the caller
+            log.exception("describe failed for the fact %r", fact.get("t"))
+            text = str(fact.get("t", "?"))
+        out.append(text)
+    return out

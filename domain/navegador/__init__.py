@@ -18,10 +18,18 @@ from .evolve import evolve
 from .scoring import outcome
 from .setup import MAX_SEATS, MIN_SEATS, OPTIONS, check_options, setup
 from .views import redact, reveals, view
+from .words import describe
 
 NAME = "navegador"
 TITLE = "Navegador"
 RULES_VERSION = "1"
+BLURB = (
+    "Portugal in the age of discovery, for 2 to 5 players. Move your stone around the rondel to hire "
+    "workers, build ships, sail out and explore the sea route to the East, found colonies, build "
+    "factories, shipyards and churches, trade sugar, gold and spice at the market, or take privileges "
+    "that make a kind of holding worth more at the end. Rounding the Cape and reaching Malacca open "
+    "new phases; Nagasaki or an empty building board ends the game."
+)
 
 # What `make bench` measures (options, pure-engine playouts, event-sourced playouts): uniformly
 # random games last about 4,900 moves, so fewer of them than for shorter games.
@@ -29,6 +37,7 @@ BENCH_CASES: list[tuple[dict[str, object], int, int]] = [({}, 100, 20)]
 
 __all__ = [
     "BENCH_CASES",
+    "BLURB",
     "BOTS",
     "MAX_SEATS",
     "MIN_SEATS",
@@ -38,6 +47,7 @@ __all__ = [
     "OPTIONS",
     "check_options",
     "decide",
+    "describe",
     "evolve",
     "legal_actions",
     "outcome",

@@ -18,10 +18,18 @@ from .rules import OPTIONS, check_options, decide, legal_actions, setup, to_act
 from .scoring import outcome
 from .state import State
 from .views import redact, reveals, view
+from .words import describe
 
 NAME = "puerto-rico"
 TITLE = "Puerto Rico"
 RULES_VERSION = "2"  # 2: the New Buildings and Nobles expansions
+BLURB = (
+    "Plantations, a growing city and cargo ships bound for the Old World. Each round every player "
+    "in turn chooses a role (settler, mayor, builder, craftsman, trader, captain or prospector); "
+    "everyone then acts in that phase, the chooser with a privilege. Plant, man your buildings, "
+    "produce, sell and ship goods for victory points. For 2 to 5 players, with the New Buildings "
+    "and Nobles expansions."
+)
 
 # What `make bench` measures: (options, pure-engine playouts, event-sourced playouts).
 BENCH_CASES: list[tuple[dict[str, object], int, int]] = [
@@ -35,6 +43,7 @@ MAX_SEATS = 5
 
 __all__ = [
     "BENCH_CASES",
+    "BLURB",
     "BOTS",
     "MAX_SEATS",
     "MIN_SEATS",
@@ -45,6 +54,7 @@ __all__ = [
     "OPTIONS",
     "check_options",
     "decide",
+    "describe",
     "evolve",
     "legal_actions",
     "outcome",

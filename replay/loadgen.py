@@ -1,0 +1,314 @@
+"""A load generator of several processes, for `make bench-load` (part of `make bench`).
+
+Each client owns one game and plays every seat of it with uniformly random legal actions
+(POST with If-Match; a GET of the legal actions only when the seat to act changes, since a
+201 answer lists the caller's next actions). Clients are threads spread over several
+processes, so the generator is not one GIL pretending to be 40 players. Every client first
+creates its game and opens its connection; then all start together, and only actions
+accepted inside the measured window count.
+
+`in_process` measures the same play on one thread with no HTTP (the application called
+directly on the same kind of store): the yardstick the HTTP figures are a share of.
+
+Nothing here is a test: timing never decides pass or fail.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import multiprocessing
+import random
+import socket
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class LoadResult:
+    """What one run measured: accepted actions, their POST latencies, refusals, wall time."""
+
+    accepted: int = 0
+    seconds: float = 0.0
+    latencies: list[float] = field(default_factory=list)
+    requests: int = 0
+    refused: dict[str, int] = field(default_factory=dict)
+    cpu: float = 0.0  # CPU seconds of the load processes
+
+    @property
+    def rate(self) -> float:
+        return self.accepted / self.seconds if self.seconds else 0.0
+
+    def percentile(self, q: float) -> float:
+        """The q-quantile of the POST latencies, in milliseconds."""
+        if not self.latencies:
+            return float("nan")
+        ordered = sorted(self.latencies)
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
+
+    def summary(self) -> str:
+        return (f"{self.rate:.0f} actions/s, POST p50 {self.percentile(0.5):.1f} ms, "
+                f"p99 {self.percentile(0.99):.1f} ms")
+
+
+def seats_for(game: str) -> int:
+    from domain.core import registry
+
+    rules = registry.get(game)
+    return max(min(4, rules.MAX_SEATS), rules.MIN_SEATS)
+
+
+# -- in process, one thread ------------------------------------------------------------------
+
+
+def in_process(env: dict[str, str], game: str, games: int, seconds: float) -> LoadResult:
+    """The same play with no HTTP: `games` games, one action each in turn, on one thread."""
+    from domain.core import registry
+    from service.application import Shiplog
+
+    app = Shiplog(env)
+    rules = registry.get(game)
+    players = [{"name": f"p{n}"} for n in range(seats_for(game))]
+    ids = [app.create_game(game, players).game.id for _ in range(games)]
+    rng = random.Random("in-process")
+    result = LoadResult()
+    started = time.perf_counter()
+    stop = started + seconds
+    while time.perf_counter() < stop:
+        for n, gid in enumerate(ids):
+            t0 = time.perf_counter()
+            current = app.get_game(gid)
+            if current.status != "active":
+                ids[n] = app.create_game(game, players).game.id
+                continue
+            seat = min(current.to_act())
+            action = rng.choice(rules.legal_actions(current.state, seat))
+            app.submit(current, seat, action, expected_version=current.version)
+            result.latencies.append(time.perf_counter() - t0)
+            result.accepted += 1
+    result.seconds = time.perf_counter() - started
+    result.requests = result.accepted
+    return result
+
+
+def play_complete_game(app: Any, game: str, seats: int, seed: str = "storage-bound") -> Any:
+    """A complete game played seat by seat through the application, as HTTP clients play it:
+    one command per action, each with its own Idempotency-Key (a UUID), moves chosen by the
+    game's first bot. Returns the game's id."""
+    import uuid
+
+    from domain.core import registry
+    from domain.core.rng import Rng
+
+    rules = registry.get(game)
+    bot = rules.BOTS[sorted(rules.BOTS)[0]]
+    gid = app.create_game(game, [{"name": f"p{n}"} for n in range(seats)], {}, seed).game.id
+    while True:
+        current = app.get_game(gid)
+        if current.status != "active":
+            return gid
+        seat = min(current.to_act())
+        action = bot(current.state, seat, Rng(seed, f"bot:{current.version}"))
+        app.submit(current, seat, action, expected_version=current.version, idempotency_key=str(uuid.uuid4()))
+
+
+# -- over HTTP, several processes ------------------------------------------------------------
+
+
+class Client:
+    """One player of one game over a keep-alive connection (http.client: little client CPU)."""
+
+    def __init__(self, port: int, game: str, seats: int, name: str) -> None:
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        self.game, self.seats = game, seats
+        self.rng = random.Random(name)  # the load generator's own choices, not a game's draws
+        self.requests = 0
+        self.new_game()
+
+    def call(self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None) -> tuple[int, Any]:
+        data = json.dumps(body).encode() if body is not None else None
+        headers = {"Content-Type": "application/json", **(headers or {})}
+        try:
+            self.conn.request(method, path, body=data, headers=headers)
+            resp = self.conn.getresponse()
+        except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
+            # The server closed a keep-alive connection that sat idle: the request never
+            # reached it, so sending it again on a new connection is safe.
+            self.conn.close()
+            self.conn.request(method, path, body=data, headers=headers)
+            resp = self.conn.getresponse()
+        raw = resp.read()
+        self.requests += 1
+        return resp.status, json.loads(raw) if raw else None
+
+    def new_game(self) -> None:
+        status, created = self.call("POST", "/v1/games", {"game": self.game, "players": [f"p{n}" for n in range(self.seats)]})
+        if status != 201:
+            raise RuntimeError(f"create refused: {status} {str(created)[:200]}")
+        self.id, self.tokens = created["id"], [s["token"] for s in created["seats"]]
+        self.to_act, self.version, self.actions = created["to_act"], created["version"], []
+
+    def step(self) -> tuple[int, float]:
+        """Play one action (after a GET of the legal actions when needed): (status, POST seconds)."""
+        if not self.to_act:
+            self.new_game()
+        headers = {"Authorization": f"Bearer {self.tokens[self.to_act[0]]}"}
+        if not self.actions:
+            self.actions = self.call("GET", f"/v1/games/{self.id}/actions", headers=headers)[1]["actions"]
+        action = self.rng.choice(self.actions)
+        t0 = time.perf_counter()
+        status, body = self.call("POST", f"/v1/games/{self.id}/actions", action, {**headers, "If-Match": f'"{self.version}"'})
+        elapsed = time.perf_counter() - t0
+        if status == 201:
+            self.to_act, self.version, self.actions = body["to_act"], body["version"], body.get("actions", [])
+        else:  # reload: the answer says why, the next step starts from the current game
+            view = self.call("GET", f"/v1/games/{self.id}")[1]
+            self.to_act, self.version, self.actions = view["to_act"], view["version"], []
+        return status, elapsed
+
+
+def _process(port: int, game: str, seats: int, clients: int, index: int, start_at: float, stop_at: float,
+             queue: Any) -> None:
+    """One load process: `clients` threads, each playing its own game until `stop_at`."""
+    import threading
+
+    result = LoadResult()
+    lock = threading.Lock()
+    ready: list[Client] = []
+
+    def run(n: int) -> None:
+        try:
+            client = Client(port, game, seats, f"client-{index}-{n}")
+        except Exception as exc:
+            with lock:
+                result.refused[f"connect: {exc!r}"[:120]] = result.refused.get(f"connect: {exc!r}"[:120], 0) + 1
+            return
+        with lock:
+            ready.append(client)
+        time.sleep(max(0.0, start_at - time.time()))
+        client.requests = 0
+        while time.time() < stop_at:
+            try:
+                status, elapsed = client.step()
+            except (OSError, http.client.HTTPException, ValueError) as exc:
+                with lock:
+                    key = type(exc).__name__
+                    result.refused[key] = result.refused.get(key, 0) + 1
+                return
+            if time.time() > stop_at:
+                break
+            with lock:
+                if status == 201:
+                    result.accepted += 1
+                    result.latencies.append(elapsed)
+                else:
+                    result.refused[str(status)] = result.refused.get(str(status), 0) + 1
+        with lock:
+            result.requests += client.requests
+
+    threads = [threading.Thread(target=run, args=(n,)) for n in range(clients)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    import resource
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    result.cpu = usage.ru_utime + usage.ru_stime
+    queue.put(result)
+
+
+def http_load(port: int, game: str, clients: int = 40, processes: int = 4, seconds: float = 20.0,
+              warmup: float = 5.0) -> LoadResult:
+    """`clients` concurrent players in `processes` processes against a server on `port`."""
+    ctx = multiprocessing.get_context("spawn")
+    queue = ctx.Queue()
+    start_at = time.time() + warmup  # time for every process to start and create its games
+    stop_at = start_at + seconds
+    shares = [clients // processes + (1 if i < clients % processes else 0) for i in range(processes)]
+    seats = seats_for(game)
+    procs = [ctx.Process(target=_process, args=(port, game, seats, share, i, start_at, stop_at, queue))
+             for i, share in enumerate(shares) if share]
+    for p in procs:
+        p.start()
+    parts = [queue.get(timeout=seconds + warmup + 120) for _ in procs]
+    for p in procs:
+        p.join(30)
+    total = LoadResult(seconds=seconds)
+    for part in parts:
+        total.accepted += part.accepted
+        total.latencies += part.latencies
+        total.requests += part.requests
+        total.cpu += part.cpu
+        for key, count in part.refused.items():
+            total.refused[key] = total.refused.get(key, 0) + count
+    return total
+
+
+@contextmanager
+def idle_connections(port: int, count: int) -> Iterator[list[socket.socket]]:
+    """`count` connections that send half a request and then nothing (slow or idle clients)."""
+    with ExitStack() as stack:
+        socks = []
+        for _ in range(count):
+            sock = stack.enter_context(socket.create_connection(("127.0.0.1", port), timeout=5))
+            sock.sendall(b"GET /v1/catalog HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # headers never finished
+            socks.append(sock)
+        yield socks
+
+
+def commit_latency(directory: str, commits: int = 200) -> float:
+    """Median milliseconds of one small SQLite commit (WAL, synchronous FULL: one fsync) in
+    `directory`: what the disk costs every write, which bounds single-thread rates."""
+    import sqlite3
+    import statistics
+    from pathlib import Path
+
+    path = Path(directory) / "fsync-probe.sqlite"
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("CREATE TABLE IF NOT EXISTS probe (n INTEGER PRIMARY KEY, data BLOB)")
+        samples = []
+        for _ in range(commits):
+            t0 = time.perf_counter()
+            conn.execute("BEGIN")
+            conn.execute("INSERT INTO probe (data) VALUES (?)", (b"x" * 500,))
+            conn.execute("COMMIT")
+            samples.append(time.perf_counter() - t0)
+        return statistics.median(samples) * 1000
+    finally:
+        conn.close()
+
+
+def main() -> None:
+    """`python -m replay.loadgen`: drive any running server (or the application in process)."""
+    import argparse
+    import tempfile
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--port", type=int, default=8000, help="a server on 127.0.0.1")
+    parser.add_argument("--in-process", action="store_true", help="one thread, no HTTP, a fresh SQLite file")
+    parser.add_argument("--game", default="puerto-rico")
+    parser.add_argument("--clients", type=int, default=40)
+    parser.add_argument("--processes", type=int, default=4)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--idle", type=int, default=0, help="connections held open with half a request")
+    args = parser.parse_args()
+    if args.in_process:
+        with tempfile.TemporaryDirectory() as tmp:
+            env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": f"{tmp}/in-process.sqlite"}
+            result = in_process(env, args.game, args.clients, args.seconds)
+            print(f"in process, one thread: {result.summary()} (SQLite commit {commit_latency(tmp):.2f} ms)")
+        return
+    with idle_connections(args.port, args.idle):
+        result = http_load(args.port, args.game, args.clients, args.processes, args.seconds)
+    refused = f", refused {result.refused}" if result.refused else ""
+    print(f"{args.clients} clients in {args.processes} processes, {args.idle} idle connections: "
+          f"{result.summary()}{refused}")
+
+
+if __name__ == "__main__":
+    main()
