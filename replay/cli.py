@@ -20,11 +20,11 @@ from uuid import UUID
 
 import click
 
-from domain.core import ALL, registry
+from domain.core import ALL, registry, table
 from domain.core.errors import IllegalAction
 from domain.core.record import check_format, fairness, replay_states, verify
 from domain.core.rules import GameRules, Viewer, action_for, redacted
-from domain.core.words import described
+from domain.core.words import described, render
 
 
 class NotThere(click.ClickException):
@@ -156,26 +156,9 @@ def describe_event(ev: dict[str, Any], record: dict[str, Any], viewer: Viewer) -
         return f"{head} abandoned: {ev.get('reason', '')}"
     if kind == "SeedRevealed":
         return f"{head} seed revealed: {ev['seed']}"
-    if kind == "SeatTaken":
-        return f"{head} {ev['name']} takes seat {ev['seat']}" + (f" (adds entropy {ev['entropy']!r})" if ev.get("entropy") else "")
-    if kind == "SeatLeft":
-        return f"{head} seat {ev['seat']} is left open again"
-    if kind == "GameStarted":
-        return f"{head} every seat is taken: the game starts" + _told(rules, ev, viewer, names)
-    if kind == "BotStoodIn":
-        return f"{head} a {ev['bot']} bot stands in for {names[ev['seat']]}"
-    if kind == "PlayerReturned":
-        return f"{head} {names[ev['seat']]} is back"
-    if kind == "PlayerResigned":
-        then = "the game ends" if ev["then"] == "end" else f"a {ev['bot']} bot plays on"
-        return f"{head} {names[ev['seat']]} resigns: {then}"
-    if kind == "TimedOut":
-        then = "forfeits" if ev["policy"] == "forfeit" else "a bot plays the turn"
-        return f"{head} {names[ev['seat']]} ran out of time ({ev['deadline']}): {then}"
-    if kind == "MessagePosted":
-        return f"{head} {ev['name']}: {ev['text']}"
-    if kind == "ClockRelaxed":
-        return f"{head} the host relaxes the clock: {json.dumps(ev['clock'])}"
+    said = table.words(kind, ev)
+    if said is not None:
+        return f"{head} {render(said, names)}" + (_told(rules, ev, viewer, names) if "facts" in ev else "")
     return f"{head} {kind}"
 
 

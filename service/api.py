@@ -18,12 +18,12 @@ from flask import Response, current_app, g, jsonify, request, url_for
 from werkzeug.datastructures import ETags
 from werkzeug.http import parse_etags
 
-from domain.core import ALL, registry
+from domain.core import ALL, registry, table
 from domain.core.aggregate import STATUS_ACTIVE, STATUS_OPEN, Game, public_seats
 from domain.core.errors import IllegalAction
 from domain.core.options import catalog as options_catalog
 from domain.core.rules import GameRules, Viewer, action_for, redacted
-from domain.core.words import described
+from domain.core.words import described, render
 
 from . import schemas
 from .application import GameNotFound, Shiplog, StaleVersion, VersionConflict, hash_token
@@ -292,6 +292,9 @@ def event_json(ev: Any, rules: GameRules, viewer: Viewer, names: list[str] | Non
     elif kind == "MessagePosted":
         row["seat"] = ev.author
         row["detail"] = {"name": ev.name, "text": ev.text}
+    said = table.words(kind, vars(ev))
+    if said is not None:
+        row["text"] = [render(said, names or []), *row.get("text", [])]
     return row
 
 

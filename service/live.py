@@ -160,9 +160,10 @@ def game_stream(game: Game, player: Any, after: int | None) -> Response:
         news = app.events_between(game.id, last if last >= 0 else None)
         if not news:
             return []
-        shown = viewer(app.get_game(game.id, news[-1].originator_version))
+        then = app.get_game(game.id, news[-1].originator_version)
+        shown, names = viewer(then), [s.get("name") or "" for s in then.seats]
         last = news[-1].originator_version
-        return [frame(event_json(ev, rules, shown), type(ev).__name__, ev.originator_version) for ev in news]
+        return [frame(event_json(ev, rules, shown, names), type(ev).__name__, ev.originator_version) for ev in news]
 
     return live(step)
 

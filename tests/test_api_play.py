@@ -183,6 +183,7 @@ def test_the_host_replaces_a_vanished_player_and_gives_the_seat_back(client: Any
     resp = client.post(f"/v1/games/{gid}/seats/1/bot", json={}, headers=auth(ann["token"]))
     assert resp.status_code == 201
     assert [e["type"] for e in resp.json["events"]][:2] == ["BotStoodIn", "ActionTaken"]
+    assert resp.json["events"][0]["text"] == ["A highest bot stands in for bob."]
     view = client.get(f"/v1/games/{gid}").json
     assert view["players"][1]["stand_in"] == "highest"
     resp = client.post(f"/v1/games/{gid}/seats/1/return", json={}, headers=auth(bob["token"]))
@@ -234,7 +235,7 @@ def test_table_talk_is_in_the_log_and_bounded(client: Any) -> None:
     assert resp.status_code == 201
     log = client.get(f"/v1/games/{gid}/events").json["events"]
     said = [e for e in log if e["type"] == "MessagePosted"]
-    assert said == [{**said[0], "seat": 1, "detail": {"name": "bob", "text": "good luck!"}}]
+    assert said == [{**said[0], "seat": 1, "detail": {"name": "bob", "text": "good luck!"}, "text": ["bob: good luck!"]}]
     problem(client.post(f"/v1/games/{gid}/messages", json={"text": "x" * 501}, headers=auth(bob["token"])),
             422, "message.too_long")
     problem(client.post(f"/v1/games/{gid}/messages", json={"text": "hi"}, headers=auth(cy["token"])),

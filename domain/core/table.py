@@ -141,3 +141,45 @@ def check_entropy(entropy: Any) -> str:
     if not isinstance(entropy, str) or len(entropy) > ENTROPY_MAX_CHARS or not entropy.isprintable():
         raise IllegalAction("entropy.invalid", f"Entropy is a printable string of at most {ENTROPY_MAX_CHARS} characters.")
     return entropy
+
+
+def words(kind: str, fields: Mapping[str, Any]) -> str | None:
+    """One sentence for an event of the table (not of the rules), seats written as
+    `words.seat(n)`; None for the events the rules' `describe` or nobody speaks of.
+
+    >>> words("PlayerResigned", {"seat": 1, "then": "bot", "bot": "greedy"})
+    '{seat:1} resigns: a greedy bot plays on.'
+    """
+    from .words import seat
+
+    if kind == "SeatTaken":
+        added = " and adds entropy to the seed" if fields.get("entropy") else ""
+        return f"{fields['name']} takes a seat{added}."
+    if kind == "SeatLeft":
+        return "A player leaves; the seat is open again."
+    if kind == "GameStarted":
+        return "Every seat is taken: the game starts."
+    if kind == "BotStoodIn":
+        return f"A {fields['bot']} bot stands in for {seat(fields['seat'])}."
+    if kind == "PlayerReturned":
+        return f"{seat(fields['seat'])} is back."
+    if kind == "PlayerResigned":
+        then = "the game ends" if fields["then"] == "end" else f"a {fields['bot']} bot plays on"
+        return f"{seat(fields['seat'])} resigns: {then}."
+    if kind == "TimedOut":
+        then = f"{seat(fields['seat'])} forfeits" if fields["policy"] == "forfeit" else "a bot plays the turn"
+        return f"{seat(fields['seat'])} ran out of time: {then}."
+    if kind == "ClockRelaxed":
+        clock = fields.get("clock")
+        if not clock:
+            return "The host removes the clock."
+        if "days_per_move" in clock:
+            return f"The host gives more time: {clock['days_per_move']} days per move."
+        return f"The host gives more time: a bank of {clock['bank_days']} days, {clock['increment_days']} back per turn."
+    if kind == "MadePrivate":
+        return "The host makes the game private."
+    if kind == "InviteRenewed":
+        return "The host renews the invitation."
+    if kind == "MessagePosted":
+        return f"{fields['name']}: {fields['text']}"
+    return None
