@@ -225,3 +225,34 @@ def test_replay_dispute_commands_refuse_bad_usage_with_exit_2(args: list[str]) -
     result = CliRunner().invoke(main, [a.replace("fixtures/", str(ROOT / "fixtures") + "/") for a in args])
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output
+
+
+# -- the rules-page sections facts cite ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if hasattr(registry.get(g), "SECTIONS")])
+def test_a_game_with_sections_cites_one_for_every_fact_it_has_words_for(game: str) -> None:
+    rules = registry.get(game)
+    sections = rules.SECTIONS  # type: ignore[attr-defined]
+    assert set(sections.facts) == set(rules.describe.names)  # type: ignore[attr-defined]
+    seen = set()
+    for record in records(game):
+        for ev in record["events"]:
+            for fact in ev.get("facts") or ():
+                section = sections(fact)
+                assert section is not None and section.number in sections.titles, fact["t"]
+                seen.add(section.number)
+    assert len(seen) >= 5
+
+
+def test_replay_why_cites_the_rules_page_section_of_each_fact() -> None:
+    path = ROOT / "fixtures" / "puerto_rico" / "3p.json"
+    record = json.loads(path.read_text())
+    shipped = next(ev for ev in record["events"] if any(f["t"] == "GoodsShipped" for f in ev.get("facts") or ()))
+    said = invoke("why", str(path), "--at", str(shipped["version"]))
+    assert said.exit_code == 0, said.output
+    assert "[§4.6 Captain — shipping]" in said.output
+    data = json.loads(invoke("why", str(path), "--at", str(shipped["version"]), "--json").output)
+    assert {"number": "4.6", "title": "Captain — shipping"} in data["sections"]
+    table = invoke("why", str(path), "--at", "0")  # the setup: facts, no action
+    assert table.exit_code == 0 and "[§1.3 Setup procedure]" in table.output
