@@ -29,7 +29,7 @@ from domain.core.dispute import (
     told,
 )
 from domain.core.rules import Viewer, action_for
-from domain.core.words import Section
+from domain.core.words import Section, amount
 
 
 def _position(record: dict[str, Any], at: int) -> Position:
@@ -102,7 +102,7 @@ def legal_cmd(game: str, at: int, as_: str | None, as_json: bool) -> None:
         if not row["actions"]:
             echo(f"{_who(record, seat)} could not act then.")
             continue
-        echo(f"{_who(record, seat)} could have taken {len(row['actions'])} action(s):")
+        echo(f"{_who(record, seat)} could have taken {amount(len(row['actions']), 'action')}:")
         for n, action in enumerate(legal(position, seat), 1):
             answer = attempt(position, seat, action, _viewer(record, seat), names)
             echo(f"  {n:>3}. {json.dumps(action, ensure_ascii=False)}")
