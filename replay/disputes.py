@@ -88,24 +88,21 @@ def legal_cmd(game: str, at: int, as_: str | None, as_json: bool) -> None:
     to_act = sorted(position.to_act())
     seats = [_seat(as_, record)] if as_ is not None else to_act
     names = _names(record)
-    rows = []
-    for seat in seats:
-        viewer = _viewer(record, seat)
-        answers = [attempt(position, seat, action, viewer, names) for action in legal(position, seat)]
-        rows.append({"seat": seat, "name": names[seat], "actions": [a.to_json() for a in answers]})
+    answers = {seat: [attempt(position, seat, action, _viewer(record, seat), names) for action in legal(position, seat)]
+               for seat in seats}
     if as_json:
+        rows = [{"seat": s, "name": names[s], "actions": [a.to_json() for a in answers[s]]} for s in seats]
         _echo_json({"id": record["id"], "game": record["game"], "version": at, "to_act": to_act, "seats": rows})
         return
     waiting = ", ".join(_who(record, s) for s in to_act) or "nobody (the game was not under way)"
     echo(f"after event {at}, to act: {waiting}")
-    for seat, row in zip(seats, rows, strict=True):
-        if not row["actions"]:
+    for seat in seats:
+        if not answers[seat]:
             echo(f"{_who(record, seat)} could not act then.")
             continue
-        echo(f"{_who(record, seat)} could have taken {amount(len(row['actions']), 'action')}:")
-        for n, action in enumerate(legal(position, seat), 1):
-            answer = attempt(position, seat, action, _viewer(record, seat), names)
-            echo(f"  {n:>3}. {json.dumps(action, ensure_ascii=False)}")
+        echo(f"{_who(record, seat)} could have taken {amount(len(answers[seat]), 'action')}:")
+        for n, answer in enumerate(answers[seat], 1):
+            echo(f"  {n:>3}. {json.dumps(answer.action, ensure_ascii=False)}")
             for line in _answer_lines(answer):
                 echo(line)
 

@@ -256,3 +256,25 @@ def test_replay_why_cites_the_rules_page_section_of_each_fact() -> None:
     assert {"number": "4.6", "title": "Captain — shipping"} in data["sections"]
     table = invoke("why", str(path), "--at", "0")  # the setup: facts, no action
     assert table.exit_code == 0 and "[§1.3 Setup procedure]" in table.output
+
+
+def test_replay_try_on_a_running_game_stops_before_what_is_still_hidden(tmp_path: Path) -> None:
+    """A record whose seed is still secret (a game under way) answers as the seat could know:
+    the settler's last pick would turn new plantations face up; `try` stops before them."""
+    record = json.loads((ROOT / "fixtures" / "puerto_rico" / "3p.json").read_text())
+    drew = next(ev for ev in record["events"][1:] if any(f["t"] == "PlantationsDrawn" for f in ev.get("facts") or ()))
+    running = {**record, "seed": None, "seed_salt": None, "status": "active", "outcome": None,
+               "events": [ev for ev in record["events"] if ev["version"] < drew["version"]]}
+    path = tmp_path / "running.json"
+    path.write_text(json.dumps(running))
+    tried = invoke("try", str(path), "--at", str(drew["version"] - 1), "--as", str(drew["seat"]),
+                   json.dumps(drew["action"]), "--json")
+    assert tried.exit_code == 0, tried.output
+    answer = json.loads(tried.output)
+    assert answer["accepted"] and answer["stopped"] == "reveal" and answer["note"]
+    assert "PlantationsDrawn" not in {f["t"] for f in answer["facts"]}
+    assert answer["facts"] == drew["facts"][: len(answer["facts"])]
+    shown = invoke("legal", str(path), "--at", str(drew["version"] - 1), "--as", str(drew["seat"]))
+    assert "hidden" in shown.output and "New face-up plantation" not in shown.output
+    public = invoke("legal", str(ROOT / "fixtures" / "puerto_rico" / "3p.json"), "--at", str(drew["version"] - 1))
+    assert "New face-up plantation" in public.output  # the finished game shows them
