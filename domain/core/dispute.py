@@ -156,6 +156,8 @@ def attempt(position: Position, seat: Any, action: Any, viewer: Viewer, names: S
         return Answer(seat, action, False, "game.not_started", "The game had not started then.")
     if position.over or rules.outcome(position.state) is not None:
         return Answer(seat, action, False, "game.over", "The game was over then; no more moves could be made.")
+    if type(seat) is not int or seat not in position.to_act():  # as `Game.take_action` checks first
+        return Answer(seat, action, False, "turn.not_yours", "It was not this seat's turn then.")
     try:
         decided = rules.decide(position.state, seat, copy.deepcopy(action), position.rng())
     except IllegalAction as exc:
