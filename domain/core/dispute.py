@@ -33,7 +33,7 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .errors import IllegalAction
@@ -126,7 +126,7 @@ class Told:
 
     facts: tuple[Fact, ...] = ()
     text: tuple[str, ...] = ()
-    sections: tuple[Section | None, ...] = field(default=())
+    sections: tuple[Section | None, ...] = ()
 
 
 def told(rules: GameRules, facts: Iterable[Fact], viewer: Viewer, names: Sequence[str]) -> Told:
