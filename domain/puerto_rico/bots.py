@@ -16,8 +16,8 @@ from typing import Any
 from domain.core import Bot, RandomSource, choice
 
 from .components import CIRCLES, FORESTS_PER_DOUBLOON, QUARRY, VP
-from .evolve import evolve
-from .rules import decide, legal_actions, production
+from .flow import decide, legal_actions
+from .phases.craftsman import production
 from .scoring import breakdown
 from .state import OVER, Config, Player, State
 
@@ -67,9 +67,7 @@ def _best(state: State, seat: int, depth: int) -> tuple[float, int]:
     """(best value, index of the action achieving it) over the seat's legal actions."""
     best_value, best_index = float("-inf"), 0
     for i, action in enumerate(legal_actions(state, seat)):
-        after = state
-        for fact in decide(state, seat, action, _FirstDraw()):
-            after = evolve(after, fact)
+        after = decide(state, seat, action, _FirstDraw()).state  # the state its facts lead to
         if depth > 1 and after.step != OVER and after.turn == seat:
             value, _ = _best(after, seat, depth - 1)
         else:
