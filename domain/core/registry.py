@@ -69,6 +69,12 @@ def names() -> list[str]:
     return sorted(available)
 
 
+def products() -> list[str]:
+    """The games this server ships (`_BUILTIN`, importable), without those a process or its tests
+    register besides: the platform's shared tests run over every one of them."""
+    return sorted(name for name, module in _BUILTIN.items() if _importable(module))
+
+
 def get(name: str) -> GameRules:
     """The rules module of a game, or IllegalAction('game.unknown')."""
     if name in _loaded:
