@@ -21,6 +21,7 @@ _BUILTIN: dict[str, str] = {
     "navegador": "domain.navegador",
 }
 
+# The games imported so far, by name: a process imports a game once (and tests register theirs).
 _loaded: dict[str, GameRules] = {}
 
 

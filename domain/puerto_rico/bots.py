@@ -11,17 +11,14 @@ half a doubloon off every later building) and nobles (1 VP, and more with jewele
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
-from domain.core import Bot, RandomSource, choice
+from domain.core import Action, Bot, RandomSource, choice
 
 from .components import CIRCLES, FORESTS_PER_DOUBLOON, QUARRY, VP
 from .flow import decide, legal_actions
 from .phases.craftsman import production
 from .scoring import breakdown
 from .state import OVER, Config, Player, State
-
-Action = dict[str, Any]
 
 LOOKAHEAD = 2  # own consecutive decisions looked at
 
