@@ -24,7 +24,7 @@ from eventsourcing.domain import Aggregate, event
 from domain.core import registry
 from domain.core.aggregate import Game
 from domain.core.rng import Rng, choice
-from domain.core.rules import GameRules
+from domain.core.rules import GameRules, fold
 
 from . import loadgen
 
@@ -62,8 +62,9 @@ def random_playout(rules: GameRules, seats: int, seed: str, options: dict[str, A
     while rules.outcome(state) is None:
         seat = min(rules.to_act(state))
         action = choice(Rng(seed, f"bot:{decisions}"), rules.legal_actions(state, seat))
-        for fact in rules.decide(state, seat, action, Rng(seed, f"event:{decisions}")):
-            state = rules.evolve(state, fact)
+        decided = rules.decide(state, seat, action, Rng(seed, f"event:{decisions}"))
+        after = getattr(decided, "state", None)  # a `facts.Tx` decision carries its state
+        state = after if after is not None else fold(rules, state, decided)
         decisions += 1
     return decisions
 

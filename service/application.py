@@ -324,7 +324,7 @@ class Shiplog(TableCommands, PlayerCommands, Application):
         # What that request stored: its action, then the bot moves and seed reveal it caused.
         caused = [first]
         for ev in events[1:]:
-            if not (type(ev).__name__ == "SeedRevealed" or getattr(ev, "bot", None)):
+            if not (isinstance(ev, Game.SeedRevealed) or getattr(ev, "bot", None)):
                 break
             caused.append(ev)
         return Accepted(game, caused, True)

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from domain.core.aggregate import Game
+
 if TYPE_CHECKING:
     from .application import Shiplog
 
@@ -58,7 +60,7 @@ def tick(app: Shiplog, now: datetime | None = None) -> TickReport:
             continue
         except GameNotFound:
             continue
-        report.timeouts += sum(type(e).__name__ == "TimedOut" for e in result.new_events)
+        report.timeouts += sum(isinstance(e, Game.TimedOut) for e in result.new_events)
     report.queued = app.notifier.catch_up()
     report.digests = app.notifier.make_digests(now)
     for key, count in app.notifier.send_due(now).items():

@@ -42,7 +42,7 @@ from uuid import UUID
 import requests
 from eventsourcing.persistence import Notification, Tracking
 
-from domain.core.aggregate import Game
+from domain.core.aggregate import Game, Status
 
 from .players import Player, private_host
 from .readmodels import GAME_TOPIC, conflicts, follow, stamp
@@ -55,7 +55,7 @@ log = logging.getLogger("shiplog.notifications")
 BACKOFF = (timedelta(minutes=1), timedelta(minutes=5), timedelta(minutes=15), timedelta(hours=1),
            timedelta(hours=3), timedelta(hours=12))
 MAX_ATTEMPTS = len(BACKOFF) + 1
-ENDED = ("finished", "abandoned")
+ENDED = (Status.FINISHED, Status.ABANDONED)
 
 DDL = [
     """CREATE TABLE IF NOT EXISTS {deliveries} (

@@ -12,6 +12,8 @@ from typing import Any
 
 from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate, validates_schema
 
+from domain.core.aggregate import Status
+
 MAX_PLAYERS = 8
 MAX_VERSION = 2**31 - 1  # far beyond any game; keeps numbers a client sends within what stores hold
 PAGE_LIMIT = 500
@@ -151,7 +153,7 @@ class InviteQuerySchema(RequestSchema):
 
 class ListGamesQuerySchema(RequestSchema):
     game = fields.Str(validate=validate.Length(min=1, max=40))
-    status = fields.Str(validate=validate.OneOf(["open", "active", "finished", "abandoned"]),
+    status = fields.Str(validate=validate.OneOf([s.value for s in Status]),
                         metadata={"description": "open: public games waiting for players (the open seats)"})
     waiting = fields.Str(validate=validate.OneOf(["me"]),
                          metadata={"description": "only games where the Bearer token's seat is to act"})
@@ -255,7 +257,7 @@ class GameViewSchema(Schema):
     game = fields.Str(required=True)
     title = fields.Str(required=True)
     version = fields.Int(required=True)
-    status = fields.Str(required=True, validate=validate.OneOf(["open", "active", "finished", "abandoned"]))
+    status = fields.Str(required=True, validate=validate.OneOf([s.value for s in Status]))
     to_act = fields.List(fields.Int(), required=True)
     players = fields.List(fields.Nested(PlayerOutSchema), required=True)
     viewer = fields.Str(required=True, metadata={"description": "seat, host or spectator"})
@@ -441,7 +443,7 @@ class UpdatePlayerSchema(RequestSchema):
 
 
 class MyGamesQuerySchema(RequestSchema):
-    status = fields.Str(validate=validate.OneOf(["open", "active", "finished", "abandoned"]))
+    status = fields.Str(validate=validate.OneOf([s.value for s in Status]))
     limit = fields.Int(load_default=100, validate=validate.Range(min=1, max=PAGE_LIMIT))
     offset = fields.Int(load_default=0, validate=validate.Range(min=0, max=MAX_VERSION))
 

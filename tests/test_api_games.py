@@ -13,7 +13,7 @@ from domain.core.rng import Rng, choice
 from domain.core.rules import redacted
 from domain.core.words import described
 
-GAMES = ["puerto-rico", "navegador"]
+GAMES = registry.products()  # every game the server ships
 
 
 @pytest.mark.parametrize("game", GAMES)

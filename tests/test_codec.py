@@ -60,7 +60,7 @@ def test_the_fast_canonical_text_is_exactly_the_json_of_the_encoding() -> None:
     from domain.core.rules import fold
 
     samples = [sample(), Outer((), {"b": "x", "a": None}, Colour.BLUE, "é \" ✓")]
-    for game in ("puerto-rico", "navegador"):
+    for game in registry.products():
         rules = registry.get(game)
         state = fold(rules, None, rules.setup(rules.check_options({}, 3), 3, Rng("c", "setup")))
         for move in range(120):

@@ -26,7 +26,7 @@ def test_fixture_verifies_and_is_fair(path: Path) -> None:
 def test_there_are_fixtures_for_every_player_count_of_each_game() -> None:
     from domain.core import registry
 
-    for game in ("puerto-rico", "navegador"):
+    for game in registry.products():
         rules = registry.get(game)
         folder = game.replace("-", "_")
         counts = {len(json.loads(p.read_text())["players"]) for p in FIXTURES if p.parent.name == folder}

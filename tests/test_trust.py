@@ -28,6 +28,10 @@ REVEALING = {
 }
 
 
+def test_every_game_the_server_ships_names_its_revealing_facts() -> None:
+    assert {game for game, _ in REVEALING} == set(registry.products())
+
+
 def bot_game(game: str, expansions: tuple[str, ...], seed: int) -> Game:
     options = {"expansions": list(expansions)} if expansions else {}
     seats = [{"name": f"p{n}", "token_hash": f"t{n}", "bot": None} for n in range(4)]

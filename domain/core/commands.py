@@ -124,33 +124,51 @@ class Command:
 
 
 class Commands:
-    """A game's commands by action type, each with the steps at which it may be given."""
+    """A game's commands by action type, each with the steps at which it may be given.
 
-    __slots__ = ("title", "_table")
+    One action type may have a different handler at different steps (a `pass` in the captain's
+    phase is not a `pass` in the builder's): register it once per rule with disjoint steps, and
+    `opening` returns the one registered for the current step.
+    """
+
+    __slots__ = ("title", "_table", "_at")
 
     def __init__(self, title: str) -> None:
         self.title = title
-        self._table: dict[str, Command] = {}
+        self._table: dict[str, Command] = {}  # by type: the first handler, with every step
+        self._at: dict[tuple[str, Any], Command] = {}  # (type, step) -> its handler there
 
     def command(self, type_: str, *steps: Any) -> Callable[[Handler], Handler]:
         """Register the decorated handler for actions of `type_`, allowed at `steps`."""
 
         def register(handler: Handler) -> Handler:
-            if type_ in self._table:
+            known = self._table.get(type_)
+            if known is not None and (not steps or not known.steps or known.steps & frozenset(steps)):
                 raise ValueError(f"{self.title}: two handlers for the action {type_!r}")
-            self._table[type_] = Command(type_, handler, frozenset(steps))
+            command = Command(type_, handler, frozenset(steps))
+            for step in steps:
+                self._at[type_, step] = command
+            self._table[type_] = command if known is None else Command(
+                type_, known.handler, known.steps | command.steps
+            )
             return handler
 
         return register
 
     def add_steps(self, type_: str, *steps: Any) -> None:
-        """Allow an already registered command at more steps (an expansion's new steps)."""
+        """Allow an already registered command (of one handler) at more steps."""
         command = self._table[type_]
-        self._table[type_] = Command(type_, command.handler, command.steps | frozenset(steps))
+        self._table[type_] = command = Command(type_, command.handler, command.steps | frozenset(steps))
+        for step in command.steps:
+            self._at[type_, step] = command
 
     @property
     def types(self) -> tuple[str, ...]:
         return tuple(self._table)
+
+    def steps(self, type_: str) -> frozenset[Any]:
+        """The steps at which actions of `type_` may be given (empty: the handler checks)."""
+        return self._table[type_].steps
 
     def __getitem__(self, type_: str) -> Command:
         return self._table[type_]
@@ -182,8 +200,11 @@ class Commands:
                 "action.unknown_type",
                 f"{self.title} has no action {kind!r}; its actions are {', '.join(sorted(self._table))}.",
             )
-        if command.steps and step not in command.steps:
+        if not command.steps:
+            return command
+        at = self._at.get((kind, step))
+        if at is None:
             what = kind.replace("_", " ")
             why = f"; the game is waiting for {waiting_for}" if waiting_for else ""
             raise not_now(f"You cannot {what} now{why}.")
-        return command
+        return at

@@ -18,12 +18,13 @@ sha256(seed), the seed used as it is) are still read.
 from __future__ import annotations
 
 import datetime
+import functools
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import codec, registry
-from .aggregate import KEYED, UNKEYED, ended_outcome, public_seats
+from .aggregate import KEYED, UNKEYED, Game, Status, ended_outcome, public_seats
 from .errors import IllegalAction
 from .rng import Rng, RngMismatch, ScriptedRng, game_seed, seed_commitment
 from .rules import Fact, GameRules, fold
@@ -49,41 +50,13 @@ def record_from_events(game_id: str, events: Iterable[Any]) -> dict[str, Any]:
     out: list[dict[str, Any]] = []
     seats: list[dict[str, Any]] = []
     for ev in events:
-        kind = type(ev).__name__
-        row: dict[str, Any] = {"version": ev.originator_version, "type": kind}
+        # the record names an event by its class (records are data; the code below dispatches
+        # on the event's type)
+        row: dict[str, Any] = {"version": ev.originator_version, "type": type(ev).__name__}
         for name, value in vars(ev).items():
             if name not in _SKIP:
                 row[name] = _jsonable(value)
-        if kind == "GameCreated":
-            seats = [dict(s) for s in ev.seats]
-            record.update(
-                game=ev.game,
-                rules_version=ev.rules_version,
-                options=ev.options,
-                organised=ev.organised,
-                settings=ev.settings,
-                client_seeded=ev.client_seeded,
-                seed_commitment=ev.seed_commitment,
-                entropies=ev.entropies,
-                hash_scheme=ev.hash_scheme,
-                seed=None,
-                seed_salt=None,
-            )
-            for key in ("game", "rules_version", "options", "client_seeded", "seed_commitment",
-                        "entropies", "hash_scheme", "organised", "settings", "private"):
-                row.pop(key, None)
-            if ev.facts is None:
-                for key in ("facts", "draws", "state_hash"):
-                    row.pop(key, None)
-        elif kind == "SeatTaken":
-            seats[ev.seat] = {"name": ev.name, "bot": ev.bot}
-        elif kind == "SeatLeft":
-            seats[ev.seat] = {"name": None, "bot": None}
-        elif kind == "GameStarted":
-            record["entropies"] = ev.entropies
-        elif kind == "SeedRevealed":
-            record["seed"] = row["seed"] = ev.seed
-            record["seed_salt"] = row["salt"] = ev.salt
+        _into_record(ev, row, record, seats)
         out.append(row)
     record["players"] = [{"seat": p["seat"], "name": p["name"], "bot": p["bot"]} for p in public_seats(seats)]
     record["events"] = out
@@ -91,6 +64,56 @@ def record_from_events(game_id: str, events: Iterable[Any]) -> dict[str, Any]:
     record["status"] = _status(record)
     record["outcome"] = outcome.to_json() if outcome is not None else None
     return record
+
+
+@functools.singledispatch
+def _into_record(ev: Any, row: dict[str, Any], record: dict[str, Any], seats: list[dict[str, Any]]) -> None:
+    """What an event changes in the record besides its own row (most events: nothing)."""
+
+
+@_into_record.register(Game.GameCreated)
+def _created(ev: Any, row: dict[str, Any], record: dict[str, Any], seats: list[dict[str, Any]]) -> None:
+    seats[:] = [dict(s) for s in ev.seats]
+    record.update(
+        game=ev.game,
+        rules_version=ev.rules_version,
+        options=ev.options,
+        organised=ev.organised,
+        settings=ev.settings,
+        client_seeded=ev.client_seeded,
+        seed_commitment=ev.seed_commitment,
+        entropies=ev.entropies,
+        hash_scheme=ev.hash_scheme,
+        seed=None,
+        seed_salt=None,
+    )
+    for key in ("game", "rules_version", "options", "client_seeded", "seed_commitment",
+                "entropies", "hash_scheme", "organised", "settings", "private"):
+        row.pop(key, None)
+    if ev.facts is None:
+        for key in ("facts", "draws", "state_hash"):
+            row.pop(key, None)
+
+
+@_into_record.register(Game.SeatTaken)
+def _seat_taken(ev: Any, row: dict[str, Any], record: dict[str, Any], seats: list[dict[str, Any]]) -> None:
+    seats[ev.seat] = {"name": ev.name, "bot": ev.bot}
+
+
+@_into_record.register(Game.SeatLeft)
+def _seat_left(ev: Any, row: dict[str, Any], record: dict[str, Any], seats: list[dict[str, Any]]) -> None:
+    seats[ev.seat] = {"name": None, "bot": None}
+
+
+@_into_record.register(Game.GameStarted)
+def _started(ev: Any, row: dict[str, Any], record: dict[str, Any], seats: list[dict[str, Any]]) -> None:
+    record["entropies"] = ev.entropies
+
+
+@_into_record.register(Game.SeedRevealed)
+def _seed_revealed(ev: Any, row: dict[str, Any], record: dict[str, Any], seats: list[dict[str, Any]]) -> None:
+    record["seed"] = row["seed"] = ev.seed
+    record["seed_salt"] = row["salt"] = ev.salt
 
 
 def final_outcome(record: dict[str, Any]) -> Any:
@@ -109,11 +132,11 @@ def final_outcome(record: dict[str, Any]) -> Any:
 def _status(record: dict[str, Any]) -> str:
     types = {e["type"] for e in record["events"]}
     if "GameAbandoned" in types:
-        return "abandoned"
+        return Status.ABANDONED
     if "SeedRevealed" in types:
-        return "finished"
+        return Status.FINISHED
     started = "GameStarted" in types or record["events"][0].get("facts") is not None
-    return "active" if started else "open"
+    return Status.ACTIVE if started else Status.OPEN
 
 
 def check_format(record: Any) -> None:

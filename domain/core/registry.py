@@ -21,6 +21,7 @@ _BUILTIN: dict[str, str] = {
     "navegador": "domain.navegador",
 }
 
+# The games imported so far, by name: a process imports a game once (and tests register theirs).
 _loaded: dict[str, GameRules] = {}
 
 
@@ -67,6 +68,12 @@ def names() -> list[str]:
         if _importable(module_name):
             available.add(name)
     return sorted(available)
+
+
+def products() -> list[str]:
+    """The games this server ships (`_BUILTIN`, importable), without those a process or its tests
+    register besides: the platform's shared tests run over every one of them."""
+    return sorted(name for name, module in _BUILTIN.items() if _importable(module))
 
 
 def get(name: str) -> GameRules:

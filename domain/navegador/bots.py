@@ -11,16 +11,13 @@ it explore (or when the card would be lost anyway). Every choice is one of `lega
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
-from domain.core import RandomSource, choice
+from domain.core import Action, RandomSource, choice
 
 from . import scoring
 from .components import C
 from .decide import _distances, legal_actions, rondel_cost
 from .state import Player, Sailing, State, Step
-
-Action = dict[str, Any]
 
 CR_PER_VP = 70
 _G = {g: i for i, g in enumerate(C.goods)}
@@ -117,6 +114,7 @@ def _frontier(state: State) -> tuple[int, ...]:
     return _frontier_of(state.explored)
 
 
+# Cached module-wide: a pure function of an immutable set of regions, asked again every turn.
 @lru_cache(maxsize=1024)
 def _frontier_of(explored: frozenset[str]) -> tuple[int, ...]:
     """Borders from each region to the nearest unexplored region (through explored ones)."""

@@ -11,20 +11,20 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
-from domain.core import IllegalAction, RandomSource
+from domain.core import Action, IllegalAction, RandomSource
+from domain.core.commands import Commands, Why, fields, malformed, not_now, one_of, refuse, whole
+from domain.core.facts import Facts, Tx
 
 from . import scoring
 from .components import C
 from .evolve import evolve
 from .state import Building, Founding, Player, Sailing, State, Step, Trading
 
-Action = dict[str, Any]
-Fact = dict[str, Any]
-Why = tuple[str, str] | None
+commands = Commands("Navegador")
 
 _R = C.region_index
 _G = {g: i for i, g in enumerate(C.goods)}
@@ -45,84 +45,36 @@ def to_act(state: State) -> frozenset[int]:
     return frozenset((state.current,))
 
 
-# -- a running list of facts with the state they lead to -----------------------------------------
-
-
-class _Tx:
-    """Facts decided so far; `state` applies them when (and only when) it is asked for."""
-
-    __slots__ = ("_state", "_applied", "facts")
-
-    def __init__(self, state: State) -> None:
-        self._state = state
-        self._applied = 0
-        self.facts: list[Fact] = []
-
-    def add(self, fact: Fact) -> None:
-        self.facts.append(fact)
-
-    @property
-    def state(self) -> State:
-        while self._applied < len(self.facts):
-            self._state = evolve(self._state, self.facts[self._applied])
-            self._applied += 1
-        return self._state
-
-
 # -- payload shapes (everything a client could send) -------------------------------------------
-
-
-def _malformed(message: str) -> IllegalAction:
-    return IllegalAction("action.malformed", message)
-
-
-def _fields(action: Mapping[str, Any], *keys: str) -> None:
-    if set(action) != {"type", *keys}:
-        want = ", ".join(repr(k) for k in keys) or "no other fields"
-        raise _malformed(f"A {action['type']!r} command takes exactly these fields: {want}.")
-
-
-def _count(action: Mapping[str, Any], key: str = "count") -> int:
-    value = action[key]
-    if type(value) is not int or value < 1:
-        raise _malformed(f"{key!r} must be a whole number of at least 1.")
-    return value
-
-
-def _one_of(action: Mapping[str, Any], key: str, allowed: Mapping[str, Any] | tuple[str, ...]) -> str:
-    value = action[key]
-    if type(value) is not str or value not in allowed:
-        raise _malformed(f"{key!r} must be one of {', '.join(allowed)}.")
-    return value
 
 
 def _region_counts(value: Any, what: str) -> dict[str, int]:
     """A {region: count} map with known regions and counts >= 1, normalised to map order."""
     if type(value) is not dict:
-        raise _malformed(f"{what!r} must be an object mapping regions to numbers of ships.")
+        raise malformed(f"{what!r} must be an object mapping regions to numbers of ships.")
     for region, count in value.items():
         if type(region) is not str or region not in _R:
-            raise _malformed(f"{what!r} names an unknown region {region!r}.")
+            raise malformed(f"{what!r} names an unknown region {region!r}.")
         if type(count) is not int or count < 1:
-            raise _malformed(f"{what!r} must give each region a whole number of ships of at least 1.")
+            raise malformed(f"{what!r} must give each region a whole number of ships of at least 1.")
     return {r: value[r] for r in C.regions if r in value}
 
 
 def _sources(value: Any) -> list[tuple[str, int]]:
     """`explore` sources: a list of {from, count}, distinct regions, listed in map order."""
     if type(value) is not list:
-        raise _malformed("'sources' must be a list of {\"from\": region, \"count\": ships}.")
+        raise malformed("'sources' must be a list of {\"from\": region, \"count\": ships}.")
     out: list[tuple[str, int]] = []
     for item in value:
         if type(item) is not dict or set(item) != {"from", "count"}:
-            raise _malformed("Each source must be exactly {\"from\": region, \"count\": ships}.")
+            raise malformed("Each source must be exactly {\"from\": region, \"count\": ships}.")
         region, count = item["from"], item["count"]
         if type(region) is not str or region not in _R:
-            raise _malformed(f"Unknown source region {region!r}.")
+            raise malformed(f"Unknown source region {region!r}.")
         if type(count) is not int or count < 1:
-            raise _malformed("Each source must send a whole number of ships of at least 1.")
+            raise malformed("Each source must send a whole number of ships of at least 1.")
         if out and _R[region] <= _R[out[-1][0]]:
-            raise _malformed("Name each source region once, in map order (Portugal first).")
+            raise malformed("Name each source region once, in map order (Portugal first).")
         out.append((region, count))
     return out
 
@@ -130,6 +82,8 @@ def _sources(value: Any) -> list[tuple[str, int]]:
 # -- map distances -------------------------------------------------------------------------------
 
 
+# Module-global caches of pure functions of immutable arguments (a map position, a purse): the
+# same questions recur in every turn of every game, and a cached answer can never go stale.
 @lru_cache(maxsize=8192)
 def _distances(origin: int, passable: frozenset[str]) -> tuple[int, ...]:
     """Borders from `origin` to every region, passing only through `passable` regions (§2.6)."""
@@ -176,7 +130,7 @@ def _why_not_rondel(state: State, seat: int, target: int, pay: Mapping[str, int]
     return None
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=4096)  # (a pure function of immutable arguments, see `_distances`)
 def _payments(ships: tuple[int, ...], cost: int) -> tuple[tuple[tuple[str, int], ...], ...]:
     """Every way to pay `cost` ships from the regions where the player has ships."""
     where = [(C.regions[i], k) for i, k in enumerate(ships) if k]
@@ -195,43 +149,44 @@ def _payments(ships: tuple[int, ...], cost: int) -> tuple[tuple[tuple[str, int],
     return tuple(rec(0, cost))
 
 
-def _decide_move_rondel(state: State, seat: int, action: Action) -> list[Fact]:
+@commands.command("move_rondel")
+def _decide_move_rondel(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    state = tx.state
     if state.step not in (Step.TURN_START, Step.AFTER_NAVEGADOR):
         raise _wrong_step("move your stone on the rondel")
-    _fields(action, "space", "pay_ships")
+    fields(action, ("space", "pay_ships",))
     space = action["space"]
     if type(space) is not str:
-        raise _malformed("'space' must be a rondel space id.")
+        raise malformed("'space' must be a rondel space id.")
     if space not in C.space_index:
         raise IllegalAction("rondel.unknown_space",
                             f"There is no rondel space {space!r}; the spaces are {', '.join(C.spaces)}.")
     target = C.space_index[space]
     pay = _region_counts(action["pay_ships"], "pay_ships")
-    _raise(_why_not_rondel(state, seat, target, pay))
+    refuse(_why_not_rondel(state, seat, target, pay))
 
     p = state.players[seat]
-    tx = _Tx(state)
-    tx.add({"t": "RondelMoved", "seat": seat,
+    tx.emit({"t": "RondelMoved", "seat": seat,
             "from": None if p.stone is None else C.spaces[p.stone], "to": space,
             "distance": rondel_distance(p.stone, target), "ships_paid": pay})
     if state.holder == seat and state.step is Step.TURN_START:
         if state.orange_ship is None:
             # §4.1, §8.25: the initial holder's stone was off the rondel when he got the card.
-            tx.add({"t": "OrangeShipPlaced", "space": space})
+            tx.emit({"t": "OrangeShipPlaced", "space": space})
         elif p.stone is not None:
             # §4.3: landing on or passing the orange ship loses the unused card.
             d = rondel_distance(p.stone, target)
             visited = {(p.stone + k) % N_SPACES for k in range(1, d + 1)}
             if state.orange_ship in visited:
                 _pass_card(tx, seat, "deadline")
-    return tx.facts
+    return
 
 
-def _pass_card(tx: _Tx, seat: int, reason: str) -> None:
+def _pass_card(tx: Tx, seat: int, reason: str) -> None:
     """The card goes to the right neighbour; the orange ship to his stone (§4.2, §4.3)."""
     to = tx.state.right_neighbour(seat)
     stone = tx.state.players[to].stone
-    tx.add({"t": "NavegadorPassed", "from": seat, "to": to, "reason": reason,
+    tx.emit({"t": "NavegadorPassed", "from": seat, "to": to, "reason": reason,
             "orange_ship": None if stone is None else C.spaces[stone]})
 
 
@@ -243,12 +198,14 @@ def _why_not_navegador(state: State, seat: int) -> Why:
     return None
 
 
-def _decide_use_navegador(state: State, seat: int, action: Action) -> list[Fact]:
+@commands.command("use_navegador")
+def _decide_use_navegador(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    state = tx.state
     if state.step is not Step.TURN_START:
         raise _wrong_step("use the Navegador card (only before your rondel move)")
-    _fields(action)
-    _raise(_why_not_navegador(state, seat))
-    return [{"t": "NavegadorUsed", "seat": seat}]
+    fields(action)
+    refuse(_why_not_navegador(state, seat))
+    tx.emit({"t": "NavegadorUsed", "seat": seat})
 
 
 # -- Workers (§2.4) and Ships (§2.5) -----------------------------------------------------------
@@ -286,35 +243,37 @@ def _why_not_build_ships(state: State, p: Player, count: int) -> Why:
     return None
 
 
-def _decide_hire_workers(state: State, seat: int, action: Action) -> list[Fact]:
+@commands.command("hire_workers")
+def _decide_hire_workers(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    state = tx.state
     _need_action(state, seat, "workers", "hire workers")
-    _fields(action, "count")
-    count = _count(action)
+    fields(action, ("count",))
+    count = whole(action, "count", 1)
     p = state.players[seat]
-    _raise(_why_not_hire(state, p, count))
+    refuse(_why_not_hire(state, p, count))
     cost, real, virtual = _units(count, p.churches, C.church_worker_price, C.workers_max - p.workers,
                                  state.phase)
-    tx = _Tx(state)
     # §2.4: the price is paid first; virtual workers are sold to the bank at once.
-    tx.add({"t": "WorkersHired", "seat": seat, "count": count, "real": real, "virtual": virtual,
+    tx.emit({"t": "WorkersHired", "seat": seat, "count": count, "real": real, "virtual": virtual,
             "paid": cost, "received": C.virtual_unit_sale_price * virtual})
     _end_turn(tx, seat)
-    return tx.facts
+    return
 
 
-def _decide_build_ships(state: State, seat: int, action: Action) -> list[Fact]:
+@commands.command("build_ships")
+def _decide_build_ships(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    state = tx.state
     _need_action(state, seat, "ships", "build ships")
-    _fields(action, "count")
-    count = _count(action)
+    fields(action, ("count",))
+    count = whole(action, "count", 1)
     p = state.players[seat]
-    _raise(_why_not_build_ships(state, p, count))
+    refuse(_why_not_build_ships(state, p, count))
     cost, real, virtual = _units(count, p.shipyards, C.shipyard_ship_price, p.supply, state.phase)
-    tx = _Tx(state)
     # §2.5: new ships appear in Portugal; virtual ships are sold back at once.
-    tx.add({"t": "ShipsBuilt", "seat": seat, "count": count, "real": real, "virtual": virtual,
+    tx.emit({"t": "ShipsBuilt", "seat": seat, "count": count, "real": real, "virtual": virtual,
             "paid": cost, "received": C.virtual_unit_sale_price * virtual})
     _end_turn(tx, seat)
-    return tx.facts
+    return
 
 
 # -- Sailing and exploring (§2.6) ----------------------------------------------------------------
@@ -344,13 +303,15 @@ def _why_not_move(state: State, ctx: Sailing, origin: str, target: str, count: i
     return None
 
 
-def _decide_move_ships(state: State, seat: int, action: Action) -> list[Fact]:
+@commands.command("move_ships")
+def _decide_move_ships(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    state = tx.state
     ctx = _sailing_ctx(state, seat, "move ships")
-    _fields(action, "from", "to", "count")
-    origin, target = _one_of(action, "from", _R), _one_of(action, "to", _R)
-    count = _count(action)
-    _raise(_why_not_move(state, ctx, origin, target, count))
-    return [{"t": "ShipsMoved", "seat": seat, "from": origin, "to": target, "count": count}]
+    fields(action, ("from", "to", "count",))
+    origin, target = one_of(action, "from", _R), one_of(action, "to", _R)
+    count = whole(action, "count", 1)
+    refuse(_why_not_move(state, ctx, origin, target, count))
+    tx.emit({"t": "ShipsMoved", "seat": seat, "from": origin, "to": target, "count": count})
 
 
 def _loss(state: State, region: str) -> int:
@@ -378,18 +339,19 @@ def _why_not_explore(state: State, ctx: Sailing, target: str, sources: list[tupl
     return None
 
 
-def _decide_explore(state: State, seat: int, action: Action) -> list[Fact]:
+@commands.command("explore")
+def _decide_explore(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    state = tx.state
     ctx = _sailing_ctx(state, seat, "explore")
-    _fields(action, "to", "sources")
-    target = _one_of(action, "to", _R)
+    fields(action, ("to", "sources",))
+    target = one_of(action, "to", _R)
     sources = _sources(action["sources"])
-    _raise(_why_not_explore(state, ctx, target, sources))
+    refuse(_why_not_explore(state, ctx, target, sources))
 
     i = _R[target]
     tiles = state.stacks[i]  # cheapest first
     starts = C.starts_phase[i]
-    tx = _Tx(state)
-    tx.add({"t": "RegionExplored", "seat": seat, "region": target,
+    tx.emit({"t": "RegionExplored", "seat": seat, "region": target,
             "sources": [{"from": r, "count": k} for r, k in sources],
             "ships_lost": _loss(state, target),
             "tiles_revealed": list(tiles),
@@ -399,7 +361,7 @@ def _decide_explore(state: State, seat: int, action: Action) -> list[Fact]:
             "phase_pending": starts if starts is not None and starts > state.phase else None})
     if C.ends_game[i]:
         _trigger_end(tx, seat, "nagasaki")
-    return tx.facts
+    return
 
 
 # -- Colony (§2.7) ------------------------------------------------------------------------------
@@ -426,16 +388,18 @@ def _why_not_found(state: State, seat: int, ctx: Founding, region: str) -> Why:
     return None
 
 
-def _decide_found_colony(state: State, seat: int, action: Action) -> list[Fact]:
+@commands.command("found_colony")
+def _decide_found_colony(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    state = tx.state
     _need_action(state, seat, "colony", "found a colony")
-    _fields(action, "region")
-    region = _one_of(action, "region", _R)
+    fields(action, ("region",))
+    region = one_of(action, "region", _R)
     ctx = state.context
     assert isinstance(ctx, Founding)
-    _raise(_why_not_found(state, seat, ctx, region))
+    refuse(_why_not_found(state, seat, ctx, region))
     tile = state.stacks[_R[region]][0]  # §2.7: always the cheapest tile first
-    return [{"t": "ColonyFounded", "seat": seat, "region": region, "tile": tile,
-             "price": C.tile_price[tile]}]
+    tx.emit({"t": "ColonyFounded", "seat": seat, "region": region, "tile": tile,
+             "price": C.tile_price[tile]})
 
 
 # -- Buildings (§2.8) ---------------------------------------------------------------------------
@@ -457,21 +421,22 @@ def _why_not_build(state: State, seat: int, ctx: Building, line: str) -> Why:
     return None
 
 
-def _decide_build(state: State, seat: int, action: Action) -> list[Fact]:
+@commands.command("build")
+def _decide_build(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    state = tx.state
     _need_action(state, seat, "buildings", "build")
-    _fields(action, "building")
-    line = _one_of(action, "building", C.buildings)
+    fields(action, ("building",))
+    line = one_of(action, "building", C.buildings)
     ctx = state.context
     assert isinstance(ctx, Building)
-    _raise(_why_not_build(state, seat, ctx, line))
+    refuse(_why_not_build(state, seat, ctx, line))
     cell = state.next_cell[_B[line]]
-    tx = _Tx(state)
-    tx.add({"t": "BuildingBuilt", "seat": seat, "building": line, "cell": cell,
+    tx.emit({"t": "BuildingBuilt", "seat": seat, "building": line, "cell": cell,
             "price": C.cells[line][cell]})
     s = tx.state
     if all(s.next_cell[b] >= s.on_board[b] for b in range(len(C.buildings))):
         _trigger_end(tx, seat, "buildings")  # §5.1, §8.5: the building board is empty
-    return tx.facts
+    return
 
 
 # -- Market (§2.9) --------------------------------------------------------------------------------
@@ -501,34 +466,38 @@ def _why_not_process(state: State, seat: int, ctx: Trading, good: str, count: in
     return None
 
 
-def _decide_sell(state: State, seat: int, action: Action) -> list[Fact]:
+@commands.command("sell")
+def _decide_sell(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    state = tx.state
     _need_action(state, seat, "market", "sell")
-    _fields(action, "good", "count")
-    good = _one_of(action, "good", C.goods)
-    count = _count(action)
+    fields(action, ("good", "count",))
+    good = one_of(action, "good", C.goods)
+    count = whole(action, "count", 1)
     ctx = state.context
     assert isinstance(ctx, Trading)
-    _raise(_why_not_sell(state, seat, ctx, good, count))
+    refuse(_why_not_sell(state, seat, ctx, good, count))
     row = state.market[_G[good]]
     # §2.9: every unit at the price before the cube moves; the cube stops on the bottom row.
-    return [{"t": "GoodsSold", "seat": seat, "good": good, "count": count,
+    tx.emit({"t": "GoodsSold", "seat": seat, "good": good, "count": count,
              "unit_price": C.price[good][row], "row_before": row,
-             "row_after": min(C.bottom_row, row + count)}]
+             "row_after": min(C.bottom_row, row + count)})
 
 
-def _decide_process(state: State, seat: int, action: Action) -> list[Fact]:
+@commands.command("process")
+def _decide_process(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    state = tx.state
     _need_action(state, seat, "market", "process")
-    _fields(action, "good", "count")
-    good = _one_of(action, "good", C.goods)
-    count = _count(action)
+    fields(action, ("good", "count",))
+    good = one_of(action, "good", C.goods)
+    count = whole(action, "count", 1)
     ctx = state.context
     assert isinstance(ctx, Trading)
-    _raise(_why_not_process(state, seat, ctx, good, count))
+    refuse(_why_not_process(state, seat, ctx, good, count))
     row = state.market[_G[good]]
-    return [{"t": "GoodsProcessed", "seat": seat, "good": good, "count": count,
+    tx.emit({"t": "GoodsProcessed", "seat": seat, "good": good, "count": count,
              "unit_income": C.factory_income[row], "row_before": row,
              "row_after": max(C.top_row, row - count),
-             "orange_used": count > state.players[seat].factories[_G[good]]}]
+             "orange_used": count > state.players[seat].factories[_G[good]]})
 
 
 # -- Privilege (§2.10) ----------------------------------------------------------------------------
@@ -547,61 +516,63 @@ def _why_not_privilege(state: State, seat: int, kind: str) -> Why:
     return None
 
 
-def _decide_take_privilege(state: State, seat: int, action: Action) -> list[Fact]:
+@commands.command("take_privilege")
+def _decide_take_privilege(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    state = tx.state
     _need_action(state, seat, "privilege", "take a privilege")
-    _fields(action, "kind")
-    kind = _one_of(action, "kind", C.kinds)
-    _raise(_why_not_privilege(state, seat, kind))
+    fields(action, ("kind",))
+    kind = one_of(action, "kind", C.kinds)
+    refuse(_why_not_privilege(state, seat, kind))
     p = state.players[seat]
     cell = p.privileges[_K[kind]]  # the topmost empty cell of that column
-    tx = _Tx(state)
-    tx.add({"t": "PrivilegeTaken", "seat": seat, "kind": kind, "cell": cell,
+    tx.emit({"t": "PrivilegeTaken", "seat": seat, "kind": kind, "cell": cell,
             "bonus": C.privilege_cells_cr[kind][cell] * p.items(kind)})
     _end_turn(tx, seat)
-    return tx.facts
+    return
 
 
 # -- done ------------------------------------------------------------------------------------------
 
 
-def _decide_done(state: State, seat: int, action: Action) -> list[Fact]:
+@commands.command("done")
+def _decide_done(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    state = tx.state
     if state.step not in (Step.NAVEGADOR_SAILING, Step.ACTION):
         raise _wrong_step("end an action")
-    _fields(action)
+    fields(action)
     ctx = state.context
-    tx = _Tx(state)
     if isinstance(ctx, Sailing):
-        tx.add({"t": "ActionEnded", "seat": seat, "action": "navegador" if ctx.navegador else "sailing"})
+        tx.emit({"t": "ActionEnded", "seat": seat, "action": "navegador" if ctx.navegador else "sailing"})
         if ctx.pending_phase is not None:
             _start_phase(tx, ctx.pending_phase)  # §3.2, §8.7
         if ctx.navegador:
             _pass_card(tx, seat, "used")  # §4.2; the player now moves his stone
-            return tx.facts
+            return
     else:
-        tx.add({"t": "ActionEnded", "seat": seat, "action": state.space_action(seat)})
+        tx.emit({"t": "ActionEnded", "seat": seat, "action": state.space_action(seat)})
     _end_turn(tx, seat)
-    return tx.facts
+    return
 
 
-def _start_phase(tx: _Tx, target: int) -> None:
+def _start_phase(tx: Tx, target: int) -> None:
     """New phase(s): privileges from the supply enter the gallery (§3.2, §3.3)."""
     while tx.state.phase < target:
         s = tx.state
         phase = s.phase + 1
         per_kind = C.gallery_added[s.seats][phase]
         added = {k: min(per_kind, s.privilege_supply[i]) for i, k in enumerate(C.kinds)}
-        tx.add({"t": "PhaseStarted", "phase": phase, "privileges_added": added})
+        tx.emit({"t": "PhaseStarted", "phase": phase, "privileges_added": added})
 
 
 # -- end of turn, end of game (§2.12, §5) -------------------------------------------------------
 
 
-def _trigger_end(tx: _Tx, seat: int, reason: str) -> None:
+def _trigger_end(tx: Tx, seat: int, reason: str) -> None:
     if tx.state.end_trigger is None:  # §8.29: later triggers change nothing
-        tx.add({"t": "GameEndTriggered", "seat": seat, "reason": reason})
+        tx.emit({"t": "GameEndTriggered", "seat": seat, "reason": reason})
 
 
-def _end_turn(tx: _Tx, seat: int) -> None:
+def _end_turn(tx: Tx, seat: int) -> None:
     s = tx.state
     start_final = False
     if s.final_turns_left is not None:
@@ -610,50 +581,51 @@ def _end_turn(tx: _Tx, seat: int) -> None:
         left, start_final = s.seats, True  # every player gets one more turn, the trigger's too
     else:
         left = None
-    tx.add({"t": "TurnEnded", "seat": seat, "final_turns_left": left})
+    tx.emit({"t": "TurnEnded", "seat": seat, "final_turns_left": left})
     if start_final:
-        tx.add({"t": "FinalRoundStarted", "trigger": s.end_trigger, "turns": left})
+        tx.emit({"t": "FinalRoundStarted", "trigger": s.end_trigger, "turns": left})
     if left == 0:
         _end_game(tx)
         return
     nxt = (seat + 1) % s.seats
-    tx.add({"t": "TurnStarted", "seat": nxt, "round": s.round + (1 if nxt == s.first else 0)})
+    tx.emit({"t": "TurnStarted", "seat": nxt, "round": s.round + (1 if nxt == s.first else 0)})
 
 
-def _end_game(tx: _Tx) -> None:
-    tx.add({"t": "GameEnded", "reason": tx.state.end_trigger})
+def _end_game(tx: Tx) -> None:
+    tx.emit({"t": "GameEnded", "reason": tx.state.end_trigger})
     for seat, p in enumerate(tx.state.players):
         free = scoring.free_columns(p)
         if tx.state.kings_mode == "auto":
-            tx.add({"t": "KingsPrivilegePlaced", "seat": seat, "kind": scoring.best_kings_column(p),
+            tx.emit({"t": "KingsPrivilegePlaced", "seat": seat, "kind": scoring.best_kings_column(p),
                     "how": "auto"})
         elif len(free) <= 1:
             # a forced single choice: one free column (or none, §8.33)
-            tx.add({"t": "KingsPrivilegePlaced", "seat": seat, "kind": free[0] if free else "none",
+            tx.emit({"t": "KingsPrivilegePlaced", "seat": seat, "kind": free[0] if free else "none",
                     "how": "forced"})
     _score_if_ready(tx)
 
 
-def _score_if_ready(tx: _Tx) -> None:
+def _score_if_ready(tx: Tx) -> None:
     s = tx.state
     if any(p.kings is None for p in s.players):
         return
     results = scoring.results(s)
-    tx.add({"t": "GameScored",
+    tx.emit({"t": "GameScored",
             "scores": [r.score for r in results],
             "ranks": [r.rank for r in results]})
 
 
-def _decide_place_kings(state: State, seat: int, action: Action) -> list[Fact]:
+@commands.command("place_kings_privilege")
+def _decide_place_kings(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    state = tx.state
     if state.step is not Step.KINGS_PRIVILEGE:
         raise _wrong_step("place your king's privilege (only after the last turn)")
-    _fields(action, "kind")
-    kind = _one_of(action, "kind", C.kinds)
-    _raise(_why_not_kings(state, seat, kind))
-    tx = _Tx(state)
-    tx.add({"t": "KingsPrivilegePlaced", "seat": seat, "kind": kind, "how": "chosen"})
+    fields(action, ("kind",))
+    kind = one_of(action, "kind", C.kinds)
+    refuse(_why_not_kings(state, seat, kind))
+    tx.emit({"t": "KingsPrivilegePlaced", "seat": seat, "kind": kind, "how": "chosen"})
     _score_if_ready(tx)
-    return tx.facts
+    return
 
 
 def _why_not_kings(state: State, seat: int, kind: str) -> Why:
@@ -668,13 +640,8 @@ def _why_not_kings(state: State, seat: int, kind: str) -> Why:
 # -- dispatch ---------------------------------------------------------------------------------------
 
 
-def _raise(why: Why) -> None:
-    if why is not None:
-        raise IllegalAction(*why)
-
-
 def _wrong_step(what: str) -> IllegalAction:
-    return IllegalAction("turn.wrong_step", f"You cannot {what} now.")
+    return not_now(f"You cannot {what} now.")
 
 
 def _need_action(state: State, seat: int, action: str, what: str) -> None:
@@ -682,38 +649,17 @@ def _need_action(state: State, seat: int, action: str, what: str) -> None:
         raise _wrong_step(f"{what} (only in the {action.title()} action)")
 
 
-_DECIDERS: dict[str, Callable[[State, int, Action], list[Fact]]] = {
-    "use_navegador": _decide_use_navegador,
-    "move_rondel": _decide_move_rondel,
-    "hire_workers": _decide_hire_workers,
-    "build_ships": _decide_build_ships,
-    "move_ships": _decide_move_ships,
-    "explore": _decide_explore,
-    "found_colony": _decide_found_colony,
-    "build": _decide_build,
-    "sell": _decide_sell,
-    "process": _decide_process,
-    "take_privilege": _decide_take_privilege,
-    "done": _decide_done,
-    "place_kings_privilege": _decide_place_kings,
-}
-COMMANDS = tuple(_DECIDERS)
+COMMANDS = commands.types
 
 
-def decide(state: State, seat: int, action: Any, rng: RandomSource | None = None) -> list[Fact]:
-    """The facts `action` by `seat` causes, or IllegalAction. Navegador draws nothing after setup."""
-    if state.step is Step.GAME_OVER:
-        raise IllegalAction("game.over", "The game is over.")
-    if type(seat) is not int or seat not in to_act(state):
-        raise IllegalAction("turn.not_your_turn", "It is not your turn.")
-    if type(action) is not dict:
-        raise _malformed("An action is a JSON object with a \"type\".")
-    kind = action.get("type")
-    decider = _DECIDERS.get(kind) if type(kind) is str else None
-    if decider is None:
-        raise IllegalAction("action.unknown_type",
-                            f"Navegador has no action {kind!r}; the actions are {', '.join(COMMANDS)}.")
-    return decider(state, seat, action)
+def decide(state: State, seat: int, action: Any, rng: RandomSource | None = None) -> Facts:
+    """The facts `action` by `seat` causes, or IllegalAction (the opening checks and their codes
+    are every game's, `domain.core.commands`); their `.state` is the state they lead to.
+    Navegador draws nothing after setup."""
+    command = commands.opening(action, seat, to_act=to_act(state), over=state.step is Step.GAME_OVER)
+    tx = Tx(state, evolve)
+    command.handler(tx, seat, action, cast(RandomSource, rng))
+    return tx.facts
 
 
 # -- legal actions ----------------------------------------------------------------------------------

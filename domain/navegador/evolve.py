@@ -6,13 +6,18 @@ after the fact it applies.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, TypeVar
+
+from domain.core import Fact
+from domain.core.facts import Evolver
 
 from .components import C
 from .state import Building, Founding, Player, Sailing, State, Step, Trading
 
-Fact = dict[str, Any]
+evolver = Evolver("Navegador")
+evolves = evolver.evolves
+evolve = evolver  # `evolve(state, fact)`: the state after `fact`; never mutates `state`
+
 _G = {g: i for i, g in enumerate(C.goods)}
 _B = {b: i for i, b in enumerate(C.buildings)}
 _K = {k: i for i, k in enumerate(C.kinds)}
@@ -66,6 +71,7 @@ def _sailing(state: State, player: Player, navegador: bool) -> Sailing:
 # -- setup ---------------------------------------------------------------------------------------
 
 
+@evolves("GameSetUp")
 def game_set_up(_: State | None, fact: Fact) -> State:
     n = fact["seats"]
     start = Player(
@@ -104,12 +110,14 @@ def game_set_up(_: State | None, fact: Fact) -> State:
     )
 
 
+@evolves("FirstPlayerChosen")
 def first_player_chosen(state: State, fact: Fact) -> State:
     first = fact["seat"]
     # §1.10 step 9: the card goes to the last player, the first player's right neighbour.
     return replace(state, first=first, current=first, holder=(first - 1) % state.seats)
 
 
+@evolves("ColoniesDealt")
 def colonies_dealt(state: State, fact: Fact) -> State:
     stacks = [()] * len(C.regions)
     for region, tiles in fact["stacks"].items():
@@ -120,11 +128,13 @@ def colonies_dealt(state: State, fact: Fact) -> State:
 # -- turn start, rondel, Navegador card ----------------------------------------------------------
 
 
+@evolves("NavegadorUsed")
 def navegador_used(state: State, fact: Fact) -> State:
     p = state.players[fact["seat"]]
     return replace(state, step=Step.NAVEGADOR_SAILING, context=_sailing(state, p, navegador=True))
 
 
+@evolves("RondelMoved")
 def rondel_moved(state: State, fact: Fact) -> State:
     seat = fact["seat"]
     p = state.players[seat]
@@ -139,10 +149,12 @@ def rondel_moved(state: State, fact: Fact) -> State:
     return replace(state, step=Step.ACTION, context=_context_for(state, space, p))
 
 
+@evolves("OrangeShipPlaced")
 def orange_ship_placed(state: State, fact: Fact) -> State:
     return replace(state, orange_ship=C.space_index[fact["space"]])
 
 
+@evolves("NavegadorPassed")
 def navegador_passed(state: State, fact: Fact) -> State:
     space = fact["orange_ship"]
     return replace(state, holder=fact["to"], orange_ship=None if space is None else C.space_index[space])
@@ -151,6 +163,7 @@ def navegador_passed(state: State, fact: Fact) -> State:
 # -- sailing ----------------------------------------------------------------------------------
 
 
+@evolves("ShipsMoved")
 def ships_moved(state: State, fact: Fact) -> State:
     seat, count = fact["seat"], fact["count"]
     a, b = _R[fact["from"]], _R[fact["to"]]
@@ -161,6 +174,7 @@ def ships_moved(state: State, fact: Fact) -> State:
     return replace(_player(state, seat, p), context=replace(ctx, unmoved=_add(ctx.unmoved, a, -count)))
 
 
+@evolves("RegionExplored")
 def region_explored(state: State, fact: Fact) -> State:
     seat, region = fact["seat"], fact["region"]
     p = state.players[seat]
@@ -180,6 +194,7 @@ def region_explored(state: State, fact: Fact) -> State:
     return replace(_player(state, seat, p), explored=state.explored | {region}, context=ctx)
 
 
+@evolves("PhaseStarted")
 def phase_started(state: State, fact: Fact) -> State:
     added = fact["privileges_added"]
     gallery = tuple(g + added[k] for g, k in zip(state.gallery, C.kinds, strict=True))
@@ -187,6 +202,7 @@ def phase_started(state: State, fact: Fact) -> State:
     return replace(state, phase=fact["phase"], gallery=gallery, privilege_supply=supply)
 
 
+@evolves("GameEndTriggered")
 def game_end_triggered(state: State, fact: Fact) -> State:
     return replace(state, end_trigger=fact["reason"])
 
@@ -194,12 +210,14 @@ def game_end_triggered(state: State, fact: Fact) -> State:
 # -- the other actions ------------------------------------------------------------------------------
 
 
+@evolves("WorkersHired")
 def workers_hired(state: State, fact: Fact) -> State:
     p = state.players[fact["seat"]]
     p = replace(p, workers=p.workers + fact["real"], money=p.money - fact["paid"] + fact["received"])
     return _player(state, fact["seat"], p)
 
 
+@evolves("ShipsBuilt")
 def ships_built(state: State, fact: Fact) -> State:
     p = state.players[fact["seat"]]
     real = fact["real"]
@@ -208,6 +226,7 @@ def ships_built(state: State, fact: Fact) -> State:
     return _player(state, fact["seat"], p)
 
 
+@evolves("ColonyFounded")
 def colony_founded(state: State, fact: Fact) -> State:
     seat, i, tile = fact["seat"], _R[fact["region"]], fact["tile"]
     p = state.players[seat]
@@ -219,6 +238,7 @@ def colony_founded(state: State, fact: Fact) -> State:
     return replace(_player(state, seat, p), stacks=stacks, context=ctx)
 
 
+@evolves("BuildingBuilt")
 def building_built(state: State, fact: Fact) -> State:
     seat, line = fact["seat"], fact["building"]
     p = state.players[seat]
@@ -236,6 +256,7 @@ def building_built(state: State, fact: Fact) -> State:
                    context=Building(ctx.workers_used + C.workers_required[line]))
 
 
+@evolves("GoodsSold")
 def goods_sold(state: State, fact: Fact) -> State:
     seat, good = fact["seat"], fact["good"]
     p = state.players[seat]
@@ -246,6 +267,7 @@ def goods_sold(state: State, fact: Fact) -> State:
                    context=replace(ctx, traded=ctx.traded | {good}))
 
 
+@evolves("GoodsProcessed")
 def goods_processed(state: State, fact: Fact) -> State:
     seat, good = fact["seat"], fact["good"]
     p = state.players[seat]
@@ -257,6 +279,7 @@ def goods_processed(state: State, fact: Fact) -> State:
                    context=ctx)
 
 
+@evolves("PrivilegeTaken")
 def privilege_taken(state: State, fact: Fact) -> State:
     seat, k = fact["seat"], _K[fact["kind"]]
     p = state.players[seat]
@@ -268,66 +291,39 @@ def privilege_taken(state: State, fact: Fact) -> State:
 # -- ends of actions, turns and the game -------------------------------------------------------------
 
 
+@evolves("ActionEnded")
 def action_ended(state: State, fact: Fact) -> State:
     if fact["action"] == "navegador":
         return replace(state, context=None, step=Step.AFTER_NAVEGADOR)
     return replace(state, context=None)
 
 
+@evolves("TurnEnded")
 def turn_ended(state: State, fact: Fact) -> State:
     return replace(state, context=None, final_turns_left=fact["final_turns_left"])
 
 
+@evolves("TurnStarted")
 def turn_started(state: State, fact: Fact) -> State:
     return replace(state, current=fact["seat"], round=fact["round"], step=Step.TURN_START)
 
 
+@evolves("GameEnded")
 def game_ended(state: State, fact: Fact) -> State:
     return replace(state, step=Step.KINGS_PRIVILEGE, context=None)
 
 
+@evolves("KingsPrivilegePlaced")
 def kings_privilege_placed(state: State, fact: Fact) -> State:
     p = replace(state.players[fact["seat"]], kings=fact["kind"])
     return _player(state, fact["seat"], p)
 
 
+@evolves("GameScored")
 def game_scored(state: State, fact: Fact) -> State:
     return replace(state, step=Step.GAME_OVER, scored=True)
 
 
+@evolves("FinalRoundStarted")
 def _nothing(state: State, fact: Fact) -> State:
     return state
-
-
-HANDLERS: dict[str, Callable[[Any, Fact], State]] = {
-    "GameSetUp": game_set_up,
-    "FirstPlayerChosen": first_player_chosen,
-    "ColoniesDealt": colonies_dealt,
-    "NavegadorUsed": navegador_used,
-    "RondelMoved": rondel_moved,
-    "OrangeShipPlaced": orange_ship_placed,
-    "NavegadorPassed": navegador_passed,
-    "ShipsMoved": ships_moved,
-    "RegionExplored": region_explored,
-    "PhaseStarted": phase_started,
-    "GameEndTriggered": game_end_triggered,
-    "WorkersHired": workers_hired,
-    "ShipsBuilt": ships_built,
-    "ColonyFounded": colony_founded,
-    "BuildingBuilt": building_built,
-    "GoodsSold": goods_sold,
-    "GoodsProcessed": goods_processed,
-    "PrivilegeTaken": privilege_taken,
-    "ActionEnded": action_ended,
-    "FinalRoundStarted": _nothing,
-    "TurnEnded": turn_ended,
-    "TurnStarted": turn_started,
-    "GameEnded": game_ended,
-    "KingsPrivilegePlaced": kings_privilege_placed,
-    "GameScored": game_scored,
-}
-
-
-def evolve(state: State | None, fact: Fact) -> State:
-    """The state after `fact`. Never mutates `state`."""
-    return HANDLERS[fact["t"]](state, fact)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.core import RandomSource, shuffle
+from domain.core import Fact, RandomSource, shuffle
 from domain.core.options import Option, check, check_seats
 
 from .components import C
@@ -21,7 +21,6 @@ OPTIONS = (
     ),
 )
 
-Fact = dict[str, Any]
 
 
 def check_options(options: Mapping[str, Any], seats: int) -> dict[str, Any]:

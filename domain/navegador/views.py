@@ -10,13 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.core import ALL, Viewer
+from domain.core import ALL, Fact, Viewer
 
 from . import scoring
 from .components import C
 from .state import Building, Founding, Sailing, State, Trading
-
-Fact = dict[str, Any]
 
 
 def _space(index: int | None) -> str | None:

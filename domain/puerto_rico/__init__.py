@@ -8,15 +8,21 @@
 
 Rules page: shared/rules/puerto-rico.md (section numbers § in comments refer to it). Notes on
 rulebook differences and the ambiguity resolutions chosen: docs/puerto-rico.md.
+
+Organised like the rulebook: `setup.py` (options, setup, the New Buildings draft), `flow.py`
+(role selection, the end of a phase, a round and the game; `decide` and `legal_actions`),
+`phases/` (one module per phase, each with its base and expansion rules, legal actions,
+automatic steps and fact handlers), and the small shared modules `tables.py` (what the phase
+modules register), `stages.py` (who acts next), `common.py` and `tiles.py`.
 """
 
 from __future__ import annotations
 
 from .bots import BOTS
-from .evolve import evolve
-from .rules import OPTIONS, check_options, decide, legal_actions, setup, to_act
+from .flow import decide, evolve, legal_actions, to_act
 from .scoring import outcome
 from .sections import SECTIONS
+from .setup import OPTIONS, check_options, setup
 from .state import State
 from .views import redact, reveals, view
 from .words import describe

@@ -11,17 +11,14 @@ half a doubloon off every later building) and nobles (1 VP, and more with jewele
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
-from domain.core import Bot, RandomSource, choice
+from domain.core import Action, Bot, RandomSource, choice
 
 from .components import CIRCLES, FORESTS_PER_DOUBLOON, QUARRY, VP
-from .evolve import evolve
-from .rules import decide, legal_actions, production
+from .flow import decide, legal_actions
+from .phases.craftsman import production
 from .scoring import breakdown
 from .state import OVER, Config, Player, State
-
-Action = dict[str, Any]
 
 LOOKAHEAD = 2  # own consecutive decisions looked at
 
@@ -67,9 +64,7 @@ def _best(state: State, seat: int, depth: int) -> tuple[float, int]:
     """(best value, index of the action achieving it) over the seat's legal actions."""
     best_value, best_index = float("-inf"), 0
     for i, action in enumerate(legal_actions(state, seat)):
-        after = state
-        for fact in decide(state, seat, action, _FirstDraw()):
-            after = evolve(after, fact)
+        after = decide(state, seat, action, _FirstDraw()).state  # the state its facts lead to
         if depth > 1 and after.step != OVER and after.turn == seat:
             value, _ = _best(after, seat, depth - 1)
         else:

@@ -1,93 +1,66 @@
-"""What the rules modules share: the decision transaction, action-field parsing, and the few
-computations both the base rules and the expansions use (production, cargo loads, prices).
+"""What several phases share: parsing the fields of an action, where a worker comes from, the
+order of seats, VP awards and the end trigger, the facts every phase emits (a pass, the end of
+the phase), and the places on a player's board a worker can stand (tiles and buildings).
 
 Section numbers (§) refer to the rules page `shared/rules/puerto-rico.md`.
 """
 
 from __future__ import annotations
 
-from typing import Any, NoReturn
+from typing import Any
 
-from domain.core import IllegalAction, RandomSource, shuffle
+from domain.core import Action
+from domain.core.commands import malformed, one_of
+from domain.core.facts import Tx
 
 from .components import (
-    COLUMN,
-    CONSTRUCTION_OFFICE,
-    CORN,
-    COST,
-    FORESTS_PER_DOUBLOON,
+    BUILDING_INDEX,
+    CATALOG,
+    CIRCLES,
     GOOD_INDEX,
     GOODS,
     LIBRARY,
-    PRODUCTION_BY_GOOD,
-    QUARRY,
     SETUPS,
+    TILE_INDEX,
     TILE_KINDS,
 )
-from .evolve import apply
-from .state import Player, State
-
-Action = dict[str, Any]
-Fact = dict[str, Any]
+from .state import Player, State, _set, add, set_player
 
 PIECES = ("colonist", "noble")
 
 
-class _Tx:
-    """The facts of one decision, and the states they lead to."""
-
-    __slots__ = ("state", "facts", "chain")
-
-    def __init__(self, state: State) -> None:
-        self.state = state
-        self.facts: list[Fact] = []
-        self.chain: dict[int, tuple[State | None, Fact, State]] = {}
-
-    def emit(self, fact: Fact) -> None:
-        before = self.state
-        self.state = apply(before, fact)
-        self.facts.append(fact)
-        self.chain[id(fact)] = (before, fact, self.state)
-
-
-def reject(code: str, message: str) -> NoReturn:
-    raise IllegalAction(code, message)
-
-
-def fields(action: Action, required: tuple[str, ...] = (), optional: tuple[str, ...] = ()) -> None:
-    for key in required:
-        if key not in action:
-            reject("action.malformed", f"A {action['type']!r} action needs a {key!r} field.")
-    for key in action:
-        if key != "type" and key not in required and key not in optional:
-            reject("action.malformed", f"A {action['type']!r} action has no field {key!r}.")
+# -- the fields of an action ---------------------------------------------------------------------
 
 
 def good_of(action: Action, key: str = "good") -> int:
-    value = action[key]
-    if not isinstance(value, str) or value not in GOOD_INDEX:
-        reject("action.malformed", f"{key!r} must be one of {', '.join(GOODS)}.")
-    return GOOD_INDEX[value]
-
-
-def flag(action: Action, key: str, default: bool = True) -> bool:
-    value = action.get(key, default)
-    if not isinstance(value, bool):
-        reject("action.malformed", f"{key!r} must be true or false.")
-    return value
+    """A field naming one of the five goods: its index."""
+    return GOOD_INDEX[one_of(action, key, GOODS)]
 
 
 def piece_of(action: Action, default: str = "colonist") -> str:
     """The optional "piece" of a Nobles game: "colonist" or "noble" (left out: `default`)."""
     value = action.get("piece", default)
     if value not in PIECES:
-        reject("action.malformed", "'piece' must be \"colonist\" or \"noble\".")
+        raise malformed("'piece' must be \"colonist\" or \"noble\".")
     return str(value)
 
 
 def piece_fields(s: State) -> tuple[str, ...]:
     """The optional field naming a worker's kind exists only in Nobles games."""
     return ("piece",) if s.config.nobles else ()
+
+
+def piece(s: State, kind: str) -> dict[str, str]:
+    """The "piece" field of an action or fact: only in Nobles games."""
+    return {"piece": kind} if s.config.nobles else {}
+
+
+# -- seats, workers, VP --------------------------------------------------------------------------
+
+
+def order(s: State, first: int) -> list[int]:
+    """Seats clockwise starting with `first` (§3.3)."""
+    return [(first + i) % s.n for i in range(s.n)]
 
 
 def colonist_source(s: State) -> str | None:
@@ -102,18 +75,15 @@ def colonist_source(s: State) -> str | None:
     return None
 
 
-def order(s: State, first: int) -> list[int]:
-    return [(first + i) % s.n for i in range(s.n)]
-
-
 def goods_dict(vector: list[int] | tuple[int, ...]) -> dict[str, int]:
     return {GOODS[g]: c for g, c in enumerate(vector) if c}
 
 
-def check_vp_trigger(tx: _Tx) -> None:
-    s = tx.state
-    if s.vp_supply <= 0 and "vp" not in s.end_reasons:
-        tx.emit({"t": "GameEndTriggered", "reason": "vp"})  # §5.1.3 (§10 A8: in any phase)
+def goods_vector(counts: dict[str, int]) -> list[int]:
+    out = [0, 0, 0, 0, 0]
+    for g, c in counts.items():
+        out[GOOD_INDEX[g]] = c
+    return out
 
 
 def privilege(s: State, seat: int) -> int:
@@ -123,69 +93,118 @@ def privilege(s: State, seat: int) -> int:
     return 2 if s.config.new_buildings and s.players[seat].occ(LIBRARY) else 1
 
 
-def production(pl: Player) -> list[int]:
-    """§2.3: corn from occupied corn plantations; other kinds min(occupied plantations, workers
-    on that kind's production buildings)."""
-    out = [pl.manned[CORN], 0, 0, 0, 0]
-    for g in range(1, 5):
-        if pl.manned[g]:
-            workers = sum(pl.buildings[b] for b in PRODUCTION_BY_GOOD[g] if pl.buildings[b] > 0)
-            out[g] = min(pl.manned[g], workers)
-    return out
-
-
-def normal_loads(s: State, pl: Player) -> list[tuple[int, int, int]]:
-    """§4.6 normal_loads: (good, ship, amount) for every legal load onto a cargo ship."""
-    loads: list[tuple[int, int, int]] = []
-    caps, kinds, loaded = s.ship_capacity, s.ship_good, s.ship_load
-    for g in range(5):
-        have = pl.goods[g]
-        if not have:
-            continue
-        if g in kinds:
-            i = kinds.index(g)
-            free = caps[i] - loaded[i]
-            if free > 0:
-                loads.append((g, i, min(have, free)))
-            continue  # a full ship of this kind blocks it for the phase
-        empties = [i for i in range(len(caps)) if loaded[i] == 0]
-        if empties:
-            best = max(min(have, caps[i]) for i in empties)
-            loads.extend((g, i, best) for i in empties if min(have, caps[i]) == best)
-    return loads
-
-
-def price(s: State, seat: int, b: int) -> int:
-    """§4.3 step 4: cost − occupied quarries (up to the column) − the builder's privilege
-    − 1 per 2 forests (New Buildings) − the construction office (Nobles), at least 0."""
-    pl = s.players[seat]
-    if not s.config.expansions:
-        discount = min(pl.manned[QUARRY], COLUMN[b]) + (1 if seat == s.chooser else 0)
-        return max(0, COST[b] - discount)
-    discount = min(pl.manned[QUARRY], COLUMN[b]) + privilege(s, seat)
-    discount += pl.forest_count // FORESTS_PER_DOUBLOON
-    if s.config.nobles and pl.buildings[CONSTRUCTION_OFFICE] > 0:
-        if pl.building_nobles[CONSTRUCTION_OFFICE] > 0:
-            discount += 2 if COLUMN[b] == 4 else 0
-        else:
-            discount += 1 if COLUMN[b] <= 3 else 0
-    return max(0, COST[b] - discount)
-
-
 def paper_vp(s: State) -> int:
     """VP scored beyond the chips of the supply (§5.1.3 "paper" VP)."""
     chips_out = SETUPS[s.n].vp - s.vp_supply
     return max(0, sum(pl.vp for pl in s.players) - chips_out)
 
 
-def reshuffle(s: State, rng: RandomSource) -> Fact:
-    """§4.1 procedure R: the discard pile, shuffled face down, becomes the draw pile (§8.5)."""
-    return {"t": "PlantationsShuffled", "tiles": [TILE_KINDS[k] for k in shuffle(rng, s.discard)]}
+def check_vp_trigger(tx: Tx) -> None:
+    s = tx.state
+    if s.vp_supply <= 0 and "vp" not in s.end_reasons:
+        tx.emit({"t": "GameEndTriggered", "reason": "vp"})  # §5.1.3 (§10 A8: in any phase)
 
 
-def draw_top(tx: _Tx, rng: RandomSource) -> int:
-    """Procedure R for one face-down draw (§10 A9): reshuffle first if the pile is empty.
-    The caller has checked that a tile is drawable. Returns the kind on top."""
-    if not tx.state.draw_pile:
-        tx.emit(reshuffle(tx.state, rng))
-    return tx.state.draw_pile[0]
+def award(s: State, pl: Player, vp: int) -> tuple[Player, int]:
+    """§5.1.3: VP chips from the supply; what it cannot cover is "paper" VP, scored all the same."""
+    return _set(pl, vp=pl.vp + vp), s.vp_supply - min(vp, s.vp_supply)
+
+
+def with_player(s: State, seat: int, **changes: Any) -> tuple[Player, ...]:
+    """The players with `seat`'s changed."""
+    return set_player(s, seat, _set(s.players[seat], **changes))
+
+
+def from_source(s: State, source: str | None) -> dict[str, int]:
+    """The supply or ship a hospice / university worker leaves (`colonist_source`)."""
+    if source == "supply":
+        return {"colonist_supply": s.colonist_supply - 1}
+    if source == "ship":
+        return {"colonist_ship": s.colonist_ship - 1}
+    if source == "ship_noble":  # §10 A32: the ship holds only nobles
+        return {"noble_ship": s.noble_ship - 1}
+    return {}
+
+
+# -- facts every phase emits ---------------------------------------------------------------------
+
+
+def passed(tx: Tx, seat: int) -> None:
+    tx.emit({"t": "Passed", "seat": seat, "phase": tx.state.phase})
+
+
+def auto_pass(tx: Tx) -> bool:
+    """The seat to act has nothing to choose: it passes by itself (the game moves on)."""
+    s = tx.state
+    tx.emit({"t": "Passed", "seat": s.turn, "phase": s.phase, "auto": True})
+    return True
+
+
+def phase_ended(tx: Tx) -> bool:
+    tx.emit({"t": "PhaseEnded", "phase": tx.state.phase})
+    return True
+
+
+# -- places on a player's board: tiles and buildings ---------------------------------------------
+
+
+def targets(pl: Player) -> list[tuple[str, int, int]]:
+    """(name, workers on it, circles) of every owned tile kind and building."""
+    out = [(TILE_KINDS[k], pl.manned[k], pl.island[k]) for k in range(len(TILE_KINDS)) if pl.island[k]]
+    out.extend((CATALOG[b], w, CIRCLES[b]) for b, w in enumerate(pl.buildings) if w >= 0)
+    return out
+
+
+def target(pl: Player, name: Any) -> tuple[int, int] | None:
+    """(workers on it, circles) of an island tile kind or an owned building, or None."""
+    if not isinstance(name, str):
+        return None
+    k = TILE_INDEX.get(name)
+    if k is not None:
+        return pl.manned[k], pl.island[k]
+    b = BUILDING_INDEX.get(name)
+    if b is not None and b < len(pl.buildings) and pl.buildings[b] >= 0:
+        return pl.buildings[b], CIRCLES[b]
+    return None
+
+
+def nobles_on(pl: Player, name: str) -> int:
+    """Nobles among the workers on a tile kind, a building or ("windrose") the windrose."""
+    if name == "windrose":
+        return pl.windrose_nobles
+    k = TILE_INDEX.get(name)
+    if k is not None:
+        return pl.manned_nobles[k]
+    return pl.building_nobles[BUILDING_INDEX[name]]
+
+
+def pieces_at(pl: Player, name: str, workers: int) -> list[str]:
+    """The kinds of worker ("colonist", "noble") among the `workers` at `name`."""
+    nobles = nobles_on(pl, name)
+    return [p for p, n in (("colonist", workers - nobles), ("noble", nobles)) if n > 0]
+
+
+def default_piece(pl: Player, name: Any) -> str:
+    """The piece an action means when it names none: the only kind of worker at `name` (a tile
+    kind, a building or "windrose"), a colonist when both kinds (or none) are there."""
+    if name == "windrose":
+        kinds = pieces_at(pl, "windrose", pl.windrose)
+    else:
+        spot = target(pl, name)
+        kinds = pieces_at(pl, name, spot[0]) if spot is not None else []
+    return kinds[0] if len(kinds) == 1 else "colonist"
+
+
+def move_worker(pl: Player, where: str, delta: int, noble: bool) -> Player:
+    """`delta` workers from the windrose onto the tile kind or building `where` (negative: back)."""
+    k = TILE_INDEX.get(where)
+    if k is not None:
+        pl = _set(pl, manned=add(pl.manned, k, delta), windrose=pl.windrose - delta)
+        if noble:
+            pl = _set(pl, manned_nobles=add(pl.manned_nobles, k, delta), windrose_nobles=pl.windrose_nobles - delta)
+        return pl
+    b = BUILDING_INDEX[where]
+    pl = _set(pl, buildings=add(pl.buildings, b, delta), windrose=pl.windrose - delta)
+    if noble:
+        pl = _set(pl, building_nobles=add(pl.building_nobles, b, delta), windrose_nobles=pl.windrose_nobles - delta)
+    return pl

@@ -9,55 +9,65 @@ translate at the edge. `evolve` builds new states with `_set`, a copy-and-update
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, TypeVar
 
 from .components import CATALOG, CIRCLES, GUEST_HOUSE, QUARRY, SIZE
 
-# Steps: what the game waits for. Player steps have a seat in `turn`; system steps are passed
-# through inside `decide` (a state handed to a caller is always at a player step or over).
-SELECT_ROLE = "select_role"
-SETTLE = "settle"
-MAYOR_PRIVILEGE = "mayor_privilege"
-ARRANGE = "arrange"
-BUILD = "build"
-CRAFTSMAN_BONUS = "craftsman_bonus"
-SELL = "sell"
-SHIP = "ship"
-STORE = "store"
-OVER = "over"
-# Player steps of the expansions.
-DRAFT = "draft"  # §6.2 the New Buildings setup draft
-GUEST_START = "guest_window_start"  # §4.8 guest windows at the start and the end of a phase
-GUEST_END = "guest_window_end"
-SETTLE_EXTRA = "library_settle"  # §2.4 library: the settler's second tile after everybody
-PLACE_TILE = "place_drawn_tile"  # hacienda / land office draw with a forest house: face up or forest
-LODGE = "hunting_lodge"  # §2.5 end of the settler phase
-VILLA_STEP = "villa"  # §2.5 mayor phase, before the distribution
-TAKE_PIECE = "take_from_ship"  # §4.2 M3 with Nobles: colonist or noble from the ship
-BLACK_MARKET_STEP = "black_market"  # §2.4: the items that cover a shortfall, one at a time
-SMALL_WHARF_STEP = "small_wharf"  # §2.4: goods loaded onto the small wharf, one kind at a time
+
+class Step(StrEnum):
+    """What the game waits for. Player steps have a seat in `turn`; system steps are passed
+    through inside `decide` (a state handed to a caller is always at a player step or over).
+
+    `State.step` holds a step's text (`Step.SETTLE.value`), not the member: the state is plain
+    data, so its hash and snapshots read the same as before there was an enum. A member equals
+    its text and hashes like it, so `s.step == Step.SETTLE` and tables keyed by members work.
+    """
+
+    SELECT_ROLE = "select_role"
+    SETTLE = "settle"
+    MAYOR_PRIVILEGE = "mayor_privilege"
+    ARRANGE = "arrange"
+    BUILD = "build"
+    CRAFTSMAN_BONUS = "craftsman_bonus"
+    SELL = "sell"
+    SHIP = "ship"
+    STORE = "store"
+    OVER = "over"
+    # player steps of the expansions
+    DRAFT = "draft"  # §6.2 the New Buildings setup draft
+    GUEST_START = "guest_window_start"  # §4.8 guest windows at the start and the end of a phase
+    GUEST_END = "guest_window_end"
+    SETTLE_EXTRA = "library_settle"  # §2.4 library: the settler's second tile after everybody
+    PLACE_TILE = "place_drawn_tile"  # hacienda / land office draw with a forest house: face up or forest
+    LODGE = "hunting_lodge"  # §2.5 end of the settler phase
+    VILLA = "villa"  # §2.5 mayor phase, before the distribution
+    TAKE_PIECE = "take_from_ship"  # §4.2 M3 with Nobles: colonist or noble from the ship
+    BLACK_MARKET = "black_market"  # §2.4: the items that cover a shortfall, one at a time
+    SMALL_WHARF = "small_wharf"  # §2.4: goods loaded onto the small wharf, one kind at a time
+    # system steps
+    SETTLER_END = "settler_end"
+    DISTRIBUTE = "distribute"
+    MAYOR_END = "mayor_end"
+    BUILDER_END = "builder_end"
+    PRODUCE = "produce"
+    CRAFTSMAN_END = "craftsman_end"
+    TRADER_END = "trader_end"
+    CAPTAIN_START = "captain_start"  # §4.6 K2: lighthouse and union hall (New Buildings)
+    CAPTAIN_END = "captain_end"
+    PROSPECT = "prospect"
+    PROSPECTOR_END = "prospector_end"
+    ROUND_END = "round_end"
+
 
 PLAYER_STEPS = frozenset(
-    {SELECT_ROLE, SETTLE, MAYOR_PRIVILEGE, ARRANGE, BUILD, CRAFTSMAN_BONUS, SELL, SHIP, STORE,
-     DRAFT, GUEST_START, GUEST_END, SETTLE_EXTRA, PLACE_TILE, LODGE, VILLA_STEP, TAKE_PIECE,
-     BLACK_MARKET_STEP, SMALL_WHARF_STEP}
+    {Step.SELECT_ROLE, Step.SETTLE, Step.MAYOR_PRIVILEGE, Step.ARRANGE, Step.BUILD, Step.CRAFTSMAN_BONUS,
+     Step.SELL, Step.SHIP, Step.STORE, Step.DRAFT, Step.GUEST_START, Step.GUEST_END, Step.SETTLE_EXTRA,
+     Step.PLACE_TILE, Step.LODGE, Step.VILLA, Step.TAKE_PIECE, Step.BLACK_MARKET, Step.SMALL_WHARF}
 )
-
-# System steps.
-SETTLER_END = "settler_end"
-DISTRIBUTE = "distribute"
-MAYOR_END = "mayor_end"
-BUILDER_END = "builder_end"
-PRODUCE = "produce"
-CRAFTSMAN_END = "craftsman_end"
-TRADER_END = "trader_end"
-CAPTAIN_END = "captain_end"
-PROSPECT = "prospect"
-PROSPECTOR_END = "prospector_end"
-ROUND_END = "round_end"
-CAPTAIN_START = "captain_start"  # §4.6 K2: lighthouse and union hall (New Buildings)
-
-ROLE_SELECTION = "role_selection"  # the phase name between two role phases
+OVER = Step.OVER.value
+ROLE_SELECTION = "role_selection"  # the phase name between two role phases (`State.phase`)
+DRAFT = Step.DRAFT.value  # the phase (and step) of the New Buildings draft
 
 
 @dataclass(frozen=True)
@@ -174,8 +184,8 @@ class State:
     role_taken: tuple[int, ...]  # seat that took the card this round, or -1
     selections: int  # roles selected so far this round
     selections_per_round: int
-    phase: str  # ROLE_SELECTION, a role phase name, or OVER
-    step: str
+    phase: str  # ROLE_SELECTION, a role phase name, DRAFT or OVER
+    step: str  # a `Step`'s text
     chooser: int  # seat whose role is being played, -1 between phases
     turn: int  # seat the game waits for, -1 at system steps and when over
     pending: tuple[int, ...]  # seats still to act in this step after `turn`, in order

@@ -11,13 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.core import ALL, Viewer
+from domain.core import ALL, Fact, Viewer
 
 from .components import BASE_KINDS, CATALOG, CIRCLES, GOODS, TILE_KINDS
 from .scoring import breakdown, tiebreak
 from .state import OVER, Player, State
-
-Fact = dict[str, Any]
 
 
 def _counts(names: tuple[str, ...], values: tuple[int, ...]) -> dict[str, int]:

@@ -35,15 +35,15 @@ _END_REASONS = {
 }
 
 
-def _doubloons(n: int) -> str:
+def say_doubloons(n: int) -> str:
     return amount(n, "doubloon")
 
 
-def _goods(counts: Mapping[str, int]) -> str:
+def say_goods(counts: Mapping[str, int]) -> str:
     return amounts({g: counts[g] for g in GOODS if counts.get(g)})
 
 
-def _counted(kinds: list[str]) -> str:
+def say_counted(kinds: list[str]) -> str:
     """A row of goods or plantation kinds, counted: ["sugar", "corn", "sugar"] -> "2 sugar and 1 corn"."""
     return amounts({k: kinds.count(k) for k in dict.fromkeys(kinds)})
 
@@ -87,7 +87,7 @@ def _from_source(source: str | None) -> str:
     return "a colonist from the colonist ship"
 
 
-def _auto(fact: Fact, sentence: str) -> str:
+def say_auto(fact: Fact, sentence: str) -> str:
     """The sentence, said to have happened by itself where the fact says so."""
     return f"{sentence} (automatic)." if fact.get("auto") else f"{sentence}."
 
@@ -103,7 +103,7 @@ def _game_set_up(fact: Fact, viewer: Viewer) -> str:
     ships = listing(str(c) for c in fact["cargo_ships"])
     return (
         f"Puerto Rico for {n} players {kind} is set up: {seat(fact['governor'])} is the governor, "
-        f"everyone starts with {_doubloons(fact['doubloons'])}, and the cargo ships hold {ships} goods."
+        f"everyone starts with {say_doubloons(fact['doubloons'])}, and the cargo ships hold {ships} goods."
     )
 
 
@@ -116,7 +116,7 @@ def _plantations_shuffled(fact: Fact, viewer: Viewer) -> str:
 @says("PlantationsDrawn")
 def _plantations_drawn(fact: Fact, viewer: Viewer) -> str:
     tiles = fact["tiles"]
-    return f"New face-up {'plantation' if len(tiles) == 1 else 'plantations'}: {_counted(tiles)}."
+    return f"New face-up {'plantation' if len(tiles) == 1 else 'plantations'}: {say_counted(tiles)}."
 
 
 @says("BuildingDrafted")
@@ -129,7 +129,7 @@ def _building_drafted(fact: Fact, viewer: Viewer) -> str:
 
 @says("RoleSelected")
 def _role_selected(fact: Fact, viewer: Viewer) -> str:
-    money = f" and the {_doubloons(fact['doubloons'])} on it" if fact["doubloons"] else ""
+    money = f" and the {say_doubloons(fact['doubloons'])} on it" if fact["doubloons"] else ""
     return f"{seat(fact['seat'])} takes the {_role(fact['role'])} role{money}."
 
 
@@ -239,7 +239,7 @@ def _land_office_bought(fact: Fact, viewer: Viewer) -> str:
 def _tile_discarded(fact: Fact, viewer: Viewer) -> str:
     tile = f"a forest ({fact['kind']})" if fact["tile"] == "forest" else f"{article(fact['kind'])} plantation"
     if fact["by"] == "land_office":
-        head = f"{seat(fact['seat'])} sells {tile} to the land office for {_doubloons(fact.get('doubloons', 1))}"
+        head = f"{seat(fact['seat'])} sells {tile} to the land office for {say_doubloons(fact.get('doubloons', 1))}"
     else:
         head = f"{seat(fact['seat'])} discards {tile} with the hunting lodge"
     worker = f"; the {fact['worker']} on it goes to the windrose" if fact.get("worker") else ""
@@ -253,7 +253,7 @@ def _hunting_lodge_rewarded(fact: Fact, viewer: Viewer) -> str:
 
 @says("PlantationRowDiscarded")
 def _plantation_row_discarded(fact: Fact, viewer: Viewer) -> str:
-    return f"The face-up plantations nobody took ({_counted(fact['tiles'])}) go to the discard pile."
+    return f"The face-up plantations nobody took ({say_counted(fact['tiles'])}) go to the discard pile."
 
 
 # -- mayor -------------------------------------------------------------------------------------
@@ -263,7 +263,7 @@ def _plantation_row_discarded(fact: Fact, viewer: Viewer) -> str:
 def _mayor_privilege_taken(fact: Fact, viewer: Viewer) -> str:
     who, n = seat(fact["seat"]), fact["colonists"]
     if n == 0:
-        return _auto(fact, f"The colonist supply is empty: {who} gets no extra colonist as mayor")
+        return say_auto(fact, f"The colonist supply is empty: {who} gets no extra colonist as mayor")
     return f"{who} takes {amount(n, 'colonist')} from the supply (the mayor's privilege)."
 
 
@@ -333,10 +333,10 @@ def _colonist_ship_refilled(fact: Fact, viewer: Viewer) -> str:
 
 @says("BuildingBuilt")
 def _building_built(fact: Fact, viewer: Viewer) -> str:
-    price = f"for {_doubloons(fact['price'])}" if fact["price"] else "for free"
+    price = f"for {say_doubloons(fact['price'])}" if fact["price"] else "for free"
     parts = [f"{seat(fact['seat'])} builds {article(_building(fact['building']))} {price}"]
     if fact.get("black_market"):
-        parts.append(f"the black market covers {_doubloons(fact['black_market'])}")
+        parts.append(f"the black market covers {say_doubloons(fact['black_market'])}")
     if fact["university"]:
         parts.append(f"the university puts {_from_source(fact['university'])} on it")
     if fact.get("church"):
@@ -348,7 +348,7 @@ def _building_built(fact: Fact, viewer: Viewer) -> str:
 def _black_market_used(fact: Fact, viewer: Viewer) -> str:
     return (
         f"{seat(fact['seat'])} turns to the black market for {article(_building(fact['building']))}, "
-        f"{_doubloons(fact['shortfall'])} short."
+        f"{say_doubloons(fact['shortfall'])} short."
     )
 
 
@@ -360,61 +360,6 @@ def _black_market_paid(fact: Fact, viewer: Viewer) -> str:
     if item == "good":
         return f"{who} pays the black market with 1 {fact['good']}."
     return f"{who} pays the black market with 1 VP."
-
-
-# -- craftsman ---------------------------------------------------------------------------------
-
-
-def _production(row: Mapping[str, Any]) -> str:
-    got = _goods(row["goods"])
-    extras = []
-    if row.get("aqueduct"):
-        extras.append(f"{_goods(row['aqueduct'])} of it from the aqueduct")
-    if row["factory"]:
-        extras.append(f"{_doubloons(row['factory'])} from the factory")
-    if row.get("doubloons"):
-        extras.append(f"{_doubloons(row['doubloons'])} from {listing(_earners(row))}")
-    if row.get("vp"):
-        extras.append(f"{row['vp']} VP from the chapel")
-    return f"{seat(row['seat'])} {got}" + (f" ({'; '.join(extras)})" if extras else "")
-
-
-def _earners(row: Mapping[str, Any]) -> list[str]:
-    out = []
-    if row.get("specialty_factory"):
-        out.append("the specialty factory")
-    if row.get("chapel") == "doubloon":
-        out.append("the chapel")
-    if row.get("jeweler"):
-        out.append("the jeweler")
-    return out
-
-
-@says("GoodsProduced")
-def _goods_produced(fact: Fact, viewer: Viewer) -> str:
-    rows = fact["production"]
-    if not rows:
-        return "Production: nobody produces anything."
-    return f"Production: {'; '.join(_production(r) for r in rows)}."
-
-
-@says("CraftsmanBonusTaken")
-def _craftsman_bonus_taken(fact: Fact, viewer: Viewer) -> str:
-    return f"{seat(fact['seat'])} takes 1 extra {fact['good']} (the craftsman's privilege)."
-
-
-# -- trader ------------------------------------------------------------------------------------
-
-
-@says("GoodSold")
-def _good_sold(fact: Fact, viewer: Viewer) -> str:
-    where = "at the trading post" if fact.get("venue") == "trading_post" else "to the trading house"
-    return f"{seat(fact['seat'])} sells 1 {fact['good']} {where} for {_doubloons(fact['price'])}."
-
-
-@says("TradingHouseEmptied")
-def _trading_house_emptied(fact: Fact, viewer: Viewer) -> str:
-    return f"The trading house is full and is emptied: {_counted(fact['goods'])} go back to the supply."
 
 
 # -- captain -----------------------------------------------------------------------------------
@@ -432,7 +377,7 @@ def _captain_bonuses_paid(fact: Fact, viewer: Viewer) -> str:
 
 
 def _lighthouse(fact: Fact) -> str:
-    return f" and {_doubloons(fact['doubloons'])} (lighthouse)" if fact.get("doubloons") else ""
+    return f" and {say_doubloons(fact['doubloons'])} (lighthouse)" if fact.get("doubloons") else ""
 
 
 @says("GoodsShipped")
@@ -451,7 +396,7 @@ def _small_wharf_loaded(fact: Fact, viewer: Viewer) -> str:
 @says("SmallWharfShipped")
 def _small_wharf_shipped(fact: Fact, viewer: Viewer) -> str:
     return (
-        f"{seat(fact['seat'])} ships {_goods(fact['goods'])} with the small wharf: "
+        f"{seat(fact['seat'])} ships {say_goods(fact['goods'])} with the small wharf: "
         f"{fact['vp']} VP{_lighthouse(fact)}."
     )
 
@@ -466,29 +411,6 @@ def _loading_ended(fact: Fact, viewer: Viewer) -> str:
     return "Nobody can ship any more goods: loading ends."
 
 
-@says("GoodsWarehoused")
-def _goods_warehoused(fact: Fact, viewer: Viewer) -> str:
-    return f"{seat(fact['seat'])} keeps all {fact['good']} in a warehouse."
-
-
-@says("GoodKept")
-def _good_kept(fact: Fact, viewer: Viewer) -> str:
-    return f"{seat(fact['seat'])} keeps 1 {fact['good']} in the storehouse."
-
-
-@says("GoodsStored")
-def _goods_stored(fact: Fact, viewer: Viewer) -> str:
-    who, lost = seat(fact["seat"]), _goods(fact["discarded"])
-    kept = f"keeps 1 {fact['kept']} on the windrose" if fact["kept"] else ""
-    if lost == "nothing":
-        if kept:
-            return f"{who} {kept} and loses nothing."
-        return _auto(fact, f"{who} keeps every good left")
-    if kept:
-        return f"{who} {kept}; {lost} go back to the supply."
-    return _auto(fact, f"{who} cannot keep {lost}: back to the supply")
-
-
 @says("ShipUnloaded")
 def _ship_unloaded(fact: Fact, viewer: Viewer) -> str:
     return f"{_ship(fact['ship']).capitalize()} is full and is unloaded: {fact['count']} {fact['good']} go back to the supply."
@@ -499,4 +421,4 @@ def _ship_unloaded(fact: Fact, viewer: Viewer) -> str:
 
 @says("ProspectorPrivilegeTaken")
 def _prospector_privilege_taken(fact: Fact, viewer: Viewer) -> str:
-    return f"{seat(fact['seat'])} takes {_doubloons(fact['doubloons'])} from the bank as prospector."
+    return f"{seat(fact['seat'])} takes {say_doubloons(fact['doubloons'])} from the bank as prospector."

@@ -210,7 +210,7 @@ def check_agreement(state: State, seat: int, rng: Rng) -> None:
             assert nav.legal_actions(state, other) == []
             with pytest.raises(IllegalAction) as err:
                 nav.decide(state, other, {"type": "done"}, rng)
-            assert err.value.code == "turn.not_your_turn"
+            assert err.value.code == "turn.not_yours"
     assert hash(state) == fingerprint  # decide changed nothing
 
 

@@ -95,13 +95,13 @@ def test_a_player_with_no_ships_still_moves_for_free() -> None:
 
 def test_steps_are_enforced() -> None:
     state = position(players={RED: {"stone": "sailing"}})
-    reject(state, RED, DONE, "turn.wrong_step")
-    reject(state, RED, {"type": "hire_workers", "count": 1}, "turn.wrong_step")
+    reject(state, RED, DONE, "action.not_now")
+    reject(state, RED, {"type": "hire_workers", "count": 1}, "action.not_now")
     state = play(state, RED, move("workers"))
-    reject(state, RED, move("colony"), "turn.wrong_step")
-    reject(state, RED, {"type": "build", "building": "church"}, "turn.wrong_step")
-    reject(state, RED, {"type": "use_navegador"}, "turn.wrong_step")
-    reject(state, GREEN, DONE, "turn.not_your_turn")
+    reject(state, RED, move("colony"), "action.not_now")
+    reject(state, RED, {"type": "build", "building": "church"}, "action.not_now")
+    reject(state, RED, {"type": "use_navegador"}, "action.not_now")
+    reject(state, GREEN, DONE, "turn.not_yours")
 
 
 def test_every_action_may_be_skipped() -> None:
@@ -301,7 +301,7 @@ def test_manual_kings_privilege_is_simultaneous_and_forced_when_single() -> None
     assert nav.outcome(state) is None
     assert [a["kind"] for a in nav.legal_actions(state, RED)] == list(C.kinds)
     state = play(state, BLUE, {"type": "place_kings_privilege", "kind": "shipyard"})
-    reject(state, BLUE, {"type": "place_kings_privilege", "kind": "church"}, "turn.not_your_turn")
+    reject(state, BLUE, {"type": "place_kings_privilege", "kind": "church"}, "turn.not_yours")
     state, facts = act(state, RED, {"type": "place_kings_privilege", "kind": "factory"})
     assert facts[-1]["t"] == "GameScored" and nav.outcome(state) is not None
     by_seat = {r.seat: r for r in nav.outcome(state).results}
@@ -359,7 +359,7 @@ def test_garbage_is_rejected_with_illegal_action(action: object) -> None:
     state = position()
     with pytest.raises(IllegalAction) as err:
         nav.decide(state, RED, action, None)
-    assert err.value.code in ("action.malformed", "action.unknown_type", "turn.wrong_step")
+    assert err.value.code in ("action.malformed", "action.unknown_type", "action.not_now")
 
 
 def test_wrong_seats_are_refused() -> None:
@@ -367,5 +367,5 @@ def test_wrong_seats_are_refused() -> None:
     for seat in (GREEN, -1, 99, "0", None):
         with pytest.raises(IllegalAction) as err:
             nav.decide(state, seat, move("colony"), None)  # type: ignore[arg-type]
-        assert err.value.code == "turn.not_your_turn"
+        assert err.value.code == "turn.not_yours"
     assert nav.legal_actions(state, GREEN) == []

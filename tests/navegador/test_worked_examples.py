@@ -639,7 +639,7 @@ def test_na_ex_21_privilege_limits() -> None:
     reject(at_privilege(workers=5), RED, take("explorer"), "privilege.none_available")
     kw = {}
     state = play(at_privilege(workers=5), RED, take("colony"))
-    reject(state, RED, take("colony"), "turn.not_your_turn")
+    reject(state, RED, take("colony"), "turn.not_yours")
 
 
 def test_na_ex_22_the_last_building_ends_the_game() -> None:

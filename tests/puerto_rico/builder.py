@@ -25,7 +25,7 @@ from domain.puerto_rico.components import (
     TILE_KINDS,
     building_copies,
 )
-from domain.puerto_rico.state import SELECT_ROLE, State
+from domain.puerto_rico.state import State, Step
 
 Fact = dict[str, Any]
 
@@ -43,7 +43,7 @@ def drafted(s: State, kinds: list[str] | None = None) -> State:
     for b in DRAFT_POOL:
         if kinds is None or CATALOG[b] in kinds:
             supply[b] = building_copies(BUILDINGS[b], s.n)
-    return replace(s, building_supply=tuple(supply), slots=(), phase="role_selection", step=SELECT_ROLE, turn=s.governor)
+    return replace(s, building_supply=tuple(supply), slots=(), phase="role_selection", step=Step.SELECT_ROLE.value, turn=s.governor)
 
 
 def _vector(names: tuple[str, ...], counts: dict[str, int] | None) -> tuple[int, ...]:
@@ -140,7 +140,7 @@ def act(s: State, seat: int, action: dict[str, Any], seed: str = "example") -> t
 
 def start_role(s: State, seat: int, role: str) -> tuple[State, list[Fact]]:
     """Let `seat` select `role` now (as if it were its selection turn)."""
-    s = replace(s, step=SELECT_ROLE, phase="role_selection", turn=seat, chooser=-1, pending=())
+    s = replace(s, step=Step.SELECT_ROLE.value, phase="role_selection", turn=seat, chooser=-1, pending=())
     return act(s, seat, {"type": "select_role", "role": role})
 
 
@@ -165,7 +165,7 @@ def passive(s: State) -> dict[str, Any]:
 def finish_phase(s: State) -> tuple[State, list[Fact]]:
     """Play passive actions until the next role selection (or the end of the game)."""
     facts: list[Fact] = []
-    while s.step not in (SELECT_ROLE, "over"):
+    while s.step not in (Step.SELECT_ROLE, "over"):
         s, more = act(s, s.turn, passive(s))
         facts += more
     return s, facts

@@ -25,6 +25,7 @@ import domain.puerto_rico as pr
 from domain.core import ALL, IllegalAction, Rng, codec, fold
 from domain.core.aggregate import Game
 from domain.core.record import record_from_events, verify
+from domain.puerto_rico.common import default_piece
 from domain.puerto_rico.components import (
     BOX_COLONISTS,
     BOX_NOBLES,
@@ -39,8 +40,7 @@ from domain.puerto_rico.components import (
     TILE_KINDS,
     building_copies,
 )
-from domain.puerto_rico.expansions import default_piece
-from domain.puerto_rico.rules import ACTION_STEPS
+from domain.puerto_rico.flow import ACTION_STEPS
 from domain.puerto_rico.state import PLAYER_STEPS, State
 
 SETS: tuple[tuple[str, ...], ...] = ((), ("new_buildings",), ("nobles",), ("new_buildings", "nobles"))

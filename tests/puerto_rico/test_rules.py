@@ -16,7 +16,7 @@ from domain.puerto_rico.components import (
     TILE_INDEX,
     TILE_KINDS,
 )
-from domain.puerto_rico.rules import production
+from domain.puerto_rico.phases.craftsman import production
 
 from .builder import act, board, finish_phase, game, of_type, player, rejected, start_role
 

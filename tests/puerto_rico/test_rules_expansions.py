@@ -13,7 +13,7 @@ import pytest
 import domain.puerto_rico as pr
 from domain.core import ALL, InvalidOptions, Rng, fold
 from domain.puerto_rico.components import BUILDING_INDEX, DRAFT_POOL, GOOD_INDEX, TILE_INDEX
-from domain.puerto_rico.rules import price
+from domain.puerto_rico.phases.builder import price
 from domain.puerto_rico.scoring import breakdown
 from domain.puerto_rico.state import State
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import domain.puerto_rico as pr
 from domain.puerto_rico.components import BUILDING_INDEX, GOOD_INDEX, TILE_INDEX
-from domain.puerto_rico.rules import normal_loads, price, production
+from domain.puerto_rico.phases.builder import price
+from domain.puerto_rico.phases.captain import normal_loads
+from domain.puerto_rico.phases.craftsman import production
 from domain.puerto_rico.scoring import breakdown, score
 
 from .builder import act, board, finish_phase, game, of_type, player, rejected, start_role

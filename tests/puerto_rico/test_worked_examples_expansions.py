@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 import domain.puerto_rico as pr
-from domain.puerto_rico import expansions as x
 from domain.puerto_rico.components import (
     BUILDING_INDEX,
     DRAFT_POOL,
@@ -20,7 +19,8 @@ from domain.puerto_rico.components import (
     GOOD_INDEX,
     TILE_INDEX,
 )
-from domain.puerto_rico.rules import price
+from domain.puerto_rico.phases import mayor
+from domain.puerto_rico.phases.builder import price
 from domain.puerto_rico.scoring import breakdown
 from domain.puerto_rico.state import State
 
@@ -386,7 +386,7 @@ def test_pr_ex_46_statue() -> None:
     s = player(nb(), 0, buildings={"statue": 0, "city_hall": 1})
     pl = s.players[0]
     assert breakdown(pl, config)["buildings"] == 8 + 4 and breakdown(pl, config)["city_hall"] == 2
-    assert x.empty_building_circles(player(s, 0, buildings={"statue": 0})) == 0
+    assert mayor.empty_building_circles(player(s, 0, buildings={"statue": 0})) == 0
     u = player(nb(), 0, buildings={"university": 1}, doubloons=20)
     u, _ = start_role(u, 0, "builder")
     assert {"type": "build", "building": "statue", "university": False} not in pr.legal_actions(u, 0)

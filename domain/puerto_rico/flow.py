@@ -1,0 +1,217 @@
+"""The flow of a game: role selection (§3.2), the end of a phase, of a round and of the game
+(§5.1); and `decide`, `legal_actions` and `to_act`, which read the tables that the phase modules
+fill (`tables.py`; the order of stages within a phase is `stages.py`).
+
+`decide` validates one atomic action (the opening checks with the shared codes, then the
+command registered for the action's type at the current step), emits the facts it causes, and
+then runs what follows automatically (`tables.AUTOMATIC`, step by step) until some seat has a
+real choice: production, refills, the colonist distribution, auto-passes of players with nothing
+to do (each recorded as a fact with `"auto": true`), the end of a phase and of a round, the
+governor change, end triggers and the final scoring.
+
+Section numbers (§) refer to the rules page `shared/rules/puerto-rico.md`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.core import Action, Fact, RandomSource
+from domain.core.commands import fields, reject
+from domain.core.facts import Facts, Tx
+
+from . import phases, setup, tiles  # noqa: F401 (importing them fills the tables)
+from .components import role_phase
+from .phases import captain, craftsman, trader
+from .phases.guests import guest_actions, guest_ok
+from .scoring import final_scores
+from .stages import enter, turn_changes
+from .state import OVER, ROLE_SELECTION, State, Step, _set, put, set_player
+from .tables import AUTOMATIC, OFFERS, automatic, commands, evolver, evolves, offers
+
+evolve = evolver
+
+_ZERO5 = (0, 0, 0, 0, 0)
+
+# -- role selection (§3.2) -----------------------------------------------------------------------
+
+
+@offers(Step.SELECT_ROLE)
+def _role_actions(s: State, seat: int) -> list[Action]:
+    return [{"type": "select_role", "role": r} for r, t in zip(s.roles, s.role_taken, strict=True) if t < 0]
+
+
+@commands.command("select_role", Step.SELECT_ROLE)
+def _select_role(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action, ("role",))
+    role = action["role"]
+    s = tx.state
+    if not isinstance(role, str) or role not in s.roles:
+        reject("role.unknown", f"There is no role {role!r} in this game; choose one of {', '.join(s.roles)}.")
+    i = s.roles.index(role)
+    if s.role_taken[i] >= 0:
+        reject("role.taken", f"The {role} has already been taken this round.")
+    # §3.2.1 / §10 A43: the doubloons on the card are the chooser's at once.
+    tx.emit({"t": "RoleSelected", "seat": seat, "role": role, "doubloons": s.role_doubloons[i]})
+
+
+@evolves("RoleSelected")
+def _role_selected(s: State, f: Fact) -> State:
+    seat = f["seat"]
+    i = s.roles.index(f["role"])
+    phase = role_phase(f["role"])
+    pl = s.players[seat]
+    changes: dict[str, Any] = {
+        "players": set_player(s, seat, _set(pl, doubloons=pl.doubloons + f["doubloons"])),
+        "role_doubloons": put(s.role_doubloons, i, 0),
+        "role_taken": put(s.role_taken, i, seat),
+        "selections": s.selections + 1,
+        "phase": phase,
+        "chooser": seat,
+    }
+    if phase == "craftsman":
+        changes["produced"] = ()
+    elif phase == "captain":
+        changes.update(passes=0, captain_shipped=False, wharf_used=())
+    if s.config.expansions:
+        changes.update(
+            bonus_taken=0,
+            sale_done=False,
+            land_office_used=False,
+            small_wharf_used=(),
+            captain_turned=(),
+            supplied=(),
+            singles=_ZERO5,
+        )
+    changes.update(enter(s, phase, 0, seat))  # (the first stages depend on nothing changed above)
+    return _set(s, **changes)
+
+
+# -- passing, the end of a phase, a round, the game ----------------------------------------------
+
+
+@evolves("Passed")
+def _passed(s: State, f: Fact) -> State:
+    step = s.step
+    if step == Step.SHIP:
+        return captain.after_pass(s)
+    if step == Step.CRAFTSMAN_BONUS:
+        return craftsman.after_pass(s)
+    if step == Step.SELL:
+        after = trader.after_pass(s)
+        if after is not None:
+            return after
+    return _set(s, **{"hacienda": 0, **turn_changes(s)})
+
+
+@evolves("PhaseEnded")
+def _phase_ended(s: State, f: Fact) -> State:
+    if s.selections < s.selections_per_round:
+        nxt = (s.governor + s.selections) % s.n  # §3.2 / §6.1: clockwise from the governor
+        return _set(s, phase=ROLE_SELECTION, step=Step.SELECT_ROLE.value, chooser=-1, turn=nxt, pending=())
+    return _set(s, phase=ROLE_SELECTION, step=Step.ROUND_END.value, chooser=-1, turn=-1, pending=())
+
+
+@automatic(Step.ROUND_END)
+def _round_end(tx: Tx, rng: RandomSource) -> bool:
+    s = tx.state
+    if s.end_reasons:
+        # §5.1: the game ends at the end of the round in which a trigger fired
+        tx.emit({"t": "GameEnded", "reasons": list(s.end_reasons), "scores": final_scores(s)})
+    else:
+        bonus = [r for r, t in zip(s.roles, s.role_taken, strict=True) if t < 0]
+        tx.emit({"t": "RoundEnded", "round": s.round, "bonus_roles": bonus, "governor": (s.governor + 1) % s.n})
+    return True
+
+
+@evolves("RoundEnded")
+def _round_ended(s: State, f: Fact) -> State:
+    # §3.2.2: +1 doubloon on every role not taken; roles return; the governor card moves on.
+    bonus = set(f["bonus_roles"])
+    governor = f["governor"]
+    return _set(
+        s,
+        role_doubloons=tuple(d + 1 if r in bonus else d for r, d in zip(s.roles, s.role_doubloons, strict=True)),
+        role_taken=(-1,) * len(s.roles),
+        selections=0,
+        governor=governor,
+        round=s.round + 1,
+        step=Step.SELECT_ROLE.value,
+        turn=governor,
+    )
+
+
+@evolves("GameEndTriggered")
+def _game_end_triggered(s: State, f: Fact) -> State:
+    return _set(s, end_reasons=(*s.end_reasons, f["reason"]))
+
+
+@evolves("GameEnded")
+def _game_ended(s: State, f: Fact) -> State:
+    return _set(s, phase=OVER, step=OVER, turn=-1, pending=(), chooser=-1)
+
+
+# -- the contract --------------------------------------------------------------------------------
+
+WAITING_FOR: dict[str, str] = {
+    Step.SELECT_ROLE: "a role to be selected",
+    Step.SETTLE: "a settler pick",
+    Step.MAYOR_PRIVILEGE: "the mayor's privilege",
+    Step.ARRANGE: "colonists to be arranged",
+    Step.BUILD: "a building decision",
+    Step.CRAFTSMAN_BONUS: "the craftsman's extra good",
+    Step.SELL: "a sale to the trading house",
+    Step.SHIP: "a shipment",
+    Step.STORE: "goods to be stored",
+    Step.DRAFT: "a building to be drafted",
+    Step.GUEST_START: "guests to be deployed (or done)",
+    Step.GUEST_END: "guests to be deployed (or done)",
+    Step.SETTLE_EXTRA: "the library's extra tile",
+    Step.PLACE_TILE: "the drawn tile to be placed face up or as a forest",
+    Step.LODGE: "the hunting lodge",
+    Step.VILLA: "the villa",
+    Step.TAKE_PIECE: "a colonist or noble to be taken from the ship",
+    Step.BLACK_MARKET: "the black-market payment",
+    Step.SMALL_WHARF: "goods for the small wharf (or done)",
+}
+
+# The steps at which each action may be given (every command is registered by now).
+ACTION_STEPS: dict[str, frozenset[str]] = {kind: commands.steps(kind) for kind in commands.types}
+
+
+def to_act(state: State) -> frozenset[int]:
+    if state.step == OVER or state.turn < 0:
+        return frozenset()
+    return frozenset((state.turn,))
+
+
+def legal_actions(state: State, seat: int) -> list[Action]:
+    """Every action `seat` may take now, each ready to submit as it is ([] if not its turn)."""
+    s = state
+    if seat != s.turn or s.step == OVER:
+        return []
+    offer = OFFERS.get(s.step)
+    acts = offer(s, seat) if offer is not None else []
+    if s.config.new_buildings and guest_ok(s, seat):
+        return [*guest_actions(s, seat), *acts]  # §4.8: a guest may move first
+    return acts
+
+
+def _advance(tx: Tx, rng: RandomSource) -> None:
+    """Run the automatic steps until a seat has a real choice or the game is over."""
+    while True:
+        run = AUTOMATIC.get(tx.state.step)
+        if run is None or not run(tx, rng):
+            return
+
+
+def decide(state: State, seat: int, action: Action, rng: RandomSource) -> Facts:
+    """Validate `action` for `seat`; the facts it causes and everything that follows (their
+    `.state` is the state they lead to)."""
+    command = commands.opening(
+        action, seat, to_act=to_act(state), over=state.step == OVER, step=state.step, waiting_for=WAITING_FOR.get(state.step)
+    )
+    tx = Tx(state, evolve)
+    command.handler(tx, seat, action, rng)
+    _advance(tx, rng)
+    return tx.facts

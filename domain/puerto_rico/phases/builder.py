@@ -1,0 +1,362 @@
+"""The builder phase (§4.3): prices, what may be built, the university, the 12th city space; with
+New Buildings (§2.4) forests, the church and the black market; with Nobles (§2.5) the
+construction office. The builder's privilege is a doubloon off.
+
+Section numbers (§) refer to the rules page `shared/rules/puerto-rico.md`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from domain.core import Action, Fact, RandomSource
+from domain.core.commands import Why, fields, flag, refuse, reject
+from domain.core.facts import Tx
+
+from ..common import (
+    auto_pass,
+    award,
+    check_vp_trigger,
+    colonist_source,
+    default_piece,
+    from_source,
+    good_of,
+    move_worker,
+    paper_vp,
+    passed,
+    phase_ended,
+    piece,
+    piece_fields,
+    piece_of,
+    pieces_at,
+    privilege,
+    target,
+    targets,
+)
+from ..components import (
+    BASE_KINDS,
+    BLACK_MARKET,
+    BUILDING_INDEX,
+    BUILDINGS,
+    CATALOG,
+    CHURCH,
+    CHURCH_VP,
+    CIRCLES,
+    COLUMN,
+    CONSTRUCTION_OFFICE,
+    COST,
+    FORESTS_PER_DOUBLOON,
+    GOOD_INDEX,
+    GOODS,
+    QUARRY,
+    SIZE,
+    UNIVERSITY,
+)
+from ..stages import turn_changes
+from ..state import Player, State, Step, _set, add, put, set_player
+from ..tables import automatic, commands, evolves, offers
+from .guests import guest_ok
+
+
+def price(s: State, seat: int, b: int) -> int:
+    """§4.3 step 4: cost − occupied quarries (up to the column) − the builder's privilege
+    − 1 per 2 forests (New Buildings) − the construction office (Nobles), at least 0."""
+    pl = s.players[seat]
+    if not s.config.expansions:
+        discount = min(pl.manned[QUARRY], COLUMN[b]) + (1 if seat == s.chooser else 0)
+        return max(0, COST[b] - discount)
+    discount = min(pl.manned[QUARRY], COLUMN[b]) + privilege(s, seat)
+    discount += pl.forest_count // FORESTS_PER_DOUBLOON
+    if s.config.nobles and pl.buildings[CONSTRUCTION_OFFICE] > 0:
+        if pl.building_nobles[CONSTRUCTION_OFFICE] > 0:
+            discount += 2 if COLUMN[b] == 4 else 0
+        else:
+            discount += 1 if COLUMN[b] <= 3 else 0
+    return max(0, COST[b] - discount)
+
+
+def bm_categories(pl: Player) -> int:
+    """How many different kinds of item a black market owner can give (§2.4): a worker other
+    than the black market's own, a good, a VP."""
+    return (1 if pl.workers - 1 >= 1 else 0) + (1 if any(pl.goods) else 0) + (1 if pl.vp >= 1 else 0)
+
+
+def why_not_build(s: State, seat: int, b: int, black_market: bool = False) -> Why:
+    """Why `seat` cannot build `b` now (paying in full, or with a black-market shortfall)."""
+    pl = s.players[seat]
+    name = BUILDINGS[b].name.lower()
+    if s.building_supply[b] <= 0:
+        return "builder.sold_out", f"There is no {name} left to build."
+    if pl.buildings[b] >= 0:
+        return "builder.already_owned", f"You already own a {name}; each building only once."
+    if pl.city_spaces + SIZE[b] > 12:
+        return "builder.no_space", f"Your city has no room for the {name}."
+    if SIZE[b] == 2 and pl.large_buildings >= s.config.max_large_buildings:
+        return "builder.too_many_large", f"Your city holds at most {s.config.max_large_buildings} large buildings."
+    p = price(s, seat, b)
+    if not black_market:
+        if p > pl.doubloons:
+            return "builder.cannot_afford", f"The {name} costs you {p} doubloons; you have {pl.doubloons}."
+        return None
+    # §2.4 black market: up to 3 doubloons short, one different item per doubloon
+    if not (s.config.new_buildings and pl.occ(BLACK_MARKET)):
+        return "builder.no_black_market", "You need an occupied black market to cover a shortfall."
+    short = p - pl.doubloons
+    if short <= 0:
+        return "builder.no_shortfall", f"You can pay the {name} ({p}) yourself; the black market only covers money you lack."
+    if short > 3:
+        return "builder.shortfall_too_large", f"The black market covers at most 3 doubloons; you lack {short}."
+    if short > bm_categories(pl):
+        return "builder.black_market_short", f"You lack {short} doubloons but cannot give {short} different items."
+    return None
+
+
+def buildable(s: State, seat: int) -> Iterator[tuple[int, bool]]:
+    """(building, needs the black market) for every building `seat` may build now, in catalog
+    order; lazy, so "has options" stops at the first. The conditions of `why_not_build`, computed
+    once per player instead of once per building (the hot loop of every builder phase; the
+    property tests check both agree with `decide`)."""
+    pl = s.players[seat]
+    owned = pl.buildings
+    spaces = large = 0
+    for b, w in enumerate(owned):
+        if w >= 0:
+            spaces += SIZE[b]
+            large += SIZE[b] == 2
+    room = 12 - spaces
+    large_ok = large < s.config.max_large_buildings
+    expansions = bool(s.config.expansions)
+    items = 0
+    if expansions and s.config.new_buildings and pl.occ(BLACK_MARKET):
+        items = min(3, bm_categories(pl))
+    quarries = pl.manned[QUARRY]
+    money = pl.doubloons + (1 if seat == s.chooser else 0)  # the builder's privilege
+    for b, left in enumerate(s.building_supply):
+        if left <= 0 or owned[b] >= 0 or SIZE[b] > room or (SIZE[b] == 2 and not large_ok):
+            continue
+        # the base price inline (it is `price` without the expansions' discounts)
+        short = price(s, seat, b) - pl.doubloons if expansions else COST[b] - min(quarries, COLUMN[b]) - money
+        if short <= 0:
+            yield b, False
+        elif short <= items:
+            yield b, True
+
+
+@offers(Step.BUILD)
+def _builder_actions(s: State, seat: int) -> list[Action]:
+    pl = s.players[seat]
+    university = pl.occ(UNIVERSITY) and colonist_source(s) is not None
+    acts: list[Action] = []
+    for b, black in buildable(s, seat):
+        act: Action = {"type": "build", "building": CATALOG[b]}
+        if black:
+            act["black_market"] = True
+        acts.append(act)
+        # (a guest may still occupy the university while a black-market payment is made)
+        if CIRCLES[b] > 0 and (pl.owns(UNIVERSITY) if black else university):
+            acts.append({**act, "university": False})
+    acts.append({"type": "pass"})
+    return acts
+
+
+@automatic(Step.BUILD)
+def _builder_auto(tx: Tx, rng: RandomSource) -> bool:
+    s = tx.state
+    if (s.config.expansions and guest_ok(s, s.turn)) or next(buildable(s, s.turn), None) is not None:
+        return False
+    return auto_pass(tx)
+
+
+@commands.command("pass", Step.BUILD)
+def _pass(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action)
+    passed(tx, seat)
+
+
+@commands.command("build", Step.BUILD)
+def _build(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    s = tx.state
+    fields(action, ("building",), ("university", "black_market") if s.config.expansions else ("university",))
+    name = action["building"]
+    known = len(BUILDINGS) if s.config.expansions else BASE_KINDS
+    if not isinstance(name, str) or BUILDING_INDEX.get(name, known) >= known:
+        reject("builder.unknown_building", f"There is no building {name!r} in this game.")
+    use_university = flag(action, "university", True)
+    black = flag(action, "black_market", False)
+    b = BUILDING_INDEX[name]
+    refuse(why_not_build(s, seat, b, black))
+    if black:
+        short = price(s, seat, b) - s.players[seat].doubloons
+        keep = use_university or not s.players[seat].owns(UNIVERSITY)  # without one the flag means nothing
+        tx.emit({"t": "BlackMarketUsed", "seat": seat, "building": name, "shortfall": short, "university": keep})
+        return
+    _complete_build(tx, seat, b, price(s, seat, b), use_university, 0)
+
+
+def _complete_build(tx: Tx, seat: int, b: int, paid: int, use_university: bool, black: int) -> None:
+    s = tx.state
+    pl = s.players[seat]
+    # §2.3 University: one colonist onto the new building, from the supply, else the ship
+    # (checked after any black-market return, §10 A15).
+    source = colonist_source(s) if use_university and pl.occ(UNIVERSITY) and CIRCLES[b] > 0 else None
+    fact: Fact = {"t": "BuildingBuilt", "seat": seat, "building": CATALOG[b], "price": paid, "university": source}
+    if black:
+        fact["black_market"] = black
+    church = CHURCH_VP[COLUMN[b] - 1] if s.config.new_buildings and pl.occ(CHURCH) and b != CHURCH else 0
+    if church:
+        fact["church"] = church  # §2.4 church: 0/1/1/2 VP by column (§10 A37)
+    tx.emit(fact)
+    if church:
+        check_vp_trigger(tx)
+    # §5.1.2 / §10 A38: the 12th city space is filled.
+    if tx.state.players[seat].city_spaces >= 12 and "city" not in tx.state.end_reasons:
+        tx.emit({"t": "GameEndTriggered", "reason": "city", "seat": seat})
+
+
+@evolves("BuildingBuilt")
+def _building_built(s: State, f: Fact) -> State:
+    seat, b, source = f["seat"], BUILDING_INDEX[f["building"]], f["university"]
+    pl = s.players[seat]
+    pl = _set(pl, doubloons=pl.doubloons - f["price"], buildings=put(pl.buildings, b, 1 if source else 0))
+    supply = s.vp_supply
+    if source == "ship_noble":
+        pl = _set(pl, building_nobles=put(pl.building_nobles, b, 1))
+    church = f.get("church", 0)
+    if church:
+        pl, supply = award(s, pl, church)
+    if s.step == Step.BLACK_MARKET:
+        s = _set(s, step=Step.BUILD.value, bm_building=-1, bm_left=0, bm_given=(), bm_university=True)
+    return _set(
+        s,
+        players=set_player(s, seat, pl),
+        building_supply=add(s.building_supply, b, -1),
+        vp_supply=supply,
+        **from_source(s, source),
+        **turn_changes(s),
+    )
+
+
+@automatic(Step.BUILDER_END)
+def _builder_end(tx: Tx, rng: RandomSource) -> bool:
+    return phase_ended(tx)
+
+
+# -- the black market (§2.4, New Buildings): one worker, one good, one VP per doubloon short ------
+
+
+@offers(Step.BLACK_MARKET)
+def _black_market_actions(s: State, seat: int) -> list[Action]:
+    pl = s.players[seat]
+    given = s.bm_given
+    acts: list[Action] = []
+    if "worker" not in given:
+        spots = [(name, w) for name, w, _ in targets(pl) if w > 0 and name != "black_market"]
+        if pl.windrose:
+            spots.append(("windrose", pl.windrose))
+        for name, w in spots:
+            acts.extend({"type": "black_market_worker", "from": name, **piece(s, p)} for p in pieces_at(pl, name, w))
+    if "good" not in given:
+        acts.extend({"type": "black_market_good", "good": GOODS[g]} for g in range(5) if pl.goods[g])
+    if "vp" not in given and pl.vp >= 1:
+        acts.append({"type": "black_market_vp"})
+    return acts
+
+
+@automatic(Step.BLACK_MARKET)
+def _black_market_paid_in_full(tx: Tx, rng: RandomSource) -> bool:
+    s = tx.state
+    if s.bm_left > 0:
+        return False
+    pl = s.players[s.turn]
+    _complete_build(tx, s.turn, s.bm_building, pl.doubloons, s.bm_university, len(s.bm_given))
+    return True
+
+
+def _once(s: State, item: str) -> None:
+    if item in s.bm_given:
+        reject("builder.black_market_one_each", "Give at most one worker, one good and one VP.")
+
+
+@commands.command("black_market_worker", Step.BLACK_MARKET)
+def _black_market_worker(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    s = tx.state
+    fields(action, ("from",), piece_fields(s))
+    _once(s, "worker")
+    pl = s.players[seat]
+    name = action["from"]
+    kind = piece_of(action, default_piece(pl, name))
+    if name == "black_market":
+        reject("builder.black_market_own_worker", "The worker on the black market cannot pay for it.")
+    if name == "windrose":
+        workers = pl.windrose
+    else:
+        spot = target(pl, name)
+        if spot is None:
+            reject("builder.unknown_source", f"You have no plantation, quarry or building {name!r}.")
+        workers = spot[0]
+    if kind not in pieces_at(pl, name, workers):
+        reject("builder.no_worker_there", f"There is no {kind} on your {name}.")
+    tx.emit({"t": "BlackMarketPaid", "seat": seat, "item": "worker", "from": name, **piece(s, kind)})
+
+
+@commands.command("black_market_good", Step.BLACK_MARKET)
+def _black_market_good(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action, ("good",))
+    g = good_of(action)
+    s = tx.state
+    _once(s, "good")
+    if s.players[seat].goods[g] <= 0:
+        reject("builder.no_good", f"You have no {GOODS[g]} to give.")
+    tx.emit({"t": "BlackMarketPaid", "seat": seat, "item": "good", "good": GOODS[g]})
+
+
+@commands.command("black_market_vp", Step.BLACK_MARKET)
+def _black_market_vp(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action)
+    s = tx.state
+    _once(s, "vp")
+    if s.players[seat].vp < 1:
+        reject("builder.no_vp", "You have no VP to give.")
+    # a chip goes back to the supply; once the chips ran out a "paper" VP is struck out (§10 A8)
+    tx.emit({"t": "BlackMarketPaid", "seat": seat, "item": "vp", "to_supply": paper_vp(s) == 0})
+
+
+@evolves("BlackMarketUsed")
+def _black_market_used(s: State, f: Fact) -> State:
+    return _set(
+        s,
+        step=Step.BLACK_MARKET.value,
+        bm_building=BUILDING_INDEX[f["building"]],
+        bm_left=f["shortfall"],
+        bm_given=(),
+        bm_university=f["university"],
+    )
+
+
+@evolves("BlackMarketPaid")
+def _black_market_paid(s: State, f: Fact) -> State:
+    # §2.4 black market: one worker, one good or one VP goes back to its supply.
+    seat, item = f["seat"], f["item"]
+    pl = s.players[seat]
+    changes: dict[str, Any] = {}
+    if item == "worker":
+        noble = f.get("piece") == "noble"
+        source = f["from"]
+        if source != "windrose":
+            pl = move_worker(pl, source, -1, noble)  # onto the windrose ...
+        pl = _set(pl, windrose=pl.windrose - 1)  # ... and off it
+        if noble:
+            pl = _set(pl, windrose_nobles=pl.windrose_nobles - 1)
+            changes["noble_supply"] = s.noble_supply + 1
+        else:
+            changes["colonist_supply"] = s.colonist_supply + 1
+    elif item == "good":
+        g = GOOD_INDEX[f["good"]]
+        pl = _set(pl, goods=add(pl.goods, g, -1))
+        changes["goods"] = add(s.goods, g, 1)
+    else:
+        pl = _set(pl, vp=pl.vp - 1)
+        if f["to_supply"]:  # a chip; a "paper" VP is simply struck out (§10 A8)
+            changes["vp_supply"] = s.vp_supply + 1
+    return _set(s, players=set_player(s, seat, pl), bm_left=s.bm_left - 1, bm_given=(*s.bm_given, item), **changes)

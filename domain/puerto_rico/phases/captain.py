@@ -1,0 +1,413 @@
+"""The captain phase (§4.6 K1-K5, K7): loading the cargo ships, the wharf, the harbor, the
+captain's privilege, "must ship", the end of loading and unloading full ships; with New Buildings
+(§2.4) the lighthouse, the union hall and the small wharf; with Nobles (§2.5) the royal supplier.
+Storing goods afterwards (K6) is `storage.py`.
+
+The must-ship rule (§4.6 K3) is `why_not_pass` below: a seat with a legal load may not pass;
+`legal_actions` offers `pass` exactly when it says None.
+
+Section numbers (§) refer to the rules page `shared/rules/puerto-rico.md`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.core import Action, Fact, RandomSource
+from domain.core.commands import Why, fields, refuse, reject, whole
+from domain.core.facts import Tx
+
+from ..common import (
+    auto_pass,
+    award,
+    check_vp_trigger,
+    good_of,
+    goods_dict,
+    order,
+    passed,
+    phase_ended,
+    privilege,
+    with_player,
+)
+from ..components import (
+    GOOD_INDEX,
+    GOODS,
+    HARBOR,
+    LIGHTHOUSE,
+    ROYAL_SUPPLIER,
+    SMALL_WHARF,
+    UNION_HALL,
+    WHARF,
+)
+from ..stages import next_stage
+from ..state import Player, State, Step, _set, add, put, set_player
+from ..tables import automatic, commands, entrants, evolves, offers
+from .guests import guest_ok
+
+_ZERO5 = (0, 0, 0, 0, 0)
+
+
+def normal_loads(s: State, pl: Player) -> list[tuple[int, int, int]]:
+    """§4.6 normal_loads: (good, ship, amount) for every legal load onto a cargo ship."""
+    loads: list[tuple[int, int, int]] = []
+    caps, kinds, loaded = s.ship_capacity, s.ship_good, s.ship_load
+    for g in range(5):
+        have = pl.goods[g]
+        if not have:
+            continue
+        if g in kinds:
+            i = kinds.index(g)
+            free = caps[i] - loaded[i]
+            if free > 0:
+                loads.append((g, i, min(have, free)))
+            continue  # a full ship of this kind blocks it for the phase
+        empties = [i for i in range(len(caps)) if loaded[i] == 0]
+        if empties:
+            best = max(min(have, caps[i]) for i in empties)
+            loads.extend((g, i, best) for i in empties if min(have, caps[i]) == best)
+    return loads
+
+
+def why_not_pass(s: State, seat: int) -> Why:
+    """§4.6 K3 must ship: a player who can load goods onto a cargo ship must (the wharf, the small
+    wharf and the royal supplier are never compulsory)."""
+    if normal_loads(s, s.players[seat]):
+        return "captain.must_ship", "You must ship goods when you can."
+    return None
+
+
+def _wharf_open(s: State, seat: int, pl: Player) -> bool:
+    return pl.occ(WHARF) and seat not in s.wharf_used
+
+
+def small_wharf_open(s: State, seat: int, pl: Player) -> bool:
+    return s.config.new_buildings and pl.occ(SMALL_WHARF) and seat not in s.small_wharf_used
+
+
+def royal_open(s: State, seat: int, pl: Player) -> bool:
+    return s.config.nobles and pl.occ(ROYAL_SUPPLIER) and seat not in s.captain_turned and len(s.supplied) < pl.nobles
+
+
+def has_options(s: State, seat: int) -> bool:
+    """Whether `seat` could do anything but pass at the loading step."""
+    if s.config.expansions and guest_ok(s, seat):
+        return True
+    pl = s.players[seat]
+    if not any(pl.goods):
+        return False
+    if _wharf_open(s, seat, pl) or normal_loads(s, pl):
+        return True
+    return bool(s.config.expansions) and (small_wharf_open(s, seat, pl) or royal_open(s, seat, pl))
+
+
+@offers(Step.SHIP)
+def _captain_actions(s: State, seat: int) -> list[Action]:
+    pl = s.players[seat]
+    acts: list[Action] = [{"type": "ship", "good": GOODS[g], "ship": i} for g, i, _ in normal_loads(s, pl)]
+    if _wharf_open(s, seat, pl):
+        acts.extend({"type": "ship", "good": GOODS[g], "ship": "wharf"} for g in range(5) if pl.goods[g])
+    if s.config.expansions:
+        if small_wharf_open(s, seat, pl):
+            acts.extend(
+                {"type": "small_wharf", "good": GOODS[g], "count": c} for g in range(5) for c in range(1, pl.goods[g] + 1)
+            )
+        if royal_open(s, seat, pl):
+            acts.extend({"type": "royal_supplier", "good": GOODS[g]} for g in range(5) if pl.goods[g] and g not in s.supplied)
+    if why_not_pass(s, seat) is None:
+        acts.append({"type": "pass"})
+    return acts
+
+
+@automatic(Step.SHIP)
+def _loading(tx: Tx, rng: RandomSource) -> bool:
+    s = tx.state
+    if has_options(s, s.turn):
+        return False
+    if any(has_options(s, seat) for seat in range(s.n)):
+        return auto_pass(tx)
+    tx.emit({"t": "LoadingEnded"})  # nobody can ship any more (§10 A17)
+    return True
+
+
+@commands.command("pass", Step.SHIP)
+def _pass(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action)
+    refuse(why_not_pass(tx.state, seat))
+    passed(tx, seat)
+
+
+def shipment_bonus(s: State, seat: int, pl: Player) -> tuple[int, int]:
+    """(VP, doubloons) one shipment adds: harbor, captain privilege (§10 A16), lighthouse."""
+    vp = 1 if pl.occ(HARBOR) else 0
+    if seat == s.chooser and not s.captain_shipped:
+        vp += privilege(s, seat)
+    return vp, (1 if s.config.new_buildings and pl.occ(LIGHTHOUSE) else 0)
+
+
+@commands.command("ship", Step.SHIP)
+def _ship(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action, ("good", "ship"))
+    g = good_of(action)
+    ship = action["ship"]
+    s = tx.state
+    pl = s.players[seat]
+    if ship != "wharf" and (not isinstance(ship, int) or isinstance(ship, bool)):
+        reject("action.malformed", "'ship' must be a cargo ship number or \"wharf\".")
+    have = pl.goods[g]
+    if have <= 0:
+        reject("captain.no_good", f"You have no {GOODS[g]} to ship.")
+    if ship == "wharf":
+        if not pl.occ(WHARF):
+            reject("captain.no_wharf", "You need an occupied wharf to ship to your own ship.")
+        if seat in s.wharf_used:
+            reject("captain.wharf_used", "You have already used your wharf in this phase.")
+        count = have  # §2.3: all goods of the kind
+    else:
+        if not 0 <= ship < len(s.ship_capacity):
+            reject("captain.unknown_ship", f"There are cargo ships 0 to {len(s.ship_capacity) - 1} only.")
+        cap, kind, load = s.ship_capacity[ship], s.ship_good[ship], s.ship_load[ship]
+        if kind == g:
+            if load >= cap:
+                reject("captain.ship_full", f"The {GOODS[g]} ship is full.")
+            count = min(have, cap - load)
+        elif load > 0:
+            reject("captain.ship_has_other_good", f"That ship already carries {GOODS[kind]}; a ship carries one kind.")
+        elif g in s.ship_good:
+            reject("captain.good_on_other_ship", f"Another ship already carries {GOODS[g]}.")
+        else:
+            best = max(min(have, s.ship_capacity[i]) for i in range(len(s.ship_capacity)) if s.ship_load[i] == 0)
+            if min(have, cap) < best:
+                reject(
+                    "captain.must_use_largest",
+                    f"You must load your {GOODS[g]} onto the empty ship that takes the most of it.",
+                )
+            count = min(have, cap)
+    # §4.6 scoring a shipment
+    if s.config.expansions:
+        bonus, doubloons = shipment_bonus(s, seat, pl)
+        fact: Fact = {"t": "GoodsShipped", "seat": seat, "good": GOODS[g], "ship": ship, "count": count, "vp": count + bonus}
+        if doubloons:
+            fact["doubloons"] = doubloons  # §2.4 lighthouse
+        tx.emit(fact)
+        check_vp_trigger(tx)
+        return
+    vp = count + (1 if pl.occ(HARBOR) else 0)
+    if seat == s.chooser and not s.captain_shipped:
+        vp += 1  # captain privilege, once, with the first shipment
+    tx.emit({"t": "GoodsShipped", "seat": seat, "good": GOODS[g], "ship": ship, "count": count, "vp": vp})
+    check_vp_trigger(tx)
+
+
+def _shipped(s: State, seat: int) -> dict[str, Any]:
+    """What every shipment changes: the turn passes on, the captain's privilege is used."""
+    changes: dict[str, Any] = {"passes": 0, "turn": (seat + 1) % s.n}
+    if seat == s.chooser:
+        changes["captain_shipped"] = True
+    if s.config.nobles:
+        changes["supplied"] = ()
+        if seat not in s.captain_turned:
+            changes["captain_turned"] = (*s.captain_turned, seat)
+    return changes
+
+
+@evolves("GoodsShipped")
+def _goods_shipped(s: State, f: Fact) -> State:
+    seat, g, count, vp, ship = f["seat"], GOOD_INDEX[f["good"]], f["count"], f["vp"], f["ship"]
+    pl = s.players[seat]
+    chips = min(vp, s.vp_supply)  # §5.1.3: the rest is "paper" VP
+    changes: dict[str, Any] = {
+        "players": with_player(
+            s, seat, goods=add(pl.goods, g, -count), vp=pl.vp + vp, doubloons=pl.doubloons + f.get("doubloons", 0)
+        ),
+        "vp_supply": s.vp_supply - chips,
+        **_shipped(s, seat),
+    }
+    if ship == "wharf":
+        changes["goods"] = add(s.goods, g, count)
+        changes["wharf_used"] = (*s.wharf_used, seat)
+    else:
+        changes["ship_good"] = put(s.ship_good, ship, g)
+        changes["ship_load"] = add(s.ship_load, ship, count)
+    return _set(s, **changes)
+
+
+def after_pass(s: State) -> State:
+    """§4.6 K4: loading ends after a full circuit without a shipment (§10 A17)."""
+    turned = s.captain_turned
+    if s.config.nobles and s.turn not in turned:
+        turned = (*turned, s.turn)
+    passes = s.passes + 1
+    if passes >= s.n:
+        return _set(s, captain_turned=turned, **next_stage(s))
+    return _set(s, passes=passes, turn=(s.turn + 1) % s.n, captain_turned=turned, supplied=())
+
+
+@evolves("LoadingEnded")
+def _loading_ended(s: State, f: Fact) -> State:
+    return _set(s, **next_stage(s))
+
+
+@automatic(Step.CAPTAIN_END)
+def _unload(tx: Tx, rng: RandomSource) -> bool:
+    # §4.6 K7: full ships are unloaded into the supply
+    s = tx.state
+    for i, cap in enumerate(s.ship_capacity):
+        if s.ship_load[i] >= cap:
+            tx.emit({"t": "ShipUnloaded", "ship": i, "good": GOODS[s.ship_good[i]], "count": cap})
+    return phase_ended(tx)
+
+
+@evolves("ShipUnloaded")
+def _ship_unloaded(s: State, f: Fact) -> State:
+    i = f["ship"]
+    g = s.ship_good[i]
+    return _set(s, goods=add(s.goods, g, s.ship_load[i]), ship_good=put(s.ship_good, i, -1), ship_load=put(s.ship_load, i, 0))
+
+
+# -- before the first shipment (§4.6 K2, New Buildings): lighthouse and union hall --------------
+
+
+def union_hall_vp(pl: Player) -> int:
+    """§2.4 union hall: 1 VP for every 2 identical goods."""
+    return sum(c // 2 for c in pl.goods)
+
+
+@entrants(Step.CAPTAIN_START)
+def _bonuses_due(s: State, stage: Step, c: int) -> dict[str, Any] | None:
+    pays = s.players[c].occ(LIGHTHOUSE) or any(pl.occ(UNION_HALL) and union_hall_vp(pl) for pl in s.players)
+    return {"step": stage.value, "turn": -1, "pending": ()} if pays else None
+
+
+@automatic(Step.CAPTAIN_START)
+def _captain_start(tx: Tx, rng: RandomSource) -> bool:
+    """§4.6 K2 and §10 A26: the captain's lighthouse doubloon; union hall VP (all owners, in
+    order, before anyone ships: a player's goods cannot change before his first turn)."""
+    s = tx.state
+    c = s.chooser
+    union = [
+        {"seat": p, "vp": union_hall_vp(s.players[p])}
+        for p in order(s, c)
+        if s.players[p].occ(UNION_HALL) and union_hall_vp(s.players[p])
+    ]
+    light = c if s.players[c].occ(LIGHTHOUSE) else None
+    tx.emit({"t": "CaptainBonusesPaid", "lighthouse": light, "union_hall": union})
+    if union:
+        check_vp_trigger(tx)
+    return True
+
+
+@evolves("CaptainBonusesPaid")
+def _captain_bonuses_paid(s: State, f: Fact) -> State:
+    players = list(s.players)
+    supply = s.vp_supply
+    light = f.get("lighthouse")
+    if light is not None:
+        players[light] = _set(players[light], doubloons=players[light].doubloons + 1)
+    for row in f.get("union_hall", ()):
+        seat, vp = row["seat"], row["vp"]
+        supply -= min(vp, supply)
+        players[seat] = _set(players[seat], vp=players[seat].vp + vp)
+    s = _set(s, players=tuple(players), vp_supply=supply)
+    return _set(s, **next_stage(s))
+
+
+# -- the small wharf (§2.4, New Buildings) -------------------------------------------------------
+
+
+@commands.command("small_wharf", Step.SHIP, Step.SMALL_WHARF)
+def _small_wharf(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action, ("good", "count"))
+    g = good_of(action)
+    count = whole(action, "count")
+    s = tx.state
+    pl = s.players[seat]
+    if s.step == Step.SHIP:
+        if not (s.config.new_buildings and pl.occ(SMALL_WHARF)):
+            reject("captain.no_small_wharf", "You need an occupied small wharf.")
+        if seat in s.small_wharf_used:
+            reject("captain.small_wharf_used", "You have already used your small wharf in this phase.")
+    elif s.cargo[g] > 0:
+        reject("captain.already_loaded", f"Your {GOODS[g]} is already on the small wharf.")
+    if not 1 <= count <= pl.goods[g]:
+        reject("captain.not_enough_goods", f"You can load 1 to {pl.goods[g]} {GOODS[g]}.")
+    tx.emit({"t": "SmallWharfLoaded", "seat": seat, "good": GOODS[g], "count": count})
+
+
+@offers(Step.SMALL_WHARF)
+def _small_wharf_actions(s: State, seat: int) -> list[Action]:
+    pl = s.players[seat]
+    acts: list[Action] = [
+        {"type": "small_wharf", "good": GOODS[g], "count": c} for g in range(5) if not s.cargo[g] for c in range(1, pl.goods[g] + 1)
+    ]
+    acts.append({"type": "done"})
+    return acts
+
+
+@commands.command("done", Step.SMALL_WHARF)
+def _small_wharf_sail(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    """§2.4 small wharf: 1 VP per 2 goods, and (§10 A16) a shipment for harbor, lighthouse and
+    the captain privilege."""
+    fields(action)
+    s = tx.state
+    total = sum(s.cargo)
+    vp, doubloons = shipment_bonus(s, seat, s.players[seat])
+    fact: Fact = {"t": "SmallWharfShipped", "seat": seat, "goods": goods_dict(s.cargo), "count": total, "vp": total // 2 + vp}
+    if doubloons:
+        fact["doubloons"] = doubloons
+    tx.emit(fact)
+    check_vp_trigger(tx)
+
+
+@evolves("SmallWharfLoaded")
+def _small_wharf_loaded(s: State, f: Fact) -> State:
+    seat, g, count = f["seat"], GOOD_INDEX[f["good"]], f["count"]
+    pl = s.players[seat]
+    return _set(s, players=with_player(s, seat, goods=add(pl.goods, g, -count)), cargo=add(s.cargo, g, count), step=Step.SMALL_WHARF.value)
+
+
+@evolves("SmallWharfShipped")
+def _small_wharf_shipped(s: State, f: Fact) -> State:
+    # §2.4 small wharf: the loaded goods go to the supply; one shipment (§10 A16).
+    seat, vp = f["seat"], f["vp"]
+    pl = s.players[seat]
+    return _set(
+        s,
+        players=with_player(s, seat, vp=pl.vp + vp, doubloons=pl.doubloons + f.get("doubloons", 0)),
+        vp_supply=s.vp_supply - min(vp, s.vp_supply),
+        goods=tuple(a + b for a, b in zip(s.goods, s.cargo, strict=True)),
+        cargo=_ZERO5,
+        small_wharf_used=(*s.small_wharf_used, seat),
+        step=Step.SHIP.value,
+        **_shipped(s, seat),
+    )
+
+
+# -- the royal supplier (§2.5, Nobles) -----------------------------------------------------------
+
+
+@commands.command("royal_supplier", Step.SHIP)
+def _royal_supplier(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action, ("good",))
+    g = good_of(action)
+    s = tx.state
+    pl = s.players[seat]
+    if not (s.config.nobles and pl.occ(ROYAL_SUPPLIER)):
+        reject("captain.no_royal_supplier", "You need an occupied royal supplier.")
+    if seat in s.captain_turned:
+        reject("captain.royal_supplier_late", "The royal supplier works only in your first turn, before you ship.")
+    if g in s.supplied:
+        reject("captain.royal_supplier_same_kind", "The goods sent by the royal supplier must be of different kinds.")
+    if len(s.supplied) >= pl.nobles:
+        reject("captain.royal_supplier_nobles", "The royal supplier sends one good per noble you own.")
+    if pl.goods[g] <= 0:
+        reject("captain.no_good", f"You have no {GOODS[g]}.")
+    tx.emit({"t": "RoyalSupplierUsed", "seat": seat, "good": GOODS[g], "vp": 1})
+    check_vp_trigger(tx)
+
+
+@evolves("RoyalSupplierUsed")
+def _royal_supplier_used(s: State, f: Fact) -> State:
+    seat, g = f["seat"], GOOD_INDEX[f["good"]]
+    pl, supply = award(s, s.players[seat], f["vp"])
+    pl = _set(pl, goods=add(pl.goods, g, -1))
+    return _set(s, players=set_player(s, seat, pl), vp_supply=supply, goods=add(s.goods, g, 1), supplied=(*s.supplied, g))

@@ -1,0 +1,119 @@
+"""Guests (§4.8, New Buildings' guest house): a worker parked on the guest house may move to an
+empty circle in the guest windows that open and close every phase but the mayor's, and before
+any command its owner gives in those phases. Nothing here runs in a game without New Buildings.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.core import Action, Fact, RandomSource
+from domain.core.commands import fields, reject
+from domain.core.facts import Tx
+
+from ..common import (
+    auto_pass,
+    default_piece,
+    passed,
+    piece,
+    piece_fields,
+    piece_of,
+    pieces_at,
+    target,
+    targets,
+)
+from ..components import BUILDING_INDEX, TILE_INDEX
+from ..stages import among, clockwise
+from ..state import Player, State, Step, _set, add, set_player
+from ..tables import automatic, commands, entrants, evolves, offers
+
+# §4.8: a guest may move "as a prefix" whenever its owner is asked for a command in a phase
+# other than the mayor's, and in the guest windows.
+GUEST_STEPS = frozenset(
+    {Step.GUEST_START, Step.GUEST_END, Step.SETTLE, Step.SETTLE_EXTRA, Step.PLACE_TILE, Step.LODGE, Step.BUILD,
+     Step.BLACK_MARKET, Step.CRAFTSMAN_BONUS, Step.SELL, Step.SHIP, Step.SMALL_WHARF, Step.STORE}
+)
+_GUEST_HOUSE = BUILDING_INDEX["guest_house"]
+
+
+def guest_ready(pl: Player) -> bool:
+    """§4.8: the player holds a guest and some tile or building has an empty circle for it."""
+    return pl.guests > 0 and pl.open_circles > 0
+
+
+def guest_ok(s: State, seat: int) -> bool:
+    """Whether `seat` may deploy a guest now, if it is the seat asked for a command."""
+    return s.config.new_buildings and s.step in GUEST_STEPS and guest_ready(s.players[seat])
+
+
+def guest_actions(s: State, seat: int) -> list[Action]:
+    pl = s.players[seat]
+    kinds = pieces_at(pl, "guest_house", pl.guests)
+    return [
+        {"type": "deploy_guest", "to": name, **piece(s, kind)}
+        for name, w, c in targets(pl)
+        if w < c and name != "guest_house"
+        for kind in kinds
+    ]
+
+
+@entrants(Step.GUEST_START, Step.GUEST_END)
+def _window(s: State, stage: Step, c: int) -> dict[str, Any] | None:
+    return among(stage, [p for p in clockwise(s, c) if guest_ready(s.players[p])])
+
+
+@offers(Step.GUEST_START, Step.GUEST_END)
+def _window_actions(s: State, seat: int) -> list[Action]:
+    return [{"type": "done"}]  # the guests themselves are offered before every step's actions
+
+
+@automatic(Step.GUEST_START, Step.GUEST_END)
+def _window_auto(tx: Tx, rng: RandomSource) -> bool:
+    return not guest_ok(tx.state, tx.state.turn) and auto_pass(tx)
+
+
+@commands.command("deploy_guest", *GUEST_STEPS)
+def _deploy_guest(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    s = tx.state
+    fields(action, ("to",), piece_fields(s))
+    pl = s.players[seat]
+    if not s.config.new_buildings or pl.guests <= 0:
+        reject("guest.no_guest", "You have no guest waiting on a guest house.")
+    kind = piece_of(action, default_piece(pl, "guest_house"))
+    if kind not in pieces_at(pl, "guest_house", pl.guests):
+        reject("guest.no_such_piece", f"There is no {kind} among your guests.")
+    name = action["to"]
+    if name == "guest_house":
+        reject("guest.same_place", "A guest moves from the guest house to another building or tile.")
+    spot = target(pl, name)
+    if spot is None:
+        reject("guest.unknown_target", f"You have no plantation, quarry or building {name!r}.")
+    if spot[0] >= spot[1]:
+        reject("guest.target_full", f"Your {name} has no empty circle.")
+    tx.emit({"t": "GuestDeployed", "seat": seat, "to": name, **piece(s, kind)})
+
+
+@commands.command("done", Step.GUEST_START, Step.GUEST_END)
+def _window_done(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action)
+    passed(tx, seat)
+
+
+@evolves("GuestDeployed")
+def _guest_deployed(s: State, f: Fact) -> State:
+    seat, where, noble = f["seat"], f["to"], f.get("piece") == "noble"
+    pl = s.players[seat]
+    pl = _set(pl, buildings=add(pl.buildings, _GUEST_HOUSE, -1))
+    if noble:
+        pl = _set(pl, building_nobles=add(pl.building_nobles, _GUEST_HOUSE, -1))
+    k = TILE_INDEX.get(where)
+    if k is not None:
+        pl = _set(pl, manned=add(pl.manned, k, 1))
+        if noble:
+            pl = _set(pl, manned_nobles=add(pl.manned_nobles, k, 1))
+    else:
+        b = BUILDING_INDEX[where]
+        pl = _set(pl, buildings=add(pl.buildings, b, 1))
+        if noble:
+            pl = _set(pl, building_nobles=add(pl.building_nobles, b, 1))
+    return _set(s, players=set_player(s, seat, pl))

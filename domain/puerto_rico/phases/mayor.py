@@ -1,0 +1,382 @@
+"""The mayor phase (§4.2): the mayor's privilege, the colonist ship's distribution, arranging
+workers, the refill of the ship and the colonist end trigger; with Nobles (§2.5, §6.3) the villa,
+nobles on the ship and choosing which piece goes where.
+
+Section numbers (§) refer to the rules page `shared/rules/puerto-rico.md`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.core import Action, Fact, RandomSource
+from domain.core.commands import fields, reject, whole
+from domain.core.facts import Tx
+
+from ..common import (
+    auto_pass,
+    default_piece,
+    move_worker,
+    order,
+    passed,
+    phase_ended,
+    piece_fields,
+    piece_of,
+    pieces_at,
+    privilege,
+    target,
+    targets,
+)
+from ..components import CIRCLES, VILLA
+from ..stages import among, clockwise, next_stage, turn_changes
+from ..state import Player, State, Step, _set, set_player
+from ..tables import automatic, commands, entrants, evolves, offers
+
+# -- the mayor's privilege (§4.2 M1) -------------------------------------------------------------
+
+
+@offers(Step.MAYOR_PRIVILEGE)
+def _privilege_actions(s: State, seat: int) -> list[Action]:
+    top = min(privilege(s, seat), s.colonist_supply)  # 2 with an occupied library (§2.4)
+    return [{"type": "mayor_privilege", "colonists": n} for n in range(top, -1, -1)]
+
+
+@automatic(Step.MAYOR_PRIVILEGE)
+def _privilege_auto(tx: Tx, rng: RandomSource) -> bool:
+    s = tx.state
+    if s.colonist_supply > 0:
+        return False
+    tx.emit({"t": "MayorPrivilegeTaken", "seat": s.turn, "colonists": 0, "auto": True})
+    return True
+
+
+@commands.command("mayor_privilege", Step.MAYOR_PRIVILEGE)
+def _mayor_privilege(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action, ("colonists",))
+    n = whole(action, "colonists")
+    cap = privilege(tx.state, seat)
+    if not 0 <= n <= cap:
+        reject("mayor.privilege_limit", f"The mayor may take 0 to {cap} colonist from the supply.")
+    if n > tx.state.colonist_supply:
+        reject("mayor.supply_empty", "There are not that many colonists left in the supply.")
+    tx.emit({"t": "MayorPrivilegeTaken", "seat": seat, "colonists": n})
+
+
+@evolves("MayorPrivilegeTaken")
+def _mayor_privilege_taken(s: State, f: Fact) -> State:
+    seat, n = f["seat"], f["colonists"]
+    pl = s.players[seat]
+    return _set(
+        s,
+        colonist_supply=s.colonist_supply - n,
+        players=set_player(s, seat, _set(pl, windrose=pl.windrose + n)),
+        **next_stage(s),  # the villa / distribution stages do not depend on the privilege
+    )
+
+
+# -- the villa (§2.5, Nobles): before the distribution -------------------------------------------
+
+
+@entrants(Step.VILLA)
+def _villa_owners(s: State, stage: Step, c: int) -> dict[str, Any] | None:
+    return among(stage, [p for p in clockwise(s, c) if s.players[p].owns(VILLA)])
+
+
+def villa_actions(s: State, seat: int) -> list[Action]:
+    pl = s.players[seat]
+    if pl.occ(VILLA) and (s.noble_supply > 0 or s.colonist_supply > 0):
+        return [{"type": "villa_take"}]
+    return []
+
+
+@offers(Step.VILLA)
+def _villa_offers(s: State, seat: int) -> list[Action]:
+    return [*villa_actions(s, seat), {"type": "pass"}]
+
+
+@automatic(Step.VILLA)
+def _villa_auto(tx: Tx, rng: RandomSource) -> bool:
+    return not villa_actions(tx.state, tx.state.turn) and auto_pass(tx)
+
+
+@commands.command("villa_take", Step.VILLA)
+def _villa_take(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action)
+    s = tx.state
+    if not (s.config.nobles and s.players[seat].occ(VILLA)):
+        reject("mayor.no_villa", "You need an occupied villa to take a noble.")
+    if s.noble_supply <= 0 and s.colonist_supply <= 0:
+        reject("mayor.villa_empty", "There is no noble and no colonist left in the supply.")
+    # §2.5: a noble from the supply (not the ship); if none is left, a colonist
+    tx.emit({"t": "VillaUsed", "seat": seat, "piece": "noble" if s.noble_supply > 0 else "colonist"})
+
+
+@commands.command("pass", Step.VILLA)
+def _villa_pass(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action)
+    passed(tx, seat)
+
+
+def _to_windrose(s: State, seat: int, piece: str, source: str) -> tuple[State, Player]:
+    """One worker leaves the supply or the colonist ship: the state without it, and the seat's
+    player with it on the windrose (the caller puts the player back)."""
+    pl = s.players[seat]
+    if piece == "noble":
+        pl = _set(pl, windrose=pl.windrose + 1, windrose_nobles=pl.windrose_nobles + 1)
+        field = "noble_supply" if source == "supply" else "noble_ship"
+    else:
+        pl = _set(pl, windrose=pl.windrose + 1)
+        field = "colonist_supply" if source == "supply" else "colonist_ship"
+    return _set(s, **{field: getattr(s, field) - 1}), pl
+
+
+@evolves("VillaUsed")
+def _villa_used(s: State, f: Fact) -> State:
+    seat = f["seat"]
+    s, pl = _to_windrose(s, seat, f["piece"], "supply")
+    return _set(s, players=set_player(s, seat, pl), **turn_changes(s))
+
+
+# -- the distribution (§4.2 M3) ------------------------------------------------------------------
+
+
+def _distribution(s: State) -> Fact:
+    """§4.2 M3: one at a time from the mayor clockwise until the ship is empty."""
+    ship, n = s.colonist_ship, s.n
+    counts = [0] * n
+    for i, seat in enumerate(order(s, s.chooser)):
+        counts[seat] = ship // n + (1 if i < ship % n else 0)
+    return {"t": "ColonistsDistributed", "colonists": counts}
+
+
+def _noble_distribution(s: State) -> Fact:
+    """§4.2 M3 with Nobles: one piece at a time from the next receiver clockwise until the ship is
+    empty (only one kind is left on the ship when this runs)."""
+    ship = s.colonist_ship + s.noble_ship
+    n = s.n
+    first = s.receiver if s.receiver >= 0 else s.chooser
+    counts = [0] * n
+    for i, seat in enumerate(order(s, first)):
+        counts[seat] = ship // n + (1 if i < ship % n else 0)
+    zeros = [0] * n
+    if s.noble_ship:
+        return {"t": "ColonistsDistributed", "colonists": zeros, "nobles": counts}
+    return {"t": "ColonistsDistributed", "colonists": counts, "nobles": zeros}
+
+
+@automatic(Step.DISTRIBUTE)
+def _distribute(tx: Tx, rng: RandomSource) -> bool:
+    s = tx.state
+    tx.emit(_noble_distribution(s) if s.config.nobles else _distribution(s))
+    return True
+
+
+@offers(Step.TAKE_PIECE)
+def _take_piece_actions(s: State, seat: int) -> list[Action]:
+    return [{"type": "take_from_ship", "piece": "colonist"}, {"type": "take_from_ship", "piece": "noble"}]
+
+
+@commands.command("take_from_ship", Step.TAKE_PIECE)
+def _take_from_ship(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action, ("piece",))
+    tx.emit({"t": "PieceTaken", "seat": seat, "piece": piece_of(action)})
+
+
+@evolves("PieceTaken")
+def _piece_taken(s: State, f: Fact) -> State:
+    seat = f["seat"]
+    s, pl = _to_windrose(s, seat, f["piece"], "ship")
+    s = _set(s, players=set_player(s, seat, pl), receiver=(seat + 1) % s.n)
+    if s.colonist_ship > 0 and s.noble_ship > 0:
+        return _set(s, turn=s.receiver)
+    if s.colonist_ship + s.noble_ship > 0:
+        return _set(s, step=Step.DISTRIBUTE.value, turn=-1)
+    return _set(s, **next_stage(s, Step.DISTRIBUTE))
+
+
+@evolves("ColonistsDistributed")
+def _colonists_distributed(s: State, f: Fact) -> State:
+    counts = f["colonists"]
+    nobles = f.get("nobles")
+    players = tuple(_set(pl, windrose=pl.windrose + c) if c else pl for pl, c in zip(s.players, counts, strict=True))
+    if nobles:
+        players = tuple(
+            _set(pl, windrose=pl.windrose + c, windrose_nobles=pl.windrose_nobles + c) if c else pl
+            for pl, c in zip(players, nobles, strict=True)
+        )
+        s = _set(s, noble_ship=s.noble_ship - sum(nobles))
+    return _set(s, players=players, colonist_ship=s.colonist_ship - sum(counts), **next_stage(s, Step.DISTRIBUTE))
+
+
+# -- arranging workers (§4.2 M4) -----------------------------------------------------------------
+
+
+@offers(Step.ARRANGE)
+def _arrange_actions(s: State, seat: int) -> list[Action]:
+    pl = s.players[seat]
+    acts: list[Action] = []
+    spots = targets(pl)
+    if s.config.nobles:  # which kind of worker goes where is the player's choice
+        waiting = pieces_at(pl, "windrose", pl.windrose)
+        for name, w, c in spots:
+            if w < c:
+                acts.extend({"type": "place", "to": name, "piece": p} for p in waiting)
+        if not s.placed:
+            for name, w, _ in spots:
+                if w > 0:
+                    acts.extend({"type": "remove", "from": name, "piece": p} for p in pieces_at(pl, name, w))
+    else:
+        if pl.windrose > 0:
+            acts.extend({"type": "place", "to": name} for name, w, c in spots if w < c)
+        if not s.placed:
+            acts.extend({"type": "remove", "from": name} for name, w, c in spots if w > 0)
+    if pl.windrose == 0 or all(w >= c for _, w, c in spots):
+        acts.append({"type": "done"})
+    return acts
+
+
+@automatic(Step.ARRANGE)
+def _arrange_auto(tx: Tx, rng: RandomSource) -> bool:
+    """§4.2 M4 steps with nothing left to decide; False when the player must choose."""
+    s = tx.state
+    pl = s.players[s.turn]
+    total, circles = pl.workers, pl.circles
+    if total == 0:
+        tx.emit({"t": "ArrangementFinished", "seat": s.turn, "auto": True})
+    elif total >= circles and (pl.nobles == 0 or pl.nobles == total):
+        # no choice: every circle is filled, the rest stay on the windrose (§4.2 rule 3)
+        tx.emit({"t": "ColonistsAssigned", "seat": s.turn})
+    elif s.placed and (pl.windrose == 0 or pl.placed >= circles):
+        tx.emit({"t": "ArrangementFinished", "seat": s.turn, "auto": True})
+    else:
+        return False
+    return True
+
+
+def _arrange_target(tx: Tx, seat: int, action: Action, key: str) -> tuple[int, int]:
+    """The fields of a place/remove action (`key`: "to" or "from") and (workers, circles) there."""
+    s = tx.state
+    fields(action, (key,), piece_fields(s))
+    spot = target(s.players[seat], action[key])
+    if spot is None:
+        reject("mayor.unknown_target", f"You have no plantation, quarry or building {action[key]!r}.")
+    return spot
+
+
+def _emit_arranged(tx: Tx, seat: int, action: Action, fact: Fact, where: str, workers: int) -> None:
+    """The ColonistPlaced / ColonistRemoved fact; with Nobles it names the piece moved from `where`."""
+    if tx.state.config.nobles:
+        pl = tx.state.players[seat]
+        piece = piece_of(action, default_piece(pl, where))
+        if piece not in pieces_at(pl, where, workers):
+            reject("mayor.no_such_piece", f"There is no {piece} there.")
+        fact["piece"] = piece
+    tx.emit(fact)
+
+
+@commands.command("place", Step.ARRANGE)
+def _place(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    spot = _arrange_target(tx, seat, action, "to")
+    pl = tx.state.players[seat]
+    if pl.windrose <= 0:
+        reject("mayor.no_colonist", "You have no colonist waiting on your windrose to place.")
+    if spot[0] >= spot[1]:
+        reject("mayor.target_full", f"Every circle of your {action['to']} is already occupied.")
+    _emit_arranged(tx, seat, action, {"t": "ColonistPlaced", "seat": seat, "to": action["to"]}, "windrose", pl.windrose)
+
+
+@commands.command("remove", Step.ARRANGE)
+def _remove(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    spot = _arrange_target(tx, seat, action, "from")
+    if tx.state.placed:
+        reject(
+            "mayor.remove_after_place",
+            "Take colonists off your tiles before you start placing; you have already placed one.",
+        )
+    if spot[0] <= 0:
+        reject("mayor.nothing_to_remove", f"There is no colonist on your {action['from']}.")
+    fact = {"t": "ColonistRemoved", "seat": seat, "from": action["from"]}
+    _emit_arranged(tx, seat, action, fact, action["from"], spot[0])
+
+
+@commands.command("done", Step.ARRANGE)
+def _arrange_done(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action)
+    pl = tx.state.players[seat]
+    if pl.windrose > 0 and any(w < c for _, w, c in targets(pl)):
+        reject(
+            "mayor.empty_circles",
+            "Colonists may stay on the windrose only when every circle on your board is filled.",
+        )
+    tx.emit({"t": "ArrangementFinished", "seat": seat})
+
+
+@evolves("ColonistPlaced")
+def _colonist_placed(s: State, f: Fact) -> State:
+    seat = f["seat"]
+    pl = move_worker(s.players[seat], f["to"], 1, f.get("piece") == "noble")
+    return _set(s, players=set_player(s, seat, pl), placed=True)
+
+
+@evolves("ColonistRemoved")
+def _colonist_removed(s: State, f: Fact) -> State:
+    seat = f["seat"]
+    pl = move_worker(s.players[seat], f["from"], -1, f.get("piece") == "noble")
+    return _set(s, players=set_player(s, seat, pl))
+
+
+@evolves("ColonistsAssigned")
+def _colonists_assigned(s: State, f: Fact) -> State:
+    # §4.2 M4 with no choice: every circle filled, the rest wait on the windrose (all workers of
+    # the player are of one kind: colonists, or only nobles).
+    seat = f["seat"]
+    pl = s.players[seat]
+    total = pl.workers
+    nobles = pl.nobles > 0
+    full = tuple([CIRCLES[b] if w >= 0 else -1 for b, w in enumerate(pl.buildings)])
+    pl = _set(pl, manned=pl.island, buildings=full, windrose=total - pl.circles)
+    if nobles:
+        pl = _set(pl, manned_nobles=pl.island, building_nobles=tuple([max(0, w) for w in full]), windrose_nobles=pl.windrose)
+    return _set(s, players=set_player(s, seat, pl), placed=False, **turn_changes(s))
+
+
+@evolves("ArrangementFinished")
+def _arrangement_finished(s: State, f: Fact) -> State:
+    return _set(s, placed=False, **turn_changes(s))
+
+
+# -- the end of the phase: §4.2 M5 ---------------------------------------------------------------
+
+
+def empty_building_circles(s: State) -> int:
+    """§4.2 M5: empty circles on buildings of all players (plantations and quarries do not count)."""
+    return sum(CIRCLES[b] - w for pl in s.players for b, w in enumerate(pl.buildings) if w >= 0)
+
+
+@automatic(Step.MAYOR_END)
+def _refill_ship(tx: Tx, rng: RandomSource) -> bool:
+    s = tx.state
+    need = max(empty_building_circles(s), s.n)
+    if s.config.nobles:
+        # §6.3: 1 noble (while any is left) and the rest colonists; no colonist end trigger
+        nobles = 1 if s.noble_supply > 0 else 0
+        tx.emit({"t": "ColonistShipRefilled", "colonists": min(need - nobles, s.colonist_supply), "nobles": nobles})
+    elif s.colonist_supply >= need:  # §4.2 M5: refill the colonist ship
+        tx.emit({"t": "ColonistShipRefilled", "colonists": need})
+    else:  # §5.1.1 colonist end trigger (§10 A7)
+        tx.emit({"t": "ColonistShipRefilled", "colonists": s.colonist_supply, "short": True})
+        if "colonists" not in tx.state.end_reasons:
+            tx.emit({"t": "GameEndTriggered", "reason": "colonists"})
+    return phase_ended(tx)
+
+
+@evolves("ColonistShipRefilled")
+def _colonist_ship_refilled(s: State, f: Fact) -> State:
+    n, k = f["colonists"], f.get("nobles", 0)
+    return _set(
+        s,
+        colonist_supply=s.colonist_supply - n,
+        colonist_ship=s.colonist_ship + n,
+        noble_supply=s.noble_supply - k,
+        noble_ship=s.noble_ship + k,
+    )

@@ -1,0 +1,32 @@
+"""The prospector phase (§4.7): the prospector takes a doubloon from the bank, two with an occupied
+library (New Buildings, §2.4); nobody else acts.
+"""
+
+from __future__ import annotations
+
+from domain.core import Fact, RandomSource
+from domain.core.facts import Tx
+
+from ..common import phase_ended, privilege, with_player
+from ..stages import next_stage
+from ..state import State, Step, _set
+from ..tables import automatic, evolves
+
+
+@automatic(Step.PROSPECT)
+def _prospect(tx: Tx, rng: RandomSource) -> bool:
+    s = tx.state
+    tx.emit({"t": "ProspectorPrivilegeTaken", "seat": s.chooser, "doubloons": privilege(s, s.chooser)})
+    return True
+
+
+@evolves("ProspectorPrivilegeTaken")
+def _prospector_privilege_taken(s: State, f: Fact) -> State:
+    seat = f["seat"]
+    pl = s.players[seat]
+    return _set(s, players=with_player(s, seat, doubloons=pl.doubloons + f["doubloons"]), **next_stage(s))
+
+
+@automatic(Step.PROSPECTOR_END)
+def _prospector_end(tx: Tx, rng: RandomSource) -> bool:
+    return phase_ended(tx)

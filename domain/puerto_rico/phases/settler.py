@@ -1,0 +1,370 @@
+"""The settler phase (§4.1): plantations and quarries; with New Buildings the hacienda's draw
+placed as a forest, the forest house, the library's extra tile (§2.4); with Nobles the hunting
+lodge (§2.5). The settler's privilege is the quarry.
+
+Section numbers (§) refer to the rules page `shared/rules/puerto-rico.md`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from domain.core import Action, Fact, RandomSource
+from domain.core.commands import fields, flag, reject
+from domain.core.facts import Tx
+
+from ..common import (
+    auto_pass,
+    award,
+    check_vp_trigger,
+    colonist_source,
+    from_source,
+    passed,
+    phase_ended,
+)
+from ..components import (
+    CONSTRUCTION_HUT,
+    FOREST_HOUSE,
+    HACIENDA,
+    HOSPICE,
+    HUNTING_LODGE,
+    HUNTING_LODGE_VP,
+    ISLAND_SPACES,
+    LIBRARY,
+    QUARRY,
+    TILE_INDEX,
+    TILE_KINDS,
+)
+from ..stages import among, clockwise, turn_changes
+from ..state import Player, State, Step, _set, add, set_player
+from ..tables import automatic, commands, entrants, evolves, offers
+from ..tiles import discard_fact, discard_targets, draw_for, plantation_kind, reshuffle
+from .guests import guest_ok
+
+SETTLING = (Step.SETTLE, Step.SETTLE_EXTRA)
+
+
+def _may_take_quarry(s: State, seat: int, pl: Player) -> bool:
+    # privilege of the settler or an occupied construction hut; never a second quarry (§2.3)
+    return (seat == s.chooser or pl.occ(CONSTRUCTION_HUT)) and s.hacienda != 2
+
+
+def _hospice_matters(s: State, pl: Player) -> bool:
+    return pl.occ(HOSPICE) and (s.colonist_supply > 0 or s.colonist_ship > 0 or s.noble_ship > 0)
+
+
+def settler_actions(s: State, seat: int) -> Iterator[Action]:
+    """The settler options other than `pass` (none: the player is auto-passed), in SETTLE and in
+    the library pick (SETTLE_EXTRA, New Buildings); lazy, so "has options" stops at the first."""
+    pl = s.players[seat]
+    if pl.tiles >= ISLAND_SPACES:
+        return  # §4.1: a full island takes no more tiles (forests count, §10 A23)
+    kinds = sorted(set(s.faceup))
+    forest = s.config.new_buildings and pl.occ(FOREST_HOUSE)
+    if s.step == Step.SETTLE:
+        if pl.occ(HACIENDA) and s.hacienda == 0:
+            if s.draw_pile or s.discard:
+                yield {"type": "hacienda_draw"}
+            if s.config.hacienda_quarry_with_construction_hut and pl.occ(CONSTRUCTION_HUT) and s.quarries > 0:
+                yield {"type": "hacienda_quarry"}
+        hospice = _hospice_matters(s, pl)
+        for kind, offered in (("take_plantation", True), ("take_forest", forest)):
+            if not offered:
+                continue
+            for k in kinds:
+                yield {"type": kind, "kind": TILE_KINDS[k]}
+                if hospice:
+                    yield {"type": kind, "kind": TILE_KINDS[k], "hospice": False}
+        if s.quarries > 0 and _may_take_quarry(s, seat, pl):
+            yield {"type": "take_quarry"}
+            if hospice:
+                yield {"type": "take_quarry", "hospice": False}
+        return
+    # §2.4 library: one more face-up tile; a quarry only with a construction hut; no hospice
+    if not pl.occ(LIBRARY):
+        return
+    yield from ({"type": "take_plantation", "kind": TILE_KINDS[k]} for k in kinds)
+    if s.quarries > 0 and pl.occ(CONSTRUCTION_HUT):
+        yield {"type": "take_quarry"}
+    if forest:
+        yield from ({"type": "take_forest", "kind": TILE_KINDS[k]} for k in kinds)
+
+
+@offers(*SETTLING)
+def _settler_offers(s: State, seat: int) -> list[Action]:
+    return [*settler_actions(s, seat), {"type": "pass"}]
+
+
+@automatic(*SETTLING)
+def _settler_auto(tx: Tx, rng: RandomSource) -> bool:
+    s = tx.state
+    if (s.config.expansions and guest_ok(s, s.turn)) or any(True for _ in settler_actions(s, s.turn)):
+        return False
+    return auto_pass(tx)
+
+
+@entrants(Step.SETTLE_EXTRA)
+def _library_pick(s: State, stage: Step, c: int) -> dict[str, Any] | None:
+    return among(stage, [c] if s.players[c].owns(LIBRARY) else [])
+
+
+@commands.command("pass", *SETTLING, Step.LODGE)
+def _pass(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action)
+    passed(tx, seat)
+
+
+def _check_island_space(pl: Player) -> None:
+    if pl.tiles >= ISLAND_SPACES:
+        reject("settler.island_full", "Your island is full: all 12 spaces hold a tile.")
+
+
+def _check_library_pick(pl: Player) -> None:
+    if not pl.occ(LIBRARY):
+        reject("settler.library_unoccupied", "The extra tile needs an occupied library.")
+
+
+@commands.command("hacienda_draw", Step.SETTLE)
+def _hacienda_draw(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action)
+    s = tx.state
+    pl = s.players[seat]
+    if not pl.occ(HACIENDA):
+        reject("settler.no_hacienda", "You need an occupied hacienda to draw a face-down plantation.")
+    if s.hacienda:
+        reject("settler.hacienda_used", "You have already used your hacienda this turn.")
+    _check_island_space(pl)
+    if not s.draw_pile and not s.discard:
+        reject("settler.no_tiles", "There are no face-down plantations left to draw.")
+    if s.config.new_buildings and pl.occ(FOREST_HOUSE):
+        draw_for(tx, seat, "hacienda", rng)  # §2.4: he looks at it, then face up or forest
+        return
+    if not s.draw_pile:
+        tx.emit(reshuffle(s, rng))  # §10 A9: procedure R for every face-down draw
+    tx.emit({"t": "HaciendaTileDrawn", "seat": seat, "kind": TILE_KINDS[tx.state.draw_pile[0]]})
+
+
+@commands.command("hacienda_quarry", Step.SETTLE)
+def _hacienda_quarry(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action)
+    s = tx.state
+    pl = s.players[seat]
+    if not s.config.hacienda_quarry_with_construction_hut:
+        reject(
+            "settler.hacienda_quarry_disabled",
+            "In this game the hacienda tile cannot be replaced by a quarry (rules §10 A1).",
+        )
+    if not (pl.occ(HACIENDA) and pl.occ(CONSTRUCTION_HUT)):
+        reject("settler.no_hacienda", "You need an occupied hacienda and construction hut for that.")
+    if s.hacienda:
+        reject("settler.hacienda_used", "You have already used your hacienda this turn.")
+    _check_island_space(pl)
+    if s.quarries <= 0:
+        reject("settler.no_quarries", "There are no quarries left.")
+    tx.emit({"t": "HaciendaQuarryTaken", "seat": seat})
+
+
+@commands.command("take_plantation", *SETTLING)
+def _take_plantation(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    s = tx.state
+    extra = s.step == Step.SETTLE_EXTRA  # §2.4 library pick: no hospice
+    fields(action, ("kind",), () if extra else ("hospice",))
+    k = plantation_kind(action)
+    use_hospice = flag(action, "hospice", True)
+    pl = s.players[seat]
+    if extra:
+        _check_library_pick(pl)
+    _check_island_space(pl)
+    if k not in s.faceup:
+        reject("settler.not_in_row", f"There is no face-up {TILE_KINDS[k]} plantation to take.")
+    source = colonist_source(s) if not extra and use_hospice and pl.occ(HOSPICE) else None
+    tx.emit({"t": "PlantationTaken", "seat": seat, "kind": TILE_KINDS[k], "hospice": source})
+
+
+@commands.command("take_quarry", *SETTLING)
+def _take_quarry(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    s = tx.state
+    extra = s.step == Step.SETTLE_EXTRA
+    fields(action, (), () if extra else ("hospice",))
+    use_hospice = flag(action, "hospice", True)
+    pl = s.players[seat]
+    if extra:
+        _check_library_pick(pl)
+    _check_island_space(pl)
+    if s.hacienda == 2:
+        reject("settler.one_quarry", "You have already taken a quarry this turn.")
+    if extra:
+        if not pl.occ(CONSTRUCTION_HUT):  # §2.4: the library does not give a second quarry
+            reject("settler.quarry_not_allowed", "The library's extra tile is a quarry only with an occupied construction hut.")
+    elif not (seat == s.chooser or pl.occ(CONSTRUCTION_HUT)):
+        reject(
+            "settler.quarry_not_allowed",
+            "Only the settler, or the owner of an occupied construction hut, may take a quarry.",
+        )
+    if s.quarries <= 0:
+        reject("settler.no_quarries", "There are no quarries left.")
+    source = colonist_source(s) if not extra and use_hospice and pl.occ(HOSPICE) else None
+    tx.emit({"t": "QuarryTaken", "seat": seat, "hospice": source})
+
+
+@commands.command("take_forest", *SETTLING)
+def _take_forest(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    # §2.4 forest house: a face-up plantation placed face down as a forest
+    s = tx.state
+    extra = s.step == Step.SETTLE_EXTRA
+    fields(action, ("kind",), () if extra else ("hospice",))
+    k = plantation_kind(action)
+    use_hospice = flag(action, "hospice", True)
+    pl = s.players[seat]
+    if not (s.config.new_buildings and pl.occ(FOREST_HOUSE)):
+        reject("settler.no_forest_house", "You need an occupied forest house to take a forest.")
+    if extra:
+        _check_library_pick(pl)
+    _check_island_space(pl)
+    if k not in s.faceup:
+        reject("settler.not_in_row", f"There is no face-up {TILE_KINDS[k]} plantation to take.")
+    source = colonist_source(s) if not extra and use_hospice and pl.occ(HOSPICE) else None
+    tx.emit({"t": "ForestTaken", "seat": seat, "kind": TILE_KINDS[k], "hospice": source})
+
+
+# -- the hunting lodge (§2.5, Nobles): at the end of the settler phase ---------------------------
+
+
+@entrants(Step.LODGE)
+def _lodge_owners(s: State, stage: Step, c: int) -> dict[str, Any] | None:
+    return among(stage, [p for p in clockwise(s, c) if s.players[p].owns(HUNTING_LODGE)])
+
+
+def lodge_actions(s: State, seat: int) -> list[Action]:
+    pl = s.players[seat]
+    if not pl.occ_colonist(HUNTING_LODGE):
+        return []
+    return [{"type": "hunting_lodge_discard", **t} for t in discard_targets(pl)]
+
+
+def lodge_bonus(s: State, seat: int) -> int:
+    """§2.5 hunting lodge (noble): 2 VP for strictly the most empty island spaces (§10 A36)."""
+    mine = ISLAND_SPACES - s.players[seat].tiles
+    if all(mine > ISLAND_SPACES - pl.tiles for p, pl in enumerate(s.players) if p != seat):
+        return HUNTING_LODGE_VP
+    return 0
+
+
+@offers(Step.LODGE)
+def _lodge_offers(s: State, seat: int) -> list[Action]:
+    return [*lodge_actions(s, seat), {"type": "pass"}]
+
+
+@automatic(Step.LODGE)
+def _lodge_auto(tx: Tx, rng: RandomSource) -> bool:
+    s = tx.state
+    if s.players[s.turn].occ_noble(HUNTING_LODGE):
+        vp = lodge_bonus(s, s.turn)
+        if not vp:
+            return auto_pass(tx)
+        tx.emit({"t": "HuntingLodgeRewarded", "seat": s.turn, "vp": vp})
+        check_vp_trigger(tx)
+        return True
+    if lodge_actions(s, s.turn) or guest_ok(s, s.turn):
+        return False
+    return auto_pass(tx)
+
+
+@commands.command("hunting_lodge_discard", Step.LODGE)
+def _hunting_lodge_discard(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action, ("tile",), ("kind",))
+    s = tx.state
+    pl = s.players[seat]
+    if not (s.config.nobles and pl.occ_colonist(HUNTING_LODGE)):
+        reject("settler.hunting_lodge_unusable", "Only a hunting lodge occupied by a colonist lets you discard a plantation.")
+    tx.emit({"t": "TileDiscarded", "seat": seat, **discard_fact(pl, action), "by": "hunting_lodge"})
+
+
+# -- the end of the phase: §4.1 S6 ---------------------------------------------------------------
+
+
+@automatic(Step.SETTLER_END)
+def _refill_row(tx: Tx, rng: RandomSource) -> bool:
+    """§4.1 S6: discard the rest of the row, draw N + 1 new tiles (procedure R)."""
+    s = tx.state
+    if s.faceup:
+        tx.emit({"t": "PlantationRowDiscarded", "tiles": [TILE_KINDS[k] for k in s.faceup]})
+    need = s.n + 1
+    while need > 0:
+        s = tx.state
+        if s.draw_pile:
+            k = min(need, len(s.draw_pile))
+            tx.emit({"t": "PlantationsDrawn", "tiles": [TILE_KINDS[t] for t in s.draw_pile[:k]]})
+            need -= k
+        elif s.discard:
+            tx.emit(reshuffle(s, rng))
+        else:
+            break  # play continues with fewer face-up tiles
+    return phase_ended(tx)
+
+
+# -- facts -----------------------------------------------------------------------------------------
+
+
+@evolves("HaciendaTileDrawn")
+def _hacienda_tile_drawn(s: State, f: Fact) -> State:
+    seat, k = f["seat"], s.draw_pile[0]
+    pl = s.players[seat]
+    return _set(s, draw_pile=s.draw_pile[1:], players=set_player(s, seat, _set(pl, island=add(pl.island, k, 1))), hacienda=1)
+
+
+@evolves("HaciendaQuarryTaken")
+def _hacienda_quarry_taken(s: State, f: Fact) -> State:
+    seat = f["seat"]
+    pl = s.players[seat]
+    return _set(s, quarries=s.quarries - 1, players=set_player(s, seat, _set(pl, island=add(pl.island, QUARRY, 1))), hacienda=2)
+
+
+@evolves("PlantationTaken")
+def _plantation_taken(s: State, f: Fact) -> State:
+    seat, k, source = f["seat"], TILE_INDEX[f["kind"]], f["hospice"]
+    pl = s.players[seat]
+    row = list(s.faceup)
+    row.remove(k)
+    pl = _set(pl, island=add(pl.island, k, 1), manned=add(pl.manned, k, 1) if source else pl.manned)
+    if source == "ship_noble":
+        pl = _set(pl, manned_nobles=add(pl.manned_nobles, k, 1))
+    return _set(s, faceup=tuple(row), players=set_player(s, seat, pl), hacienda=0, **from_source(s, source), **turn_changes(s))
+
+
+@evolves("QuarryTaken")
+def _quarry_taken(s: State, f: Fact) -> State:
+    seat, source = f["seat"], f["hospice"]
+    pl = s.players[seat]
+    pl = _set(pl, island=add(pl.island, QUARRY, 1), manned=add(pl.manned, QUARRY, 1) if source else pl.manned)
+    if source == "ship_noble":
+        pl = _set(pl, manned_nobles=add(pl.manned_nobles, QUARRY, 1))
+    return _set(
+        s, quarries=s.quarries - 1, players=set_player(s, seat, pl), hacienda=0, **from_source(s, source), **turn_changes(s)
+    )
+
+
+@evolves("ForestTaken")
+def _forest_taken(s: State, f: Fact) -> State:
+    # a hospice colonist waits on the windrose (a forest has no circle)
+    seat, k, source = f["seat"], TILE_INDEX[f["kind"]], f["hospice"]
+    pl = s.players[seat]
+    row = list(s.faceup)
+    row.remove(k)
+    pl = _set(pl, forests=add(pl.forests, k, 1), windrose=pl.windrose + (1 if source else 0))
+    if source == "ship_noble":
+        pl = _set(pl, windrose_nobles=pl.windrose_nobles + 1)
+    return _set(s, faceup=tuple(row), players=set_player(s, seat, pl), hacienda=0, **from_source(s, source), **turn_changes(s))
+
+
+@evolves("HuntingLodgeRewarded")
+def _hunting_lodge_rewarded(s: State, f: Fact) -> State:
+    seat = f["seat"]
+    pl, supply = award(s, s.players[seat], f["vp"])
+    return _set(s, players=set_player(s, seat, pl), vp_supply=supply, **turn_changes(s))
+
+
+@evolves("PlantationRowDiscarded")
+def _plantation_row_discarded(s: State, f: Fact) -> State:
+    return _set(s, discard=s.discard + s.faceup, faceup=())

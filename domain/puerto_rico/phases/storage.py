@@ -1,0 +1,202 @@
+"""Storing goods at the end of the captain phase (§4.6 K6): one good kept, the warehouses keep whole
+kinds, the rest goes back to the supply; with New Buildings (§2.4) the storehouse keeps more
+single goods.
+
+Section numbers (§) refer to the rules page `shared/rules/puerto-rico.md`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.core import Action, Fact, RandomSource, Viewer
+from domain.core.commands import fields, reject
+from domain.core.facts import Tx
+from domain.core.words import seat as seat_word
+
+from ..common import good_of, goods_vector
+from ..components import (
+    GOOD_INDEX,
+    GOODS,
+    LARGE_WAREHOUSE,
+    SMALL_WAREHOUSE,
+    STOREHOUSE,
+    STOREHOUSE_SINGLES,
+)
+from ..stages import turn_changes
+from ..state import Player, State, Step, _set, add, set_player
+from ..tables import automatic, commands, evolves, offers
+from ..words import say_auto, say_goods, says
+from .guests import guest_ok
+
+_ZERO5 = (0, 0, 0, 0, 0)
+
+
+def warehouse_slots(pl: Player) -> int:
+    return (1 if pl.occ(SMALL_WAREHOUSE) else 0) + (2 if pl.occ(LARGE_WAREHOUSE) else 0)
+
+
+def _singles_limit(pl: Player) -> int:
+    return 1 + (STOREHOUSE_SINGLES if pl.occ(STOREHOUSE) else 0)
+
+
+def _unprotected(s: State, pl: Player) -> list[int]:
+    """Goods per kind neither warehoused nor already kept as singles."""
+    return [0 if g in s.warehoused else pl.goods[g] - s.singles[g] for g in range(5)]
+
+
+@offers(Step.STORE)
+def _storage_actions(s: State, seat: int) -> list[Action]:
+    pl = s.players[seat]
+    acts: list[Action] = []
+    if not s.config.new_buildings:
+        unprotected = [g for g in range(5) if pl.goods[g] and g not in s.warehoused]
+        if warehouse_slots(pl) > len(s.warehoused):
+            acts.extend({"type": "warehouse", "good": GOODS[g]} for g in unprotected)
+        acts.extend({"type": "keep", "good": GOODS[g]} for g in unprotected)
+    else:
+        rest = _unprotected(s, pl)
+        if warehouse_slots(pl) > len(s.warehoused):
+            acts.extend({"type": "warehouse", "good": GOODS[g]} for g in range(5) if rest[g] and not s.singles[g])
+        if sum(s.singles) < _singles_limit(pl):
+            acts.extend({"type": "keep", "good": GOODS[g]} for g in range(5) if rest[g])
+    acts.append({"type": "done"})
+    return acts
+
+
+def _fits(s: State, pl: Player) -> bool:
+    """Everything left can be kept: the free warehouse slots take the biggest kinds, the free
+    single places the rest."""
+    rest = sorted((c for c in _unprotected(s, pl) if c), reverse=True)
+    free_w = max(0, warehouse_slots(pl) - len(s.warehoused))
+    return sum(rest[free_w:]) <= _singles_limit(pl) - sum(s.singles)
+
+
+def needs_choice(s: State, seat: int) -> bool:
+    """§4.6 K6: automatic when, after protecting the W largest kinds, at most 1 good remains
+    (with a storehouse: when everything left fits, or nothing more can be protected)."""
+    pl = s.players[seat]
+    if not s.config.new_buildings:
+        rest = sorted((c for g, c in enumerate(pl.goods) if c and g not in s.warehoused), reverse=True)
+        free = warehouse_slots(pl) - len(s.warehoused)
+        return sum(rest[free:]) > 1
+    if guest_ok(s, seat):
+        return True
+    if _fits(s, pl):
+        return False
+    return warehouse_slots(pl) > len(s.warehoused) or _singles_limit(pl) > sum(s.singles)
+
+
+def lost_goods(s: State, pl: Player, kept: int) -> dict[str, int]:
+    rest = _unprotected(s, pl)
+    return {GOODS[g]: c - (1 if g == kept else 0) for g, c in enumerate(rest) if c - (1 if g == kept else 0) > 0}
+
+
+@automatic(Step.STORE)
+def _auto_store(tx: Tx, rng: RandomSource) -> bool:
+    """Keep everything when it fits; otherwise (nothing more can be protected) lose the rest."""
+    s = tx.state
+    seat = s.turn
+    if needs_choice(s, seat):
+        return False
+    lost = {} if not s.config.new_buildings or _fits(s, s.players[seat]) else lost_goods(s, s.players[seat], -1)
+    tx.emit({"t": "GoodsStored", "seat": seat, "kept": None, "discarded": lost, "auto": True})
+    return True
+
+
+@commands.command("warehouse", Step.STORE)
+def _warehouse(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action, ("good",))
+    g = good_of(action)
+    s = tx.state
+    pl = s.players[seat]
+    if warehouse_slots(pl) <= len(s.warehoused):
+        reject("storage.no_warehouse", "You have no free occupied warehouse for another kind of goods.")
+    if g in s.warehoused:
+        reject("storage.already_stored", f"Your {GOODS[g]} is already in a warehouse.")
+    if s.singles[g]:
+        reject("storage.already_kept", f"You already keep single {GOODS[g]}; warehouse a kind before keeping singles of it.")
+    if pl.goods[g] <= 0:
+        reject("storage.no_good", f"You have no {GOODS[g]}.")
+    tx.emit({"t": "GoodsWarehoused", "seat": seat, "good": GOODS[g]})
+
+
+@commands.command("keep", Step.STORE)
+def _keep(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action, ("good",))
+    g = good_of(action)
+    s = tx.state
+    pl = s.players[seat]
+    if g in s.warehoused:
+        reject("storage.already_stored", f"Your {GOODS[g]} is already in a warehouse.")
+    if pl.goods[g] - s.singles[g] <= 0:
+        more = "more " if s.singles[g] else ""
+        reject("storage.no_good", f"You have no {more}{GOODS[g]}" + (" to keep." if more else "."))
+    if not (s.config.new_buildings and pl.occ(STOREHOUSE)):
+        tx.emit({"t": "GoodsStored", "seat": seat, "kept": GOODS[g], "discarded": lost_goods(s, pl, g)})
+        return
+    if sum(s.singles) >= _singles_limit(pl):
+        reject("storage.singles_full", f"You already keep {_singles_limit(pl)} single goods.")
+    tx.emit({"t": "GoodKept", "seat": seat, "good": GOODS[g]})  # §2.4 storehouse: up to 3 more
+
+
+@commands.command("done", Step.STORE)
+def _store_done(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action)
+    s = tx.state
+    tx.emit({"t": "GoodsStored", "seat": seat, "kept": None, "discarded": lost_goods(s, s.players[seat], -1)})
+
+
+@evolves("GoodsWarehoused")
+def _goods_warehoused(s: State, f: Fact) -> State:
+    return _set(s, warehoused=(*s.warehoused, GOOD_INDEX[f["good"]]))
+
+
+@evolves("GoodKept")
+def _good_kept(s: State, f: Fact) -> State:
+    return _set(s, singles=add(s.singles, GOOD_INDEX[f["good"]], 1))
+
+
+@evolves("GoodsStored")
+def _goods_stored(s: State, f: Fact) -> State:
+    discarded = f["discarded"]
+    extra: dict[str, Any] = {"singles": _ZERO5} if s.config.new_buildings else {}
+    if not discarded:
+        return _set(s, warehoused=(), **extra, **turn_changes(s))
+    seat = f["seat"]
+    lost = goods_vector(discarded)
+    pl = s.players[seat]
+    return _set(
+        s,
+        players=set_player(s, seat, _set(pl, goods=tuple([a - b for a, b in zip(pl.goods, lost, strict=True)]))),
+        goods=tuple([a + b for a, b in zip(s.goods, lost, strict=True)]),
+        warehoused=(),
+        **extra,
+        **turn_changes(s),
+    )
+
+
+# -- in words (`describe`) ------------------------------------------------------------------------
+
+
+@says("GoodsWarehoused")
+def _goods_warehoused_said(fact: Fact, viewer: Viewer) -> str:
+    return f"{seat_word(fact['seat'])} keeps all {fact['good']} in a warehouse."
+
+
+@says("GoodKept")
+def _good_kept_said(fact: Fact, viewer: Viewer) -> str:
+    return f"{seat_word(fact['seat'])} keeps 1 {fact['good']} in the storehouse."
+
+
+@says("GoodsStored")
+def _goods_stored_said(fact: Fact, viewer: Viewer) -> str:
+    who, lost = seat_word(fact["seat"]), say_goods(fact["discarded"])
+    kept = f"keeps 1 {fact['kept']} on the windrose" if fact["kept"] else ""
+    if lost == "nothing":
+        if kept:
+            return f"{who} {kept} and loses nothing."
+        return say_auto(fact, f"{who} keeps every good left")
+    if kept:
+        return f"{who} {kept}; {lost} go back to the supply."
+    return say_auto(fact, f"{who} cannot keep {lost}: back to the supply")

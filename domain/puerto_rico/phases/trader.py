@@ -1,0 +1,225 @@
+"""The trader phase (§4.5): selling to the trading house, the markets, the office, emptying a full
+house; with New Buildings (§2.4) the trading post and the library's doubled privilege; with
+Nobles (§2.5) the land office, used after the sale decision.
+
+Section numbers (§) refer to the rules page `shared/rules/puerto-rico.md`.
+"""
+
+from __future__ import annotations
+
+from domain.core import Action, Fact, RandomSource, Viewer
+from domain.core.commands import Why, fields, refuse, reject
+from domain.core.facts import Tx
+from domain.core.words import seat as seat_word
+
+from ..common import auto_pass, good_of, passed, phase_ended, privilege
+from ..components import (
+    FOREST_HOUSE,
+    GOOD_INDEX,
+    GOODS,
+    ISLAND_SPACES,
+    LAND_OFFICE,
+    LARGE_MARKET,
+    OFFICE,
+    PRICES,
+    SMALL_MARKET,
+    TILE_INDEX,
+    TILE_KINDS,
+    TRADING_HOUSE_SPACES,
+    TRADING_POST,
+)
+from ..stages import turn_changes
+from ..state import Player, State, Step, _set, add, set_player
+from ..tables import automatic, commands, evolves, offers
+from ..tiles import after_land_office, discard_fact, discard_targets, draw_for, draw_top
+from ..words import say_counted, say_doubloons, says
+from .guests import guest_ok
+
+
+def why_not_sell(s: State, pl: Player, g: int) -> Why:
+    """§4.5 T1: a good the trading house takes now."""
+    if pl.goods[g] <= 0:
+        return "trader.no_good", f"You have no {GOODS[g]} to sell."
+    if len(s.trading_house) >= TRADING_HOUSE_SPACES:
+        return "trader.house_full", "The trading house is full."
+    if g in s.trading_house and not pl.occ(OFFICE):
+        return "trader.kind_present", f"The trading house already holds {GOODS[g]}; it buys each kind once."
+    return None
+
+
+def sale_price(s: State, seat: int, g: int) -> int:
+    pl = s.players[seat]
+    return PRICES[g] + privilege(s, seat) + (1 if pl.occ(SMALL_MARKET) else 0) + (2 if pl.occ(LARGE_MARKET) else 0)
+
+
+def _land_office_open(s: State, pl: Player) -> bool:
+    return pl.occ(LAND_OFFICE) and not s.land_office_used
+
+
+def trader_actions(s: State, seat: int) -> list[Action]:
+    pl = s.players[seat]
+    acts: list[Action] = []
+    if not s.sale_done:
+        if len(s.trading_house) < TRADING_HOUSE_SPACES:
+            acts.extend({"type": "sell", "good": GOODS[g]} for g in range(5) if why_not_sell(s, pl, g) is None)
+        if s.config.new_buildings and pl.occ(TRADING_POST):
+            acts.extend({"type": "sell", "good": GOODS[g], "venue": "trading_post"} for g in range(5) if pl.goods[g])
+    if s.config.nobles and not s.land_office_used and pl.occ(LAND_OFFICE):
+        if pl.occ_noble(LAND_OFFICE):
+            acts.extend({"type": "land_office_sell", **t} for t in discard_targets(pl))
+        elif pl.doubloons >= 1 and pl.tiles < ISLAND_SPACES and (s.draw_pile or s.discard):
+            acts.append({"type": "land_office_buy"})
+    return acts
+
+
+@offers(Step.SELL)
+def _trader_offers(s: State, seat: int) -> list[Action]:
+    return [*trader_actions(s, seat), {"type": "end_turn" if s.sale_done else "pass"}]
+
+
+@automatic(Step.SELL)
+def _trader_auto(tx: Tx, rng: RandomSource) -> bool:
+    s = tx.state
+    if trader_actions(s, s.turn) or (s.config.expansions and guest_ok(s, s.turn)):
+        return False
+    return auto_pass(tx)
+
+
+@commands.command("sell", Step.SELL)
+def _sell(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    s = tx.state
+    fields(action, ("good",), ("venue",) if s.config.expansions else ())
+    g = good_of(action)
+    venue = action.get("venue", "house")
+    if venue not in ("house", "trading_post"):
+        reject("action.malformed", "'venue' must be \"house\" or \"trading_post\".")
+    if s.sale_done:
+        reject("trader.already_decided", "You have made your sale decision in this phase.")
+    pl = s.players[seat]
+    if venue == "trading_post":
+        # §2.4: any kind, even with the trading house full; no market bonus (§10 A42)
+        if not (s.config.new_buildings and pl.occ(TRADING_POST)):
+            reject("trader.no_trading_post", "You need an occupied trading post to sell there.")
+        if pl.goods[g] <= 0:
+            reject("trader.no_good", f"You have no {GOODS[g]} to sell.")
+        value = PRICES[g] + privilege(s, seat)
+        tx.emit({"t": "GoodSold", "seat": seat, "good": GOODS[g], "price": value, "venue": "trading_post"})
+        return
+    refuse(why_not_sell(s, pl, g))
+    tx.emit({"t": "GoodSold", "seat": seat, "good": GOODS[g], "price": sale_price(s, seat, g)})
+
+
+@commands.command("pass", Step.SELL)
+def _pass(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action)
+    if tx.state.sale_done:
+        reject("trader.already_decided", "You have made your sale decision; use end_turn to finish your turn.")
+    passed(tx, seat)
+
+
+@commands.command("end_turn", Step.SELL)
+def _end_turn(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action)
+    if not tx.state.sale_done:
+        reject("trader.decide_first", "Sell a good or pass first; end_turn follows the sale decision.")
+    passed(tx, seat)
+
+
+def after_pass(s: State) -> State | None:
+    """§4.5 T2: with Nobles, a pass is the sale decision and the land office may still follow
+    (None: the turn ends as any pass does)."""
+    if s.config.nobles and not s.sale_done and _land_office_open(s, s.players[s.turn]):
+        return _set(s, sale_done=True)
+    return None
+
+
+@evolves("GoodSold")
+def _good_sold(s: State, f: Fact) -> State:
+    seat, g = f["seat"], GOOD_INDEX[f["good"]]
+    pl = s.players[seat]
+    pl = _set(pl, goods=add(pl.goods, g, -1), doubloons=pl.doubloons + f["price"])
+    if f.get("venue") == "trading_post":  # §2.4: the good goes straight to the supply
+        s = _set(s, players=set_player(s, seat, pl), goods=add(s.goods, g, 1))
+    else:
+        s = _set(s, players=set_player(s, seat, pl), trading_house=(*s.trading_house, g))
+    if s.config.nobles and _land_office_open(s, pl):
+        return _set(s, sale_done=True)
+    return _set(s, **turn_changes(s))
+
+
+@automatic(Step.TRADER_END)
+def _trader_end(tx: Tx, rng: RandomSource) -> bool:
+    s = tx.state
+    if len(s.trading_house) >= TRADING_HOUSE_SPACES:
+        tx.emit({"t": "TradingHouseEmptied", "goods": [GOODS[g] for g in s.trading_house]})
+    return phase_ended(tx)
+
+
+@evolves("TradingHouseEmptied")
+def _trading_house_emptied(s: State, f: Fact) -> State:
+    supply = list(s.goods)
+    for g in s.trading_house:
+        supply[g] += 1
+    return _set(s, goods=tuple(supply), trading_house=())
+
+
+# -- the land office (§2.5, Nobles) --------------------------------------------------------------
+
+
+def _check_land_office_unused(s: State) -> None:
+    if s.land_office_used:
+        reject("trader.land_office_used", "You have already used your land office in this phase.")
+
+
+@commands.command("land_office_buy", Step.SELL)
+def _land_office_buy(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action)
+    s = tx.state
+    pl = s.players[seat]
+    if not (s.config.nobles and pl.occ_colonist(LAND_OFFICE)):
+        reject("trader.land_office_unusable", "Buying a plantation needs a land office occupied by a colonist.")
+    _check_land_office_unused(s)
+    if pl.doubloons < 1:
+        reject("trader.no_doubloon", "The plantation costs 1 doubloon.")
+    if pl.tiles >= ISLAND_SPACES:
+        reject("trader.island_full", "Your island is full: all 12 spaces hold a tile.")
+    if not s.draw_pile and not s.discard:
+        reject("trader.no_tiles", "There are no face-down plantations left to draw.")
+    if s.config.new_buildings and pl.occ(FOREST_HOUSE):
+        draw_for(tx, seat, "land_office", rng)  # §2.5 note: with a forest house, as a forest
+        return
+    kind = draw_top(tx, rng)
+    tx.emit({"t": "LandOfficeBought", "seat": seat, "kind": TILE_KINDS[kind]})
+
+
+@commands.command("land_office_sell", Step.SELL)
+def _land_office_sell(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action, ("tile",), ("kind",))
+    s = tx.state
+    pl = s.players[seat]
+    if not (s.config.nobles and pl.occ_noble(LAND_OFFICE)):
+        reject("trader.land_office_unusable", "Selling a plantation needs a land office occupied by a noble.")
+    _check_land_office_unused(s)
+    tx.emit({"t": "TileDiscarded", "seat": seat, **discard_fact(pl, action), "by": "land_office", "doubloons": 1})
+
+
+@evolves("LandOfficeBought")
+def _land_office_bought(s: State, f: Fact) -> State:
+    seat, k = f["seat"], TILE_INDEX[f["kind"]]
+    pl = s.players[seat]
+    pl = _set(pl, island=add(pl.island, k, 1), doubloons=pl.doubloons - 1)
+    return after_land_office(_set(s, draw_pile=s.draw_pile[1:], players=set_player(s, seat, pl), land_office_used=True))
+
+
+# -- in words (`describe`) ------------------------------------------------------------------------
+
+
+@says("GoodSold")
+def _good_sold_said(fact: Fact, viewer: Viewer) -> str:
+    where = "at the trading post" if fact.get("venue") == "trading_post" else "to the trading house"
+    return f"{seat_word(fact['seat'])} sells 1 {fact['good']} {where} for {say_doubloons(fact['price'])}."
+
+
+@says("TradingHouseEmptied")
+def _trading_house_emptied_said(fact: Fact, viewer: Viewer) -> str:
+    return f"The trading house is full and is emptied: {say_counted(fact['goods'])} go back to the supply."

@@ -1,0 +1,62 @@
+"""The tables the rule modules fill, each rule next to its own code (`phases/*.py`, `setup.py`,
+`flow.py`), and `flow.decide` / `flow.legal_actions` read:
+
+    commands      the handler of each action, by type and step (`@commands.command("ship", Step.SHIP)`)
+    evolves       how each fact changes the state (`@evolves("GoodsShipped")`; `evolve` is `evolver`)
+    offers        the legal actions at a player step (`@offers(Step.SHIP)`)
+    automatic     what happens by itself at a step (`@automatic(Step.SHIP)`): it returns False when
+                  the seat to act has a real choice, True when it emitted facts and the game
+                  moves on (an automatic pass, the end of a phase, ...)
+    entrants      who takes part in an expansion stage of a phase (`@entrants(Step.VILLA)`): the
+                  changes that enter it, or None when nobody does (`stages.py` asks them only
+                  when an expansion is in play)
+
+These tables are module-global on purpose: they are the rulebook as data, filled once when the
+package is imported (by the decorators) and never changed afterwards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from domain.core import Action, RandomSource
+from domain.core.commands import Commands
+from domain.core.facts import Evolver, Tx
+
+from .state import State
+
+TITLE = "Puerto Rico"
+
+commands = Commands(TITLE)
+evolver = Evolver(TITLE)
+evolves = evolver.evolves
+
+Offer = Callable[[State, int], list[Action]]
+Automatic = Callable[[Tx, RandomSource], bool]
+Entrant = Callable[[State, Any, int], "dict[str, Any] | None"]  # (state, the stage, chooser)
+
+OFFERS: dict[str, Offer] = {}
+AUTOMATIC: dict[str, Automatic] = {}
+ENTRANTS: dict[str, Entrant] = {}
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _filler(table: dict[str, Any], what: str) -> Callable[..., Callable[[F], F]]:
+    def at(*steps: str) -> Callable[[F], F]:
+        def register(function: F) -> F:
+            for step in steps:
+                if step in table:
+                    raise ValueError(f"{TITLE}: two {what} for the step {step!r}")
+                table[step] = function
+            return function
+
+        return register
+
+    return at
+
+
+offers = _filler(OFFERS, "offers")
+automatic = _filler(AUTOMATIC, "automatic steps")
+entrants = _filler(ENTRANTS, "entrants")
