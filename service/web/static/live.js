@@ -34,12 +34,14 @@
 
   document.addEventListener("submit", async event => {
     const form = event.target;
-    if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-live") || form.method.toLowerCase() !== "post") return;
+    if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-live")) return;
+    // (form.action would be the form's input named "action": read the attribute)
+    const target = form.getAttribute("action") || location.href;
     event.preventDefault();
     const buttons = form.querySelectorAll("button");
     buttons.forEach(b => { b.disabled = true; });
     try {
-      const response = await fetch(form.action, { method: "POST", body: new FormData(form), headers: { Accept: "text/html" } });
+      const response = await fetch(target, { method: "POST", body: new FormData(form), headers: { Accept: "text/html" } });
       const html = await response.text();
       if (!swap(html)) { document.open(); document.write(html); document.close(); return; }
       if (form.hasAttribute("data-reset")) form.reset();
