@@ -16,7 +16,7 @@ from html import escape
 
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
 DASHES = ("", "8 4", "2 3", "10 3 2 3", "5 5", "1 2")
-WIDTH, HEIGHT = 640, 240
+WIDTH, HEIGHT = 900, 250
 LEFT, RIGHT, TOP, BOTTOM = 44, 12, 12, 54
 
 Point = tuple[int, Sequence[int | None]]
@@ -72,7 +72,7 @@ def score_chart(names: Sequence[str], points: Sequence[Point], at: int | None = 
         if runs:  # the seat's marker at its last known score
             px, py = runs[-1][-1].split(",")
             out.append(_marker(seat, float(px), float(py), colour))
-        lx = LEFT + (seat % 3) * 200
+        lx = LEFT + (seat % 3) * 260
         ly = HEIGHT - 22 + (seat // 3) * 16
         out.append(f'<line x1="{lx}" x2="{lx + 26}" y1="{ly - 4}" y2="{ly - 4}" stroke-width="2.5" {style}/>')
         out.append(_marker(seat, lx + 13, ly - 4, colour))

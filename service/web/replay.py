@@ -48,7 +48,7 @@ def verdicts(game_id: UUID, version: int, over: bool) -> dict[str, Any]:
     record = shiplog().record(game_id)
     checked = verify(record)
     if checked.ok:
-        hashes = (f"; every state hash matches, up to the final state {checked.final_hash[:16]}…"
+        hashes = (f"; every state hash matches, up to the final state (hash {checked.final_hash[:16]})"
                   if checked.hashes_checked and checked.final_hash else
                   "; the state hashes are keyed by the seed and are checked once it is revealed at the end")
         verify_sentence = (f"Verified: all {checked.actions} actions were decided again under the rules and gave "
@@ -60,7 +60,7 @@ def verdicts(game_id: UUID, version: int, over: bool) -> dict[str, Any]:
     fair = fairness(record)
     seeded = " The players chose this seed themselves (client-seeded), so it is not a blind shuffle." if fair.client_seeded else ""
     if not fair.seed_revealed:
-        fair_sentence = (f"Sealed: the server committed to its seed before the game ({fair.seed_commitment[:16]}…) and "
+        fair_sentence = (f"Sealed: the server committed to its seed before the game (commitment {fair.seed_commitment[:16]}) and "
                          f"reveals it when the game ends; then every shuffle can be recomputed.{seeded}")
     elif fair.ok:
         mixed = (f", mixed with the entropy {fair.entropies} seat(s) sent after the commitment" if fair.entropies else "")
