@@ -17,4 +17,6 @@ def shoot(page: Any, name: str) -> None:
     for width in (390, 1280):
         page.set_viewport_size({"width": width, "height": 900})
         page.screenshot(path=str(Path(folder) / f"{name}-{width}.png"), full_page=True)
+        if width == 390 and os.environ.get("SHIPLOG_SCREENSHOTS_TOP"):  # the first screen, to look at
+            page.screenshot(path=str(Path(folder) / f"{name}-{width}-top.png"))
     page.set_viewport_size(size)
