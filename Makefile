@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: venv browser serve test lint bench bench-load clean
+.PHONY: venv browser serve test screenshots lint bench bench-load clean
 
 venv: $(STAMP)
 
@@ -28,6 +28,10 @@ browser:
 
 test: venv browser
 	$(BIN)/python -m pytest -q -n auto --dist loadgroup
+
+# The pages at 390 and 1280 px wide, from the browser tests, into docs/screenshots/.
+screenshots: venv browser
+	SHIPLOG_SCREENSHOTS=docs/screenshots $(BIN)/python -m pytest -q -p no:xdist tests/browser
 
 lint: venv
 	$(BIN)/ruff check .

@@ -38,8 +38,10 @@ def require_chromium() -> None:
     pytest.skip(problem)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """One Chromium per test module, closed after it (Playwright's sync API keeps an event loop
+    of its own: it must not outlive the module into other tests of the same worker)."""
     require_chromium()
     from playwright.sync_api import sync_playwright
 
