@@ -28,10 +28,12 @@ def test_every_page_has_no_serious_accessibility_violation(server: Any, context_
     visitor = context_factory().new_page()
     visitor.goto(server.url + "/")
     pages = {"home-visitor": server.url + "/", "signup": server.url + "/signup", "signin": server.url + "/signin"}
+    shots = {"signup", "signin", "welcome", "home", "lobby", "settings", "new-game", "replay-running"}
     for name, url in pages.items():
         visitor.goto(url)
         assert serious_violations(visitor) == [], name
-        shoot(visitor, name)
+        if name in shots:
+            shoot(visitor, name)
     ann = sign_up(context_factory(), server.url, "Ann")
     assert serious_violations(ann) == [], "welcome"
     shoot(ann, "welcome")
@@ -49,7 +51,8 @@ def test_every_page_has_no_serious_accessibility_violation(server: Any, context_
                        (f"/games/{gid}", "game"), (f"/games/{gid}/replay", "replay-running")):
         ann.goto(server.url + path)
         assert serious_violations(ann) == [], name
-        shoot(ann, name)
+        if name in shots:  # the game page is shot by the games' own tests
+            shoot(ann, name)
     ann.goto(f"{server.url}/lobby")
     assert ann.locator("#turn-h + ul a, #turn-h ~ ul a").count() + ann.locator("#mine-h ~ ul a").count() >= 1
 
