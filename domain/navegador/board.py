@@ -72,3 +72,26 @@ def action_label(action: dict[str, Any]) -> str | None:
     if kind == "done":
         return "Done"
     return None
+
+
+def text(view: dict[str, Any], names: list[str]) -> str:
+    """A compact text board (`replay show`)."""
+    stones: dict[Any, list[str]] = {p["rondel"]: [] for p in view["players"]}
+    for p in view["players"]:
+        stones[p["rondel"]].append(names[p["seat"]])
+    rondel = " ".join(f"{s}{'[' + ','.join(stones[s]) + ']' if s in stones else ''}" for s in C.spaces)
+    market = " ".join(f"{g} {m['price']}" for g, m in view["market"].items())
+    lines = [f"Round {view['round']} · phase {view['phase']} · {names[view['current']] if view['current'] is not None else '-'} to act",
+             f"Rondel: {rondel} · orange ship on {view['navegador']['orange_ship']}",
+             f"Market: {market}"]
+    route = []
+    for region, r in view["regions"].items():
+        ships = ", ".join(f"{names[p['seat']]}: {p['ships'][region]}" for p in view["players"] if p["ships"].get(region))
+        mark = "" if r["explored"] else "?"
+        route.append(f"{_region(region)}{mark}{'(' + ships + ')' if ships else ''}")
+    lines.append("Route: " + " → ".join(route))
+    for p in view["players"]:
+        lines.append(f"{names[p['seat']]}: {p['money']} Cr · {p['workers']} workers · {p['ships_on_board']} ships"
+                     f" · colonies {len(p['colonies'])} · factories {sum(p['factories'].values())}"
+                     f" · points now {p['score_now']}")
+    return "\n".join(lines)

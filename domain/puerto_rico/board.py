@@ -86,3 +86,35 @@ def action_label(action: dict[str, Any]) -> str | None:
     if kind == "place_drawn_tile":
         return "Place it as a forest" if action.get("forest") else "Place it face up"
     return None
+
+
+def _goods(counts: dict[str, int]) -> str:
+    return " ".join(f"{g} {n}" for g, n in counts.items() if n) or "none"
+
+
+def text(view: dict[str, Any], names: list[str]) -> str:
+    """A compact text board (`replay show`): the shared board, then a line or two per player."""
+    to_act = ", ".join(names[s] for s in view["to_act"]) or "nobody"
+    roles = " ".join(
+        r["role"] + (f"({names[r['taken_by']]})" if r["taken_by"] is not None else f"[+{r['doubloons']}]" if r["doubloons"] else "")
+        for r in view["roles"])
+    ships = " ".join(f"{s['ship'] + 1}:[{s['good'] or '-'} {s['count']}/{s['capacity']}]" for s in view["cargo_ships"])
+    house = ", ".join(view["trading_house"]) or "empty"
+    lines = [
+        f"Round {view['round']} · governor {names[view['governor']]} · {view['phase']} ({view['step']}) · to act: {to_act}",
+        f"Roles: {roles}",
+        f"Supply: VP {view['vp_supply']} · colonists {view['colonist_supply']} · on the ship {view['colonist_ship']}"
+        f" · quarries {view['quarries']} · face-down plantations {view['plantation_draw_pile']}",
+        f"Plantations to take: {' '.join(view['plantation_row']) or 'none'} · goods: {_goods(view['goods_supply'])}",
+        f"Ships: {ships} · trading house: {house}",
+    ]
+    if view["end_triggered"]:
+        lines.append(f"Last round: {', '.join(view['end_triggered'])}")
+    for p in view["players"]:
+        vp = "hidden" if p["vp"] is None else p["vp"]
+        island = " ".join(f"{t['kind']}×{t['tiles']}({t['occupied']})" for t in p["island"]) or "-"
+        city = " ".join(f"{_name(b['building'])}({b['colonists']}/{b['circles']})" for b in p["buildings"]) or "-"
+        lines.append(f"{names[p['seat']]}: {p['doubloons']} doubloons · VP {vp} · goods {_goods(p['goods'])}"
+                     f" · San Juan {p['windrose_colonists']}")
+        lines.append(f"    island {island} · city {city}")
+    return "\n".join(lines)
