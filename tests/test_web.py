@@ -148,3 +148,39 @@ def test_the_lobby_lists_my_turn_first_then_my_games_then_open_games(app: Any) -
     theirs = create(bob, "high-card", 2)
     page = ann.get("/lobby").get_data(as_text=True)
     assert page.index(waiting) < page.index("Your other games") < page.index(open_one) < page.index(theirs)
+
+
+def test_a_take_back_is_asked_and_answered_and_table_talk_is_shown(app: Any) -> None:
+    ann = sign_up(app, "ann")
+    gid = create(ann, "high-card", 2)
+    bob = sign_up(app, "bob")
+    page = bob.get(f"/games/{gid}").get_data(as_text=True)  # a public game: listed, no invitation needed
+    assert bob.post(f"/games/{gid}/join", data={"csrf_token": csrf(page)}).status_code == 303
+    shiplog = app.extensions["shiplog"]
+    clients = {0: ann, 1: bob}
+    for _ in range(2):  # one move each, by their buttons
+        game = shiplog.get_game(UUID(gid))
+        seat = min(game.to_act())
+        page = clients[seat].get(f"/games/{gid}").get_data(as_text=True)
+        action = html.unescape(re.findall(r'name="action" value="([^"]+)"', page)[0])
+        moved = clients[seat].post(f"/games/{gid}/act", data={"csrf_token": csrf(page), "action": action,
+                                                              "version": str(game.version)})
+        assert moved.status_code == 303
+    game = shiplog.get_game(UUID(gid))
+    mover = 1 - min(game.to_act())  # who moved last asks to take it back
+    asker, answerer = clients[mover], clients[1 - mover]
+    page = asker.get(f"/games/{gid}").get_data(as_text=True)
+    assert asker.post(f"/games/{gid}/undo", data={"csrf_token": csrf(page)}).status_code == 303
+    asked = shiplog.get_game(UUID(gid))
+    if asked.undo_request is not None:  # a move that revealed something: the other seat is asked
+        page = answerer.get(f"/games/{gid}").get_data(as_text=True)
+        assert "Accept the take-back" in page
+        assert answerer.post(f"/games/{gid}/undo/answer", data={"csrf_token": csrf(page), "accept": "yes"}).status_code == 303
+    assert shiplog.get_game(UUID(gid)).state == shiplog.get_game(UUID(gid), game.version - 1).state
+    page = ann.get(f"/games/{gid}").get_data(as_text=True)
+    assert ann.post(f"/games/{gid}/talk", data={"csrf_token": csrf(page), "text": "well played"}).status_code == 303
+    assert "well played" in bob.get(f"/games/{gid}").get_data(as_text=True)
+    eve = sign_up(app, "eve")
+    page = eve.get(f"/games/{gid}").get_data(as_text=True)
+    refused = eve.post(f"/games/{gid}/talk", data={"csrf_token": csrf(page), "text": "hi"})
+    assert refused.status_code == 403 and "Only the seats and the host talk" in html.unescape(refused.get_data(as_text=True))

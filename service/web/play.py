@@ -29,6 +29,7 @@ from ..tables import NotInvited
 from . import boards
 from .session import bp, current_player, shiplog
 
+FORBIDDEN = ("seat.none", "message.not_seated", "host.only")  # the API's 403s raised by the pages themselves
 LOG_ROWS = 40  # the newest events shown on the game page (the replay page has them all)
 TALK_ROWS = 30
 # Every event type of a game: the live stream names each event by its type.
@@ -150,7 +151,8 @@ def attempt(game_id: str, command: Callable[[Game, Player | None], Any], seated:
             raise IllegalAction("seat.none", "You have no seat at this game.")
         command(game, player)
     except IllegalAction as exc:
-        return render_game(load(game_id), exc.message, STATUS_BY_CODE.get(exc.code, 422))
+        status = 403 if exc.code in FORBIDDEN else STATUS_BY_CODE.get(exc.code, 422)
+        return render_game(load(game_id), exc.message, status)
     except StaleVersion:
         return render_game(load(game_id), "Someone moved while you were looking: here is the game as it is now. "
                            "Nothing of yours was played.", 409)

@@ -86,3 +86,18 @@ def test_a_rule_violation_shows_the_rules_sentence_and_nothing_changes(server: A
     assert shown_version(ann) == before
     assert ann.locator("button.action").count() == len(game.rules.legal_actions(game.state, 0))
     shoot(ann, "game-rule-violation")
+
+
+def test_without_javascript_a_move_is_a_plain_form_post_and_the_page_reloads(server: Any, browser: Any) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        ann = sign_up(context, server.url, "Ann")
+        gid = create_game(ann, server.url, "navegador", 2, bots={1: "greedy"})
+        before = server.shiplog.get_game(UUID(gid)).version
+        with ann.expect_navigation():
+            ann.click("button.action >> nth=0")
+        after = server.shiplog.get_game(UUID(gid))
+        assert after.version > before and shown_version(ann) == after.version
+        assert ann.locator("noscript").count() == 1  # a waiting page reloads itself every 20 s
+    finally:
+        context.close()

@@ -35,6 +35,8 @@ def test_three_players_join_by_invitation_and_play_puerto_rico_to_the_end(server
         page.wait_for_selector(f"text=you are {name}")
         pages[seat] = page
     ann.wait_for_selector("#turn-h")  # Ann's page saw the game start by itself
+    for page in pages.values():  # a mark that a reload would wipe: the pages must update in place
+        page.evaluate("() => { window.stayed = true; }")
     watcher = sign_up(context_factory(), server.url, "Dee")  # a player without a seat
     watcher.goto(f"{server.url}/games/{gid}")
     shoot(ann, "game-puerto-rico")
@@ -56,6 +58,7 @@ def test_three_players_join_by_invitation_and_play_puerto_rico_to_the_end(server
     assert game.status == "finished"
     for page in pages.values():
         page.wait_for_selector("#outcome-h")  # every page shows the end by itself
+        assert page.evaluate("() => window.stayed === true")  # ... without ever reloading
     assert "Final scores" in ann.inner_text(".outcome")
     print(f"\nPuerto Rico, 3 players in 3 browsers: {clicks} clicks to the end in {time.monotonic() - started:.1f} s")
     shoot(ann, "game-puerto-rico-over")
