@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: venv serve test lint bench bench-load clean
+.PHONY: venv browser serve test screenshots lint bench bench-load clean
 
 venv: $(STAMP)
 
@@ -18,8 +18,20 @@ $(STAMP): pyproject.toml
 serve: venv
 	$(BIN)/shiplog serve
 
-test: venv
+# The browser tests drive Debian's Chromium (Playwright never downloads a browser here): install
+# it when it is missing (as root; elsewhere say so: tests/browser then fail under CI=true).
+CHROMIUM := /usr/bin/chromium
+browser:
+	@test -x $(CHROMIUM) || { echo "installing Debian's chromium for the browser tests"; \
+	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } \
+	  || echo "could not install chromium (apt-get as root): the browser tests cannot run"; }
+
+test: venv browser
 	$(BIN)/python -m pytest -q -n auto --dist loadgroup
+
+# The pages at 390 and 1280 px wide, from the browser tests, into docs/screenshots/.
+screenshots: venv browser
+	SHIPLOG_SCREENSHOTS=docs/screenshots $(BIN)/python -m pytest -q -p no:xdist tests/browser
 
 lint: venv
 	$(BIN)/ruff check .

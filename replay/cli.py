@@ -27,6 +27,8 @@ from domain.core.record import check_format, fairness, replay_states, verify
 from domain.core.rules import GameRules, Viewer, action_for, redacted
 from domain.core.words import described, render
 
+from .textboard import changes, text_board
+
 
 class NotThere(click.ClickException):
     """A game or record file that is not there or cannot be read: exit 2."""
@@ -223,7 +225,7 @@ def show(game: str, at: int | None, as_: str | None, as_json: bool) -> None:
     echo(f"{rules.TITLE} {record['id']} at version {target} of {last}")
     echo("players: " + ", ".join(f"{n}={name}" for n, name in enumerate(names)))
     echo("to act: " + (", ".join(names[s] for s in data["to_act"]) or "nobody"))
-    echo(json.dumps(view, indent=2, ensure_ascii=False))
+    echo(text_board(rules, view, names))
     if outcome:
         echo("outcome: " + ", ".join(f"{names[r.seat]} {r.score} (rank {r.rank})" for r in outcome.results))
 
@@ -344,18 +346,27 @@ def import_cmd(file: str, as_json: bool) -> None:
 @click.option("--as", "as_", default=None, help="seat number or name, 'spectator', or 'all' (default)")
 @click.option("--at", "at", type=int, default=0, help="start at this version")
 def step(game: str, as_: str | None, at: int) -> None:
-    """Step through GAME: n/Enter next, p previous, g N go to, v view, q quit."""
+    """Step through GAME: n/Enter next, p previous, g N go to, v board, q quit. Each move is said
+    in words, with every number it changed."""
     record = load_record(game)
     viewer = parse_viewer(as_, record)
     rules = registry.get(record["game"])
     frames = list(replay_states(record))
+    names = [p["name"] or f"seat {p['seat']}" for p in record["players"]]
     index = max(0, min(at, len(frames) - 1))
     show_view = False
+
+    def seen(i: int) -> Any:
+        state = frames[i][2] if i >= 0 else None
+        return rules.view(state, viewer) if state is not None else None
+
     while True:
         version, ev, state = frames[index]
         echo(describe_event(ev, record, viewer))
+        for line in changes(seen(index - 1), seen(index), names):  # what the move changed
+            echo(f"       changed: {line}")
         if show_view:
-            echo(json.dumps(rules.view(state, viewer), indent=2, ensure_ascii=False))
+            echo(text_board(rules, seen(index), names))
         try:
             answer = click.prompt(f"[{version}/{frames[-1][0]}] n/p/g N/v/q", default="n", show_default=False)
         except (click.Abort, EOFError):
@@ -375,7 +386,7 @@ def step(game: str, as_: str | None, at: int) -> None:
             except ValueError:
                 echo("g needs a version number, e.g. g 12")
         else:
-            echo("n next, p previous, g N go to version N, v toggle the view, q quit")
+            echo("n next, p previous, g N go to version N, v toggle the board, q quit")
 
 
 @main.command()

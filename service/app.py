@@ -25,6 +25,7 @@ from .problems import Problem
 from .settings import describe_store, store_env
 from .store import check_at_start, check_writable, problem_for
 from .table_routes import bp as tables_bp
+from .web import init_web
 
 GAMES_PER_MINUTE = 30  # new games per client address per minute (SHIPLOG_GAMES_PER_MINUTE)
 log = logging.getLogger("shiplog")
@@ -65,6 +66,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, app_env: Mapping[st
     api.register_blueprint(tables_bp)
     api.register_blueprint(disputes_bp)
     api.register_blueprint(health)
+    init_web(app)  # the web pages (service/web)
     limiter = Limiter(get_remote_address, app=app)
     # Games per client and minute: creating a game is the one request that starts new work.
     per_minute = limiter.limit(lambda: f"{app.config['SHIPLOG_GAMES_PER_MINUTE']}/minute")

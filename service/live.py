@@ -74,6 +74,7 @@ def client_key() -> str:
     from .application import hash_token
 
     token = request.authorization.token if request.authorization is not None else None
+    token = token or request.cookies.get("shiplog_player")  # the web pages' player cookie
     return f"token:{hash_token(token)}" if token else f"addr:{request.remote_addr}"
 
 

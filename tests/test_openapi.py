@@ -11,8 +11,8 @@ METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
 def flask_routes(app: Any) -> set[tuple[str, str]]:
     routes = set()
     for rule in app.url_map.iter_rules():
-        if rule.endpoint == "static":
-            continue
+        if rule.endpoint == "static" or rule.endpoint.startswith("web."):
+            continue  # the web pages (service/web) are HTML for browsers, not the API
         path = re.sub(r"<(?:[a-z]+:)?([a-z_]+)>", r"{\1}", rule.rule)
         for method in rule.methods - {"HEAD", "OPTIONS"}:
             routes.add((path, method.lower()))

@@ -1,0 +1,33 @@
+"""The web pages (DESIGN.md "The web pages"): server-rendered with Flask and Jinja2, usable
+without JavaScript (every form posts and the page reloads) and livelier with it (live.js swaps
+the page's live part when the game's event stream says something happened).
+
+A player is recognised by a cookie holding their player token (HttpOnly, SameSite=Lax, Secure
+over https); every form carries Flask-WTF's CSRF token. The pages are generic: a game brings
+its own `board.html` (and optionally `board.py`) in its folder (see `boards.py`). Nothing is
+shown that the API would not show the same viewer: the pages are built from the API's own
+`game_view` and `event_json`.
+
+Modules: `session` (the cookie, CSRF, who is asking), `pages` (home, sign-up, sign-in,
+settings, lobby, new game), `play` (the game page and its forms, the live stream), `replay`
+(the replay page), `boards` (the games' board templates and helpers), `chart` (the score chart
+as SVG).
+"""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from . import pages, play, replay  # noqa: F401 (their routes register on the blueprint)
+from .boards import BoardLoader
+from .session import bp, init_session
+
+
+def init_web(app: Flask) -> None:
+    """Register the pages on `app`: the blueprint, CSRF protection and the games' boards."""
+    from jinja2 import ChoiceLoader
+
+    init_session(app)
+    app.register_blueprint(bp)
+    own = app.jinja_loader
+    app.jinja_loader = ChoiceLoader([own, BoardLoader()] if own is not None else [BoardLoader()])  # type: ignore[assignment]

@@ -1,0 +1,123 @@
+"""The games' own boards: `domain/<game>/board.html`, and the optional `board.py` beside it.
+
+The shell is generic: it includes the template `boards/<game>.html`, which this loader finds in
+the game's folder, and gives it the viewer's view (the API's `rules.view` for that viewer, so
+nothing hidden can reach it), the seat it is drawn for, the players' names and `info` (what the
+game's `board.py` adds: printed component data such as building costs, which the rules keep in
+data files rather than in the view). A game without a board.html is drawn by the generic one
+(every field of the view, as lists).
+
+A game's `board.py` may provide (each optional):
+
+    context(view)          -> dict             more for the template (static component data)
+    scores(view)           -> list[int | None] each seat's score as this view shows it (None:
+                                               hidden from this viewer), for the replay chart
+    action_label(action)   -> str | None       the words on an action's button
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import json
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from jinja2 import BaseLoader, Environment, TemplateNotFound
+
+from domain.core import registry
+from domain.core.errors import IllegalAction
+from domain.core.rules import Action, GameRules
+
+PREFIX = "boards/"
+
+
+def board_path(rules: GameRules) -> Path | None:
+    where = getattr(rules, "__file__", None)
+    path = Path(where).with_name("board.html") if where else None
+    return path if path is not None and path.is_file() else None
+
+
+class BoardLoader(BaseLoader):
+    """`boards/<game>.html` is the game's own `board.html`, read from its folder."""
+
+    def get_source(self, environment: Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
+        if not template.startswith(PREFIX) or not template.endswith(".html"):
+            raise TemplateNotFound(template)
+        try:
+            rules = registry.get(template[len(PREFIX):-len(".html")])
+        except IllegalAction:
+            raise TemplateNotFound(template) from None
+        path = board_path(rules)
+        if path is None:
+            raise TemplateNotFound(template)
+        mtime = path.stat().st_mtime
+        return path.read_text(encoding="utf-8"), str(path), lambda: path.stat().st_mtime == mtime
+
+
+def board_template(game: str, rules: GameRules) -> str:
+    return f"{PREFIX}{game}.html" if board_path(rules) is not None else "generic_board.html"
+
+
+def helpers(rules: GameRules) -> ModuleType | None:
+    """The game's `board.py`, if it has one."""
+    name = f"{getattr(rules, '__name__', '')}.board"
+    try:
+        found = importlib.util.find_spec(name)
+    except (ModuleNotFoundError, ValueError):
+        return None
+    return importlib.import_module(name) if found is not None else None
+
+
+def context(rules: GameRules, view: dict[str, Any] | None) -> dict[str, Any]:
+    helper = helpers(rules)
+    fn = getattr(helper, "context", None)
+    return dict(fn(view)) if fn is not None and view is not None else {}
+
+
+def scores(rules: GameRules, view: dict[str, Any] | None, seats: int) -> list[int | None]:
+    """Each seat's score as `view` shows it; None where it is hidden or the game says none."""
+    fn = getattr(helpers(rules), "scores", None)
+    if fn is None or view is None:
+        return [None] * seats
+    got = list(fn(view))
+    return [v if isinstance(v, int) else None for v in got[:seats]] + [None] * (seats - len(got))
+
+
+def words(value: Any) -> str:
+    """A value of an action in words: "small_indigo_plant" is "small indigo plant"."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return ", ".join(f"{words(k)} {words(v)}" for k, v in value.items()) or "none"
+    if isinstance(value, list | tuple):
+        return ", ".join(words(v) for v in value) or "none"
+    return str(value).replace("_", " ")
+
+
+def action_label(rules: GameRules, action: Action) -> str:
+    """The words on the action's button: the game's own, or its fields in words."""
+    fn = getattr(helpers(rules), "action_label", None)
+    said = fn(action) if fn is not None else None
+    if said:
+        return str(said)
+    fields = [(k, v) for k, v in action.items() if k != "type" and v not in ({}, [], None)]
+    if not fields:
+        return words(action.get("type", "?")).capitalize()
+    if len(fields) == 1:
+        return words(fields[0][1]).capitalize()
+    return "; ".join(f"{words(k)}: {words(v)}" for k, v in fields).capitalize()
+
+
+def grouped_actions(rules: GameRules, actions: list[Action]) -> list[dict[str, Any]]:
+    """The legal actions grouped by type (in the order the rules listed them), each with its
+    button words and the JSON the form posts back unchanged."""
+    groups: dict[str, dict[str, Any]] = {}
+    for action in actions:
+        kind = str(action.get("type", "?"))
+        group = groups.setdefault(kind, {"type": kind, "title": words(kind).capitalize(), "actions": []})
+        group["actions"].append({"label": action_label(rules, action),
+                                 "json": json.dumps(action, separators=(",", ":"), sort_keys=True)})
+    return list(groups.values())

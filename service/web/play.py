@@ -1,0 +1,270 @@
+"""The game page and its forms: take a seat, act, take back, answer a take-back, talk, resign,
+the host's invitation and bots; and the live stream the page listens to.
+
+The page is drawn from what the API gives the same viewer (`game_view`, `event_json`), so a
+player without a seat sees exactly what a spectator of the API sees. The legal actions are
+buttons: each posts the action exactly as `legal_actions` listed it, with the version the page
+showed (a move made meanwhile is a 409, never a move on a board the player did not see). A rule
+violation shows the rules' sentence on the page and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.domain import Aggregate
+from flask import Response, abort, redirect, render_template, request, url_for
+
+from domain.core.aggregate import STATUS_ACTIVE, STATUS_OPEN, Game
+from domain.core.errors import IllegalAction
+
+from ..api import STATUS_BY_CODE, event_json, game_view, identify, viewer_of
+from ..application import GameNotFound, StaleVersion, VersionConflict
+from ..live import game_stream
+from ..players import Player
+from ..tables import NotInvited
+from . import boards
+from .session import bp, current_player, shiplog
+
+FORBIDDEN = ("seat.none", "message.not_seated", "host.only")  # the API's 403s raised by the pages themselves
+LOG_ROWS = 40  # the newest events shown on the game page (the replay page has them all)
+TALK_ROWS = 30
+# Every event type of a game: the live stream names each event by its type.
+EVENT_TYPES = sorted(n for n, v in vars(Game).items() if isinstance(v, type) and issubclass(v, Aggregate.Event)
+                     and n not in ("Event", "Snapshot"))
+
+
+@bp.errorhandler(404)
+def not_found(_exc: Exception) -> tuple[str, int]:
+    return render_template("message.html", title="Not found", player=current_player(),
+                           sentence="There is no such page or game here (a private game needs its invitation link)."), 404
+
+
+def load(game_id: str, version: int | None = None) -> Game:
+    """The game, or a 404 page; a private game only for its seats, its host and whoever holds its
+    invitation (?invite=), as in the API."""
+    try:
+        game = shiplog().get_game(UUID(game_id), version)
+    except (ValueError, GameNotFound):
+        abort(404)
+    if game.private:
+        try:
+            shiplog().check_invited(game, request.values.get("invite"), current_player())
+        except NotInvited:
+            abort(404)
+    return game
+
+
+def who(game: Game) -> tuple[str, int | None]:
+    """('seat', n), ('host', None) or ('spectator', None) for the player of the cookie."""
+    player = current_player()
+    return identify(game, None, str(player.id) if player is not None else None) or ("spectator", None)
+
+
+def is_host(game: Game, player: Player | None) -> bool:
+    return player is not None and game.host_player == str(player.id)
+
+
+def names_of(game: Game) -> list[str]:
+    return [s.get("name") or "" for s in game.seats]
+
+
+def log_rows(game: Game, viewer: Any, everything: bool) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The event log (newest first; the newest LOG_ROWS unless `everything`) and the table talk,
+    as `viewer` may see them."""
+    stored = shiplog().events_between(game.id)
+    names, rules = names_of(game), game.rules
+    shown = stored if everything else stored[-LOG_ROWS:]
+    rows = [event_json(ev, rules, viewer, names) for ev in reversed(shown)]
+    talk = [{"name": ev.name, "text": ev.text, "time": ev.timestamp, "seat": ev.author}
+            for ev in stored if type(ev).__name__ == "MessagePosted"][-TALK_ROWS:]
+    return rows, talk
+
+
+def render_game(game: Game, error: str | None = None, status: int = 200) -> tuple[str, int]:
+    player = current_player()
+    kind, seat = who(game)
+    view = game_view(game, kind, seat)
+    rules = game.rules
+    viewer = viewer_of(game, kind, seat)
+    playing = game.status == STATUS_ACTIVE
+    actions = rules.legal_actions(game.state, seat) if playing and seat is not None and seat in game.to_act() else []
+    rows, talk = log_rows(game, viewer, request.args.get("log") == "all")
+    invite = request.values.get("invite")
+    host = is_host(game, player)
+    undo = view["undo_request"]
+    values = {
+        "g": view,
+        "game": game,
+        "rules": rules,
+        "kind": kind,
+        "seat": seat,
+        "names": names_of(game),
+        "board": boards.board_template(game.game, rules),
+        "info": boards.context(rules, view["state"]),
+        "groups": boards.grouped_actions(rules, actions),
+        "rows": rows,
+        "talk": talk,
+        "error": error,
+        "host": host,
+        "invite": invite,
+        "invite_link": url_for("web.game", game_id=str(game.id), invite=invite, _external=True) if invite else None,
+        "can_join": game.status == STATUS_OPEN and seat is None,
+        "can_talk": kind == "seat" or host,
+        "playing": playing,
+        "my_turn": bool(actions),
+        "answer_undo": undo is not None and seat is not None and seat != undo["seat"] and seat not in undo["accepted"],
+        "event_types": EVENT_TYPES,
+        "bots": sorted(rules.BOTS),
+        "outcome_rows": outcome_rows(view),
+    }
+    return render_template("game.html", player=player, **values), status
+
+
+def outcome_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The final results by rank, each with its name and score breakdown."""
+    outcome = view.get("outcome")
+    if not outcome:
+        return []
+    players = view["players"]
+    rows = [{**r, "name": players[r["seat"]]["name"]} for r in outcome["results"]]
+    return sorted(rows, key=lambda r: (r["rank"], r["seat"]))
+
+
+@bp.route("/games/<game_id>")
+def game(game_id: str) -> tuple[str, int]:
+    return render_game(load(game_id))
+
+
+def attempt(game_id: str, command: Callable[[Game, Player | None], Any], seated: bool = True) -> Any:
+    """Run a form's command; afterwards the page again (303), or the page with the rules'
+    sentence when it was refused (nothing changed)."""
+    game = load(game_id)
+    player = current_player()
+    if player is None:
+        return redirect(url_for("web.signin", next=url_for("web.game", game_id=game_id)), 303)
+    try:
+        if seated and who(game)[1] is None:
+            raise IllegalAction("seat.none", "You have no seat at this game.")
+        command(game, player)
+    except IllegalAction as exc:
+        status = 403 if exc.code in FORBIDDEN else STATUS_BY_CODE.get(exc.code, 422)
+        return render_game(load(game_id), exc.message, status)
+    except StaleVersion:
+        return render_game(load(game_id), "Someone moved while you were looking: here is the game as it is now. "
+                           "Nothing of yours was played.", 409)
+    except VersionConflict:
+        return render_game(load(game_id), "Another move was recorded at the same moment; look again and retry.", 409)
+    invite = request.form.get("invite") if game.private else None
+    return redirect(url_for("web.game", game_id=game_id, invite=invite or None), 303)
+
+
+def seat_of(game: Game) -> int:
+    seat = who(game)[1]
+    assert seat is not None  # attempt() checked
+    return seat
+
+
+@bp.route("/games/<game_id>/act", methods=["POST"])
+def act(game_id: str) -> Any:
+    def command(game: Game, _player: Player | None) -> None:
+        try:
+            action = json.loads(request.form.get("action", ""))
+        except ValueError:
+            action = None
+        if not isinstance(action, dict):
+            raise IllegalAction("action.malformed", "This action is not understood by the rules of this game.")
+        version = request.form.get("version", "")
+        expected = int(version) if version.isdigit() else None
+        try:
+            shiplog().submit(game, seat_of(game), action, expected)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):  # the API's safety net
+            raise IllegalAction("action.malformed", "This action is not understood by the rules of this game.") from None
+
+    return attempt(game_id, command)
+
+
+@bp.route("/games/<game_id>/join", methods=["POST"])
+def join(game_id: str) -> Any:
+    def command(game: Game, player: Player | None) -> None:
+        assert player is not None
+        try:
+            shiplog().join(game, player, request.form.get("invite") or None, request.form.get("entropy") or None)
+        except NotInvited:
+            abort(404)
+
+    return attempt(game_id, command, seated=False)
+
+
+@bp.route("/games/<game_id>/undo", methods=["POST"])
+def undo(game_id: str) -> Any:
+    return attempt(game_id, lambda game, _p: shiplog().request_undo(game, seat_of(game)))
+
+
+@bp.route("/games/<game_id>/undo/answer", methods=["POST"])
+def answer_undo(game_id: str) -> Any:
+    accept = request.form.get("accept") == "yes"
+    return attempt(game_id, lambda game, _p: shiplog().answer_undo(game, seat_of(game), accept))
+
+
+@bp.route("/games/<game_id>/resign", methods=["POST"])
+def resign(game_id: str) -> Any:
+    def command(game: Game, _player: Player | None) -> None:
+        if request.form.get("sure") != "yes":
+            raise IllegalAction("resign.unconfirmed", "Tick the box to confirm that you resign.")
+        shiplog().resign(game, seat_of(game))
+
+    return attempt(game_id, command)
+
+
+@bp.route("/games/<game_id>/talk", methods=["POST"])
+def talk(game_id: str) -> Any:
+    def command(game: Game, player: Player | None) -> None:
+        assert player is not None
+        kind, seat = who(game)
+        if kind == "seat" and seat is not None:
+            name = game.seats[seat]["name"]
+        elif is_host(game, player):
+            name, seat = player.name, None
+        else:
+            raise IllegalAction("message.not_seated", "Only the seats and the host talk at this table.")
+        shiplog().post_message(game, seat, name, request.form.get("text", ""))
+
+    return attempt(game_id, command, seated=False)
+
+
+def host_only(game: Game, player: Player | None) -> None:
+    if not is_host(game, player):
+        raise IllegalAction("host.only", "Only the host can do this.")
+
+
+@bp.route("/games/<game_id>/bot", methods=["POST"])
+def seat_bot(game_id: str) -> Any:
+    def command(game: Game, player: Player | None) -> None:
+        host_only(game, player)
+        shiplog().seat_bot(game, None, request.form.get("bot") or None)
+
+    return attempt(game_id, command, seated=False)
+
+
+@bp.route("/games/<game_id>/invite", methods=["POST"])
+def renew_invite(game_id: str) -> Any:
+    game = load(game_id)
+    player = current_player()
+    try:
+        host_only(game, player)
+        _result, invite = shiplog().renew_invite(game)
+    except IllegalAction as exc:
+        return render_game(load(game_id), exc.message, 403)
+    return redirect(url_for("web.game", game_id=game_id, invite=invite), 303)
+
+
+@bp.route("/games/<game_id>/live")
+def live(game_id: str) -> Response:
+    """The game's event stream for this page (EventSource sends the cookie, not a header)."""
+    game = load(game_id)
+    after = request.args.get("after", "")
+    return game_stream(game, current_player(), int(after) if after.isdigit() else None)

@@ -1,0 +1,123 @@
+"""The replay page: a slider and step buttons over every version of a game, the board as a seat
+saw it, the move in words, each seat's score over the game, and the verify and fairness verdicts.
+
+While the game runs a player sees the board as their own seat saw it (a spectator as a
+spectator), the API's rule; once it is over, as any seat saw it or with everything shown. The
+score chart and the verdicts are computed on the server and kept per (game, version, viewer).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+from uuid import UUID
+
+from flask import render_template, request, url_for
+
+from domain.core.aggregate import STATUS_ACTIVE, STATUS_OPEN
+from domain.core.record import fairness, replay_states, verify
+from domain.core.rules import ALL, Viewer
+
+from ..api import event_json, game_view, viewer_of
+from . import boards
+from .chart import score_chart
+from .play import load, names_of, who
+from .session import bp, current_player, shiplog
+
+
+@functools.lru_cache(maxsize=64)
+def score_points(game_id: UUID, version: int, viewer: Viewer) -> tuple[tuple[int, tuple[int | None, ...]], ...]:
+    """(version, each seat's score as `viewer` saw it) for every version with a position."""
+    app = shiplog()
+    record = app.record(game_id)
+    rules = app.get_game(game_id, version).rules
+    seats = len(record["players"])
+    points = []
+    for v, _event, state in replay_states(record):
+        if v > version:
+            break
+        if state is not None:
+            points.append((v, tuple(boards.scores(rules, rules.view(state, viewer), seats))))
+    return tuple(points)
+
+
+@functools.lru_cache(maxsize=64)
+def verdicts(game_id: UUID, version: int, over: bool) -> dict[str, Any]:
+    """The verify and fairness verdicts of the game at `version`, each with a sentence. While the
+    game runs a divergence is told without its detail (which may name hidden facts)."""
+    record = shiplog().record(game_id)
+    checked = verify(record)
+    if checked.ok:
+        hashes = (f"; every state hash matches, up to the final state (hash {checked.final_hash[:16]})"
+                  if checked.hashes_checked and checked.final_hash else
+                  "; the state hashes are keyed by the seed and are checked once it is revealed at the end")
+        verify_sentence = (f"Verified: all {checked.actions} actions were decided again under the rules and gave "
+                           f"exactly the recorded results{hashes}.")
+    else:
+        assert checked.divergence is not None
+        detail = f": {checked.divergence.problem}" if over else ""
+        verify_sentence = f"The record disagrees with the rules at event {checked.divergence.version}{detail}."
+    fair = fairness(record)
+    seeded = " The players chose this seed themselves (client-seeded), so it is not a blind shuffle." if fair.client_seeded else ""
+    if not fair.seed_revealed:
+        fair_sentence = (f"Sealed: the server committed to its seed before the game (commitment {fair.seed_commitment[:16]}) and "
+                         f"reveals it when the game ends; then every shuffle can be recomputed.{seeded}")
+    elif fair.ok:
+        mixed = (f", mixed with the entropy {fair.entropies} seat(s) sent after the commitment" if fair.entropies else "")
+        fair_sentence = (f"Fair: the revealed seed matches the commitment made before the game{mixed}, and all "
+                         f"{fair.draws_checked} draws were recomputed from it.{seeded}")
+    else:
+        fair_sentence = "Not fair: " + "; ".join(fair.problems) + "." + seeded
+    return {"verify_ok": checked.ok, "verify": verify_sentence,
+            "fair_ok": fair.ok, "fair_sealed": not fair.seed_revealed, "fairness": fair_sentence}
+
+
+def perspective(over: bool, kind: str, seat: int | None, current: Any) -> tuple[Viewer, str]:
+    """Whose view the board is drawn from: any seat (or everything) once the game is over, the
+    caller's own otherwise; and the `as` value for the links."""
+    if not over:
+        return viewer_of(current, kind, seat), ""
+    chosen = request.args.get("as", "all")
+    if chosen.isdigit() and int(chosen) < len(current.seats):
+        return int(chosen), chosen
+    return ALL, "all"
+
+
+@bp.route("/games/<game_id>/replay")
+def replay(game_id: str) -> tuple[str, int]:
+    current = load(game_id)
+    kind, seat = who(current)
+    over = current.status not in (STATUS_ACTIVE, STATUS_OPEN)
+    at_arg = request.args.get("at", "")
+    at = min(int(at_arg), current.version) if at_arg.isdigit() else current.version
+    then = shiplog().get_game(current.id, at)
+    viewer, as_value = perspective(over, kind, seat, current)
+    rules = current.rules
+    view = game_view(then, kind, seat, current)
+    view["state"] = rules.view(then.state, viewer) if then.state is not None else None
+    names = names_of(current)
+    event = shiplog().events_between(current.id, at - 1 if at > 0 else None, at)
+    move = event_json(event[-1], rules, viewer, names) if event else None
+    points = score_points(current.id, current.version, viewer)
+    chart = score_chart(names, points, at) if any(s is not None for _, row in points for s in row) else None
+    values = {
+        "g": view,
+        "game": current,
+        "rules": rules,
+        "at": at,
+        "last": current.version,
+        "over": over,
+        "as_value": as_value,
+        "viewer": viewer,
+        "seat": viewer if isinstance(viewer, int) and viewer >= 0 else None,
+        "names": names,
+        "board": boards.board_template(current.game, rules),
+        "info": boards.context(rules, view["state"]),
+        "move": move,
+        "chart": chart,
+        "verdicts": verdicts(current.id, current.version, over),
+        "invite": request.args.get("invite"),
+        "step": lambda n: url_for("web.replay", game_id=str(current.id), at=n, invite=request.args.get("invite"),
+                                  **({"as": as_value} if as_value else {})),
+    }
+    return render_template("replay.html", player=current_player(), **values), 200

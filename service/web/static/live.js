@@ -1,0 +1,69 @@
+// The game page, livelier: forms post without leaving the page, and the page's live part is
+// fetched again whenever the game's event stream says something happened. Without JavaScript
+// the forms post and the page reloads (and a <noscript> refresh keeps it current).
+(() => {
+  "use strict";
+  const root = document.getElementById("live");
+  if (!root) return;
+  const entropy = () => Array.from(crypto.getRandomValues(new Uint8Array(32)), b => b.toString(16).padStart(2, "0")).join("");
+  const fillEntropy = () => document.querySelectorAll("input[data-entropy]").forEach(i => { if (!i.value) i.value = entropy(); });
+
+  function swap(html) {
+    const fresh = new DOMParser().parseFromString(html, "text/html").getElementById("live");
+    if (!fresh) return false;
+    const focused = document.activeElement && document.activeElement.closest("#live") ? document.activeElement.id : null;
+    root.replaceChildren(...fresh.childNodes);
+    for (const key of ["version", "status"]) root.dataset[key] = fresh.dataset[key];
+    fillEntropy();
+    if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
+    return true;
+  }
+
+  let busy = false, again = false;
+  async function refresh() {
+    if (busy) { again = true; return; }
+    busy = true;
+    try {
+      const response = await fetch(location.href, { headers: { Accept: "text/html" }, cache: "no-store" });
+      if (response.ok) swap(await response.text());
+    } finally {
+      busy = false;
+      if (again) { again = false; refresh(); }
+    }
+  }
+
+  document.addEventListener("submit", async event => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-live")) return;
+    // (form.action would be the form's input named "action": read the attribute)
+    const target = form.getAttribute("action") || location.href;
+    event.preventDefault();
+    const buttons = form.querySelectorAll("button");
+    buttons.forEach(b => { b.disabled = true; });
+    try {
+      const response = await fetch(target, { method: "POST", body: new FormData(form), headers: { Accept: "text/html" } });
+      const html = await response.text();
+      if (!swap(html)) { document.open(); document.write(html); document.close(); return; }
+      if (form.hasAttribute("data-reset")) form.reset();
+      history.replaceState(null, "", response.redirected ? response.url : location.href);
+    } catch (error) {
+      form.submit();  // the network failed: let the browser post it the plain way
+    } finally {
+      buttons.forEach(b => { b.disabled = false; });
+    }
+  });
+
+  fillEntropy();
+  if (!window.EventSource || !root.dataset.stream) return;
+  const stream = new EventSource(`${root.dataset.stream}?after=${root.dataset.version}`);
+  const seen = event => {
+    let version = Number(event.lastEventId);
+    try { version = Math.max(version, Number(JSON.parse(event.data).version)); } catch (e) { /* a comment */ }
+    if (version > Number(root.dataset.version)) refresh();
+  };
+  for (const type of (root.dataset.events || "").split(" ")) if (type) stream.addEventListener(type, seen);
+  stream.addEventListener("hello", seen);
+  stream.onerror = () => {
+    if (stream.readyState === EventSource.CLOSED) setTimeout(() => location.reload(), 20000);
+  };
+})();

@@ -1,0 +1,103 @@
+"""Every page in the browser: readable at a phone's width and a desktop's (screenshots), no
+serious accessibility violation (axe-core), a form without its CSRF token refused, a rule
+violation shown as the rules' sentence with nothing changed."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from uuid import UUID
+
+import pytest
+
+from tests.browser.helpers import create_game, shown_version, sign_up
+from tests.browser.shots import shoot
+
+pytestmark = pytest.mark.browser
+
+
+def serious_violations(page: Any) -> list[str]:
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page).response["violations"]
+    return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+            for v in found if v.get("impact") in ("serious", "critical")]
+
+
+def test_every_page_has_no_serious_accessibility_violation(server: Any, context_factory: Any) -> None:
+    visitor = context_factory().new_page()
+    visitor.goto(server.url + "/")
+    pages = {"home-visitor": server.url + "/", "signup": server.url + "/signup", "signin": server.url + "/signin"}
+    shots = {"signup", "signin", "welcome", "home", "lobby", "settings", "new-game", "replay-running"}
+    for name, url in pages.items():
+        visitor.goto(url)
+        assert serious_violations(visitor) == [], name
+        if name in shots:
+            shoot(visitor, name)
+    ann = sign_up(context_factory(), server.url, "Ann")
+    assert serious_violations(ann) == [], "welcome"
+    shoot(ann, "welcome")
+    gid = create_game(ann, server.url, "puerto-rico", 3, bots={1: "greedy"})  # one seat stays open
+    assert serious_violations(ann) == [], "game, open"
+    shoot(ann, "game-open")
+    bob = sign_up(context_factory(), server.url, "Bob")
+    bob.goto(f"{server.url}/lobby")
+    assert bob.locator(f"a[href='/games/{gid}']").count() == 1  # listed among the open games
+    shoot(bob, "lobby-open-games")
+    bob.click(f"a[href='/games/{gid}']")
+    bob.click("text=Take a seat")
+    ann.wait_for_selector("#turn-h")
+    for path, name in (("/", "home"), ("/lobby", "lobby"), ("/settings", "settings"), ("/new/puerto-rico", "new-game"),
+                       (f"/games/{gid}", "game"), (f"/games/{gid}/replay", "replay-running")):
+        ann.goto(server.url + path)
+        assert serious_violations(ann) == [], name
+        if name in shots:  # the game page is shot by the games' own tests
+            shoot(ann, name)
+    ann.goto(f"{server.url}/lobby")
+    assert ann.locator("#turn-h + ul a, #turn-h ~ ul a").count() + ann.locator("#mine-h ~ ul a").count() >= 1
+
+
+def test_a_form_without_its_csrf_token_is_refused_and_changes_nothing(server: Any, context_factory: Any) -> None:
+    ann = sign_up(context_factory(), server.url, "Ann")
+    gid = create_game(ann, server.url, "navegador", 2, bots={1: "greedy"})
+    before = server.shiplog.get_game(UUID(gid)).version
+    ann.evaluate("() => document.querySelectorAll('input[name=csrf_token]').forEach(i => i.remove())")
+    with ann.expect_navigation():
+        ann.evaluate("() => document.querySelector('button.action').closest('form').submit()")  # the plain way
+    assert "This form was refused" in ann.content()
+    assert "CSRF token is missing" in ann.content()
+    assert server.shiplog.get_game(UUID(gid)).version == before
+
+
+def test_a_rule_violation_shows_the_rules_sentence_and_nothing_changes(server: Any, context_factory: Any) -> None:
+    ann = sign_up(context_factory(), server.url, "Ann")
+    gid = create_game(ann, server.url, "puerto-rico", 2, bots={1: "greedy"}, options={"first_governor": "seat_order"})
+    before = server.shiplog.get_game(UUID(gid)).version
+    assert shown_version(ann) == before
+    forged = json.dumps({"type": "build", "building": "residence"})  # not a legal action now
+    ann.evaluate("a => { const b = document.querySelector('button.action'); b.closest('form').querySelector('input[name=action]').value = a; }",
+                 forged)
+    ann.click("button.action >> nth=0")
+    error = ann.wait_for_selector("#live .error")
+    sentence = error.inner_text()
+    assert sentence and "{" not in sentence, sentence  # a sentence, not a code or a payload
+    game = server.shiplog.get_game(UUID(gid))
+    assert game.version == before
+    assert shown_version(ann) == before
+    assert ann.locator("button.action").count() == len(game.rules.legal_actions(game.state, 0))
+    shoot(ann, "game-rule-violation")
+
+
+def test_without_javascript_a_move_is_a_plain_form_post_and_the_page_reloads(server: Any, browser: Any) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        ann = sign_up(context, server.url, "Ann")
+        gid = create_game(ann, server.url, "navegador", 2, bots={1: "greedy"})
+        before = server.shiplog.get_game(UUID(gid)).version
+        with ann.expect_navigation():
+            ann.click("button.action >> nth=0")
+        after = server.shiplog.get_game(UUID(gid))
+        assert after.version > before and shown_version(ann) == after.version
+        assert ann.locator("noscript").count() == 1  # a waiting page reloads itself every 20 s
+    finally:
+        context.close()

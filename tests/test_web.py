@@ -1,0 +1,186 @@
+"""The web pages without a browser (Flask's test client): the player cookie, CSRF, the board
+drawn from the same redacted view the API gives the viewer, the actions as buttons, private
+games, the new-game form built from OPTIONS. The browser tests are in tests/browser/."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from typing import Any
+from uuid import UUID
+
+import pytest
+from flask import render_template
+
+from domain.core import registry
+from domain.core.rules import ALL
+from service.web import boards
+from service.web.session import COOKIE
+
+PR = {"option.expansions": ["new_buildings", "nobles"]}
+
+
+def csrf(page: str) -> str:
+    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+
+
+def sign_up(app: Any, name: str, base_url: str = "http://localhost") -> Any:
+    client = app.test_client()
+    form = client.get("/signup", base_url=base_url).get_data(as_text=True)
+    response = client.post("/signup", data={"name": name, "csrf_token": csrf(form)}, base_url=base_url,
+                           headers={"Referer": f"{base_url}/signup"})  # over https the token needs a same-site Referer
+    assert response.status_code == 201
+    client.response = response
+    return client
+
+
+def create(client: Any, game: str, seats: int, **fields: Any) -> str:
+    form = client.get(f"/new/{game}").get_data(as_text=True)
+    response = client.post(f"/new/{game}", data={"csrf_token": csrf(form), "seats": str(seats), **fields})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return str(response.headers["Location"].split("/games/")[1].split("?")[0])
+
+
+def test_the_player_cookie_holds_the_token_httponly_samesite_lax_secure_over_https(app: Any) -> None:
+    plain = sign_up(app, "ann").response.headers["Set-Cookie"]
+    assert plain.startswith(f"{COOKIE}=") and "HttpOnly" in plain and "SameSite=Lax" in plain and "Secure" not in plain
+    secure = sign_up(app, "bob", "https://localhost").response.headers["Set-Cookie"]
+    assert "Secure" in secure and "HttpOnly" in secure and "SameSite=Lax" in secure
+    token = plain.split(";")[0].split("=", 1)[1]
+    assert app.extensions["shiplog"].player_by_token(token).name == "ann"
+
+
+def test_forms_without_the_csrf_token_are_refused_and_change_nothing(app: Any) -> None:
+    client = app.test_client()
+    response = client.post("/signup", data={"name": "mallory"})
+    assert response.status_code == 400 and "This form was refused" in response.get_data(as_text=True)
+    ann = sign_up(app, "ann")
+    gid = create(ann, "high-card", 2, **{"seat.1": "random"})
+    version = app.extensions["shiplog"].get_game(UUID(gid)).version
+    action = json.dumps({"type": "draw"})
+    assert ann.post(f"/games/{gid}/act", data={"action": action}).status_code == 400
+    assert ann.post(f"/games/{gid}/act", data={"action": action, "csrf_token": "forged"}).status_code == 400
+    assert app.extensions["shiplog"].get_game(UUID(gid)).version == version
+    assert app.test_client().post("/v1/players", json={"name": "api"}).status_code == 201  # the API is not affected
+
+
+def board_html(app: Any, game: Any, view: dict[str, Any], seat: int | None) -> str:
+    rules = game.rules
+    with app.test_request_context():
+        return render_template(boards.board_template(game.game, rules), view=view, seat=seat,
+                               names=[s["name"] for s in game.seats], info=boards.context(rules, view),
+                               players=[], to_act=sorted(game.to_act()))
+
+
+def test_the_board_is_drawn_from_the_viewers_redacted_view_and_a_player_without_a_seat_sees_no_secret(app: Any) -> None:
+    ann = sign_up(app, "ann")
+    gid = create(ann, "puerto-rico", 3, **{"seat.1": "greedy", "seat.2": "random"}, **PR)
+    shiplog = app.extensions["shiplog"]
+    game = shiplog.get_game(UUID(gid))
+    while game.status == "active" and game.version < 40:  # into the game: VP chips, forests, a hidden pile
+        seat = min(game.to_act())
+        shiplog.submit(game.id, seat, game.rules.legal_actions(game.state, seat)[0])
+        game = shiplog.get_game(game.id)
+    rules = game.rules
+    everything = board_html(app, game, rules.view(game.state, ALL), None)
+    for viewer, client in ((None, sign_up(app, "dee")), (0, ann)):
+        page = html.unescape(client.get(f"/games/{gid}").get_data(as_text=True))
+        game_view = client.get(f"/v1/games/{gid}").json  # what the API shows a spectator
+        assert game_view["state"] == rules.view(game.state, None)
+        mine = html.unescape(board_html(app, game, rules.view(game.state, viewer), viewer))
+        assert mine in page
+        assert html.unescape(everything) not in page
+    spectator = html.unescape(sign_up(app, "eve").get(f"/games/{gid}").get_data(as_text=True))
+    assert spectator.count('data-secret="vp"') == 3
+    assert "Face-down order" not in spectator
+
+
+def test_every_legal_action_is_a_button_and_nothing_else(app: Any) -> None:
+    ann = sign_up(app, "ann")
+    gid = create(ann, "navegador", 3, **{"seat.1": "greedy", "seat.2": "greedy"})
+    game = app.extensions["shiplog"].get_game(UUID(gid))
+    page = ann.get(f"/games/{gid}").get_data(as_text=True)
+    shown = [json.loads(html.unescape(a)) for a in re.findall(r'data-action="([^"]+)"', page)]
+    legal = game.rules.legal_actions(game.state, 0) if 0 in game.to_act() else []
+    assert shown == legal and legal
+    watcher = sign_up(app, "dee").get(f"/games/{gid}").get_data(as_text=True)
+    assert "data-action=" not in watcher
+
+
+def test_a_private_game_is_not_found_without_its_invitation(app: Any) -> None:
+    ann = sign_up(app, "ann")
+    form = ann.get("/new/high-card").get_data(as_text=True)
+    response = ann.post("/new/high-card", data={"csrf_token": csrf(form), "seats": "2", "private": "1"})
+    target = response.headers["Location"]
+    gid, invite = target.split("/games/")[1].split("?invite=")
+    bob = sign_up(app, "bob")
+    assert bob.get(f"/games/{gid}").status_code == 404
+    assert bob.get(f"/games/{gid}/replay").status_code == 404
+    page = bob.get(f"/games/{gid}?invite={invite}").get_data(as_text=True)
+    assert "Take a seat" in page
+    joined = bob.post(f"/games/{gid}/join", data={"csrf_token": csrf(page), "invite": invite})
+    assert joined.status_code == 303
+    assert bob.get(f"/games/{gid}").status_code == 200  # a seat of it now
+
+
+@pytest.mark.parametrize("game", registry.names())
+def test_the_new_game_form_has_a_field_for_every_option(app: Any, game: str) -> None:
+    page = sign_up(app, "ann").get(f"/new/{game}").get_data(as_text=True)
+    for option in registry.get(game).OPTIONS:
+        assert f'name="option.{option.name}"' in page
+        assert option.sentence in html.unescape(page)
+
+
+def test_a_bad_option_is_the_games_sentence_on_the_form(app: Any) -> None:
+    ann = sign_up(app, "ann")
+    form = ann.get("/new/puerto-rico").get_data(as_text=True)
+    response = ann.post("/new/puerto-rico", data={"csrf_token": csrf(form), "seats": "3", "option.max_large_buildings": "9"})
+    assert response.status_code == 422
+    assert "max_large_buildings must be a whole number from 1 to 6" in html.unescape(response.get_data(as_text=True))
+
+
+def test_the_lobby_lists_my_turn_first_then_my_games_then_open_games(app: Any) -> None:
+    ann = sign_up(app, "ann")
+    waiting = create(ann, "high-card", 2, **{"seat.1": "random"})
+    open_one = create(ann, "high-card", 2)
+    bob = sign_up(app, "bob")
+    theirs = create(bob, "high-card", 2)
+    page = ann.get("/lobby").get_data(as_text=True)
+    assert page.index(waiting) < page.index("Your other games") < page.index(open_one) < page.index(theirs)
+
+
+def test_a_take_back_is_asked_and_answered_and_table_talk_is_shown(app: Any) -> None:
+    ann = sign_up(app, "ann")
+    gid = create(ann, "high-card", 2)
+    bob = sign_up(app, "bob")
+    page = bob.get(f"/games/{gid}").get_data(as_text=True)  # a public game: listed, no invitation needed
+    assert bob.post(f"/games/{gid}/join", data={"csrf_token": csrf(page)}).status_code == 303
+    shiplog = app.extensions["shiplog"]
+    clients = {0: ann, 1: bob}
+    for _ in range(2):  # one move each, by their buttons
+        game = shiplog.get_game(UUID(gid))
+        seat = min(game.to_act())
+        page = clients[seat].get(f"/games/{gid}").get_data(as_text=True)
+        action = html.unescape(re.findall(r'name="action" value="([^"]+)"', page)[0])
+        moved = clients[seat].post(f"/games/{gid}/act", data={"csrf_token": csrf(page), "action": action,
+                                                              "version": str(game.version)})
+        assert moved.status_code == 303
+    game = shiplog.get_game(UUID(gid))
+    mover = 1 - min(game.to_act())  # who moved last asks to take it back
+    asker, answerer = clients[mover], clients[1 - mover]
+    page = asker.get(f"/games/{gid}").get_data(as_text=True)
+    assert asker.post(f"/games/{gid}/undo", data={"csrf_token": csrf(page)}).status_code == 303
+    asked = shiplog.get_game(UUID(gid))
+    if asked.undo_request is not None:  # a move that revealed something: the other seat is asked
+        page = answerer.get(f"/games/{gid}").get_data(as_text=True)
+        assert "Accept the take-back" in page
+        assert answerer.post(f"/games/{gid}/undo/answer", data={"csrf_token": csrf(page), "accept": "yes"}).status_code == 303
+    assert shiplog.get_game(UUID(gid)).state == shiplog.get_game(UUID(gid), game.version - 1).state
+    page = ann.get(f"/games/{gid}").get_data(as_text=True)
+    assert ann.post(f"/games/{gid}/talk", data={"csrf_token": csrf(page), "text": "well played"}).status_code == 303
+    assert "well played" in bob.get(f"/games/{gid}").get_data(as_text=True)
+    eve = sign_up(app, "eve")
+    page = eve.get(f"/games/{gid}").get_data(as_text=True)
+    refused = eve.post(f"/games/{gid}/talk", data={"csrf_token": csrf(page), "text": "hi"})
+    assert refused.status_code == 403 and "Only the seats and the host talk" in html.unescape(refused.get_data(as_text=True))
