@@ -50,7 +50,8 @@ def gain(tx: Tx, seat: int, what: Mapping[str, int], source: str) -> None:
     if what.get("coins"):
         tx.emit({"t": "CoinsGained", "seat": seat, "coins": what["coins"], "source": source})
     if what.get("vp"):
-        tx.emit({"t": "VPGained", "seat": seat, "vp": what["vp"], "source": source})
+        hidden = {} if not tx.state.open_scores else {"open": True}  # §9.2: VP lie face down
+        tx.emit({"t": "VPGained", "seat": seat, "vp": what["vp"], "source": source, **hidden})
 
 
 @evolves("GoodsGained")

@@ -34,9 +34,7 @@ def _pass(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
         refuse(("pass.bad_space", "The pass spaces are numbered 1 to 5."))
     refuse(why_not_pass(tx.state, seat, space))
     tx.emit({"t": "Passed", "seat": seat, "space": space, "order": len(tx.state.pass_order)})
-    agenda: list[Task] = [("pass_space", space)]
-    agenda += [("dock_income", dock) for dock, ships in zip(C.docks, tx.state.players[seat].docks, strict=True) if ships]
-    run(tx, seat, agenda, rng)
+    run(tx, seat, [("pass_space", space), ("docks",)], rng)
 
 
 def pass_actions(state: State, seat: int) -> list[Action]:
@@ -80,6 +78,13 @@ def _road_tile(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
 def road_actions(state: State, seat: int) -> list[Action]:
     out: list[Action] = [{"type": "road_tile", "cell": None}]
     return out + [{"type": "road_tile", "cell": [r, c]} for r, c in empty_cells(state.players[seat])]
+
+
+@task("docks")
+def _docks(tx: Tx, seat: int, step: Task, rng: RandomSource) -> list[Task]:
+    """Dock income after the pass space's action, whose ship counts too (SM-EX-55)."""
+    docks = tx.state.players[seat].docks
+    return [("dock_income", dock) for dock, ships in zip(C.docks, docks, strict=True) if ships]
 
 
 @task("dock_income")
