@@ -183,13 +183,13 @@ def _grid(rows: Any, where: str, effects: Mapping[str, Any], roads: Mapping[str,
     given = [None] * (SIZE * SIZE) if type_rows is None else [t for row in type_rows for t in row]
     _need(len(given) == SIZE * SIZE, f"{where}: the types grid must be 6x6")
     kinds = tuple(_type(c, g, effects, types, f"{where} cell {i}") for i, (c, g) in enumerate(zip(cells, given, strict=True)))
-    # design rule of the DEFINED layouts (§1.3): a building in every row and column, (1,1) sea trade
+    # design rule of the DEFINED layouts (§1.3): (1,1) sea trade, a building in every row and column
+    _need(cells[0] == "sea_trade", f"{where}: the top-left cell must be a sea-trade building")
     for i in range(SIZE):
         _need(any(cells[i * SIZE + k] and cells[i * SIZE + k] not in roads for k in range(SIZE)),
               f"{where}: row {i + 1} has no building")
         _need(any(cells[r * SIZE + i] and cells[r * SIZE + i] not in roads for r in range(SIZE)),
               f"{where}: column {i + 1} has no building")
-    _need(cells[0] == "sea_trade", f"{where}: the top-left cell must be a sea-trade building")
     return cells, kinds
 
 
