@@ -2,7 +2,7 @@
 
     >>> from domain.core.words import render
     >>> render(describe({"t": "VPGained", "seat": 1, "vp": None, "source": "building:6,6"}, 0), ["Ann", "Bob"])
-    'Bob gains victory points (face down) from the building on row 6, column 6.'
+    'Bob gains victory points (face down).'
 
 The fact is already redacted for the viewer: another seat's VP amounts are `None` ("face down"),
 a shuffle's order is its size.
@@ -14,6 +14,8 @@ from typing import Any
 
 from domain.core import Fact, Viewer
 from domain.core.words import Words, amount, amounts, listing, ordinal, seat
+
+from .components import C
 
 words = Words("Santa Maria")
 says = words.says
@@ -35,7 +37,8 @@ def _cell(cell: Any) -> str:
 
 
 def _goods(goods: dict[str, int]) -> str:
-    return amounts({g: n for g, n in goods.items()}, {"coins": "coins"})
+    """In the storage's order whatever the order of the stored fact's keys."""
+    return amounts({g: goods[g] for g in (*C.resources, "coins") if g in goods}, {"coins": "coins"})
 
 
 def _vp(vp: int | None) -> str:
@@ -77,12 +80,13 @@ def _game_set_up(f: Fact, v: Viewer) -> str:
 
 @says("BlueSupplySet")
 def _blue_supply(f: Fact, v: Viewer) -> str:
-    return f"{amount(f['count'], 'blue die', 'blue dice')} form the blue supply."
+    return f"The blue supply holds {amount(f['count'], 'blue die', 'blue dice')}."
 
 
 @says("ShipsDealt")
 def _ships_dealt(f: Fact, v: Viewer) -> str:
-    return "The starting sea-trade tiles go to the docks: " + listing(f"{t} at {d}" for d, t in f["docks"].items()) + "."
+    docks = f["docks"]
+    return "The starting sea-trade tiles go to the docks: " + listing(f"{docks[d]} at {d}" for d in C.docks if d in docks) + "."
 
 
 @says("ShipDeckShuffled", "ScholarsShuffled", "BishopsShuffled")
@@ -268,7 +272,8 @@ def _transferred(f: Fact, v: Viewer) -> str:
 
 @says("VPGained")
 def _vp_gained(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} gains {_vp(f['vp'])}{_source(f.get('source', ''))}."
+    source = _source(f.get("source", "")) if f["vp"] is not None else ""  # no numbers beside a hidden amount
+    return f"{seat(f['seat'])} gains {_vp(f['vp'])}{source}."
 
 
 @says("ReligionOverflowScored")
