@@ -60,11 +60,13 @@ def test_the_fast_canonical_text_is_exactly_the_json_of_the_encoding() -> None:
     from domain.core.rules import fold
 
     samples = [sample(), Outer((), {"b": "x", "a": None}, Colour.BLUE, "é \" ✓")]
-    for game in ("puerto-rico", "navegador"):
+    for game in ("puerto-rico", "navegador", "santa-maria"):
         rules = registry.get(game)
         state = fold(rules, None, rules.setup(rules.check_options({}, 3), 3, Rng("c", "setup")))
         for move in range(120):
             samples.append(state)
+            if not rules.to_act(state):
+                break  # a short game is over
             seat = min(rules.to_act(state))
             action = choice(Rng("c", f"m{move}"), rules.legal_actions(state, seat))
             state = fold(rules, state, rules.decide(state, seat, action, Rng("c", f"e{move}")))

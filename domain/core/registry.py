@@ -19,6 +19,7 @@ from .rules import GameRules
 _BUILTIN: dict[str, str] = {
     "puerto-rico": "domain.puerto_rico",
     "navegador": "domain.navegador",
+    "santa-maria": "domain.santa_maria",
 }
 
 _loaded: dict[str, GameRules] = {}
