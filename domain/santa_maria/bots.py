@@ -7,13 +7,14 @@ passes when nothing is worth more than the best pass space; at decisions it take
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from domain.core import Action, RandomSource, choice
 
 from .colony import free_buildings
 from .components import C
-from .goods import held_payments
+from .goods import held_payments, payments
 from .state import Player, State, index
 
 VP = 3.0
@@ -39,7 +40,15 @@ def _gain_value(p: Player, gain: dict[str, int]) -> float:
 
 
 def _can_ship(state: State, seat: int) -> bool:
-    return any(t is not None and held_payments(state, seat, C.ship_cost[t]) for t in state.board_docks)
+    p = state.players[seat]
+    return _payable_ship(state.board_docks, p.goods)
+
+
+@functools.lru_cache(maxsize=1024)  # a pure function of plain data
+def _payable_ship(docks: tuple[str | None, ...], goods: tuple[int, ...]) -> bool:
+    have = dict(zip(C.resources, goods, strict=True))
+    return any(t is not None and any(all(have[g] >= n for g, n in pay.items()) for pay in payments(C.ship_cost[t]))
+               for t in docks)
 
 
 def _effect_value(state: State, seat: int, effect: str) -> float:

@@ -3,6 +3,7 @@ fully developed lines and colonists."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from domain.core.commands import Why
@@ -44,11 +45,20 @@ def why_not_place(player: Player, tile: Tile, anchor: tuple[int, int], rotation:
 
 
 def placements(player: Player, tile: Tile, area: str = "expand") -> Iterator[tuple[tuple[int, int], int]]:
+    yield from _placements(player.grid, tile.shape)
+
+
+@functools.lru_cache(maxsize=4096)  # a pure function of the grid (plain data) and the tile's shape
+def _placements(grid: tuple[str, ...], shape: tuple[tuple[int, int], ...]) -> tuple[tuple[tuple[int, int], int], ...]:
+    tile = Tile("", "", shape, (), ())
+    out = []
     for r in range(1, SIZE + 1):
         for c in range(1, SIZE + 1):
             for rotation in ROTATIONS:
-                if why_not_place(player, tile, (r, c), rotation, area) is None:
-                    yield (r, c), rotation
+                cells = footprint(tile, (r, c), rotation)
+                if all(inside(a, b) and not grid[index(a, b)] for a, b in cells):
+                    out.append(((r, c), rotation))
+    return tuple(out)
 
 
 def line_cells(kind: str, value: int) -> list[tuple[int, int]]:

@@ -3,6 +3,7 @@ wildcard, the free actions sell and buy, and scholar ownership."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -96,7 +97,15 @@ def _vp_gained(state: State, fact: Fact) -> State:
 
 def payments(cost: Mapping[str, int]) -> Iterator[Payment]:
     """Every payment multiset of `cost`: fewer units of a resource, gold for the rest."""
+    for items in _payments(tuple(sorted(cost.items()))):
+        yield dict(items)
+
+
+@functools.lru_cache(maxsize=256)  # a pure function of the component data's costs
+def _payments(cost_items: tuple[tuple[str, int], ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
+    cost = dict(cost_items)
     others = [(g, n) for g, n in cost.items() if g not in ("gold", "coins")]
+    out = []
     for paid in itertools.product(*(range(n, -1, -1) for _, n in others)):
         p: Payment = {g: k for (g, _), k in zip(others, paid, strict=True) if k}
         gold = cost.get("gold", 0) + sum(n - k for (_, n), k in zip(others, paid, strict=True))
@@ -104,7 +113,8 @@ def payments(cost: Mapping[str, int]) -> Iterator[Payment]:
             p["gold"] = gold
         if cost.get("coins"):
             p["coins"] = cost["coins"]
-        yield {g: p[g] for g in (*C.resources, "coins") if g in p}
+        out.append(tuple((g, p[g]) for g in (*C.resources, "coins") if g in p))
+    return tuple(out)
 
 
 def holds(state: State, seat: int, pay: Mapping[str, int]) -> bool:
@@ -113,7 +123,7 @@ def holds(state: State, seat: int, pay: Mapping[str, int]) -> bool:
 
 
 def valid_payment(state: State, seat: int, cost: Mapping[str, int], pay: Mapping[str, int]) -> bool:
-    return dict(pay) in list(payments(cost)) and holds(state, seat, pay)
+    return tuple(pay.items()) in _payments(tuple(sorted(cost.items()))) and holds(state, seat, pay)
 
 
 def held_payments(state: State, seat: int, cost: Mapping[str, int]) -> list[Payment]:

@@ -34,7 +34,10 @@ def decide(state: State, seat: int, action: Action, rng: RandomSource) -> list[F
 def main_actions(state: State, seat: int) -> list[Action]:
     if why_not_main(state, seat) is not None:
         return []
-    out: list[Action] = [{"type": "expand", "tile": t} for t in state.display if actions.why_not_expand(state, seat, t) is None]
+    payable = {kind: bool(goods.held_payments(state, seat, actions.expand_cost(state, seat, t)))
+               for kind, t in ((C.tiles[t].kind, t) for t in state.display)}  # cheap first: the cost
+    out: list[Action] = [{"type": "expand", "tile": t} for t in state.display
+                         if payable[C.tiles[t].kind] and actions.why_not_expand(state, seat, t) is None]
     out += [{"type": "activate_building", "cell": [r, c]} for r in range(1, SIZE + 1) for c in range(1, SIZE + 1)
             if actions.why_not_activate(state, seat, r, c) is None]
     out += list(actions.die_actions(state, seat))

@@ -12,6 +12,7 @@ aggregate and its record verified move by move.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from typing import Any
 
@@ -21,15 +22,15 @@ import domain.santa_maria as sm
 from domain.core import ALL, IllegalAction, Rng, codec, fold
 from domain.core.aggregate import Game
 from domain.core.record import record_from_events, verify
-from domain.santa_maria.components import C
 from domain.santa_maria import scoring
+from domain.santa_maria.components import C
 from domain.santa_maria.state import Phase, State
 
 from .playout import MOVE_BOUND, Policy, options_for, seats_for
 
 GAMES = 2000
 CHUNK = 100
-SAMPLE_EVERY = 9
+SAMPLE_EVERY = 15
 REPLAY_EVERY = 40
 TILES = sorted((*C.doubles, *C.triples))
 SHIPS = sorted((*C.starting_ships, *C.regular_ships))
@@ -92,9 +93,12 @@ def hidden_ids(state: State) -> set[str]:
     return {*state.ship_deck, *state.stacks[0], *state.stacks[1], *state.boxed}
 
 
+_ID = re.compile(r'"([A-Z][A-Z0-9_]+)"')
+
+
 def leaked(hidden: set[str], shown: Any) -> set[str]:
-    text = json.dumps(shown)
-    return {t for t in hidden if f'"{t}"' in text}
+    """The hidden ids (tiles, ships, scholars, bishops) that appear as strings in `shown`."""
+    return hidden & set(_ID.findall(json.dumps(shown)))
 
 
 def check_no_leak(state: State, facts: list[dict[str, Any]], viewers: list[int | None]) -> None:
