@@ -222,7 +222,8 @@ def show(game: str, at: int | None, as_: str | None, as_json: bool) -> None:
     echo(f"{rules.TITLE} {record['id']} at version {target} of {last}")
     echo("players: " + ", ".join(f"{n}={name}" for n, name in enumerate(names)))
     echo("to act: " + (", ".join(names[s] for s in data["to_act"]) or "nobody"))
-    echo(json.dumps(view, indent=2, ensure_ascii=False))
+    board = getattr(rules, "board_text", None)  # optional: a game's text board (else its view as JSON)
+    echo(board(view, names) if board is not None else json.dumps(view, indent=2, ensure_ascii=False))
     if outcome:
         echo("outcome: " + ", ".join(f"{names[r.seat]} {r.score} (rank {r.rank})" for r in outcome.results))
 

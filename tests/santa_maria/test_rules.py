@@ -201,3 +201,17 @@ def test_every_year_three_turn_game_ends_with_a_ranking() -> None:
         state, _ = act(state, second, {"type": "pass", "space": 3}, rng)
     result = sm.outcome(state)
     assert result is not None and sorted(r.rank for r in result.results) == [1, 2]
+
+
+def test_replay_show_draws_the_text_board(tmp_path: Any) -> None:
+    """`replay show` prints the game's text board (the view as the seat saw it, hidden VP as ?)."""
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from replay.cli import main
+
+    fixture = Path(__file__).resolve().parents[2] / "fixtures" / "santa_maria" / "2p.json"
+    out = CliRunner().invoke(main, ["show", str(fixture), "--at", "20", "--as", "0"])
+    assert out.exit_code == 0, out.output
+    assert "  1    Sh" in out.output and "VP ?" in out.output and "pass spaces" in out.output
