@@ -39,3 +39,11 @@ def test_puerto_rico_fixtures_cover_each_expansion_and_both() -> None:
         for p in FIXTURES if p.parent.name == "puerto_rico"
     }
     assert {(), ("new_buildings",), ("nobles",), ("new_buildings", "nobles")} <= sets
+
+
+def test_santa_maria_fixtures_cover_each_setup_and_variant() -> None:
+    options = [json.loads(p.read_text())["options"] for p in FIXTURES if p.parent.name == "santa_maria"]
+    assert any(o.get("colony_assignment", "draft") == "draft" and not o.get("advanced_setup") for o in options)
+    assert any(o.get("colony_assignment") == "random" for o in options)
+    assert any(o.get("advanced_setup") for o in options) and any(o.get("shared_blue_dice") for o in options)
+    assert any(o.get("open_scores") for o in options)

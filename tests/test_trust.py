@@ -25,6 +25,7 @@ REVEALING = {
         "PlantationsDrawn", "HaciendaTileDrawn", "TileDrawn", "DrawnTilePlaced", "LandOfficeBought", "TileDiscarded",
     },
     ("navegador", ()): {"RegionExplored"},
+    ("santa-maria", ()): {"DockRefilled", "DisplayDealt", "FinalScored"},
 }
 
 

@@ -19,6 +19,7 @@ from .rules import GameRules
 _BUILTIN: dict[str, str] = {
     "puerto-rico": "domain.puerto_rico",
     "navegador": "domain.navegador",
+    "santa-maria": "domain.santa_maria",
 }
 
 # The games imported so far, by name: a process imports a game once (and tests register theirs).

@@ -1,0 +1,48 @@
+"""Santa Maria (Kristian Amundsen Østby and Eilif Svensson, Aporta Games 2017) for 1-4 players,
+the base game with the advanced (town hall draft) setup, the shared blue dice variant and solo
+play, as a pure rules engine.
+
+    >>> from domain.core import Rng, fold
+    >>> import domain.santa_maria as sm
+    >>> state = fold(sm, None, sm.setup({"colony_assignment": "random"}, 2, Rng("seed", "setup")))
+    >>> sorted(sm.to_act(state)) == [state.first]
+    True
+
+Rules: ../shared/rules/santa-maria.md §0-§7, §9-§12 (the "rules page"); the Russian rulebook
+wins where they disagree (docs/santa-maria.md lists every case). Component data:
+components.json. The American Kingdoms expansion (§8) is a later issue; the state keeps room for
+it (docks, monk places and tiles are data).
+"""
+
+from __future__ import annotations
+
+from .bots import BOTS
+from .flow import to_act
+from .rules import decide, legal_actions
+from .scoring import outcome
+from .setup import MAX_SEATS, MIN_SEATS, OPTIONS, check_options, setup
+from .state import evolve
+from .text import board_text
+from .views import redact, reveals, view
+from .words import describe
+
+NAME = "santa-maria"
+TITLE = "Santa Maria"
+RULES_VERSION = "1"
+BLURB = (
+    "Colonists in the New World, for 1 to 4 players over three years. Grow your colony with tiles of "
+    "buildings and roads, then activate its rows and columns with blue and white dice or single buildings "
+    "with coins: produce wood, grain, sugar, gems and gold, trade them, ship them for income when you pass, "
+    "send conquistadors after gold and climb the religion track to place monks with scholars, bishops and "
+    "missions. The happiest colony wins."
+)
+
+# What `make bench` measures (options, pure-engine playouts, event-sourced playouts): uniformly
+# random games are short (random players pass early), about 100 decisions for 4 players.
+BENCH_CASES: list[tuple[dict[str, object], int, int]] = [({}, 300, 60)]
+
+__all__ = [
+    "BENCH_CASES", "BLURB", "BOTS", "board_text", "MAX_SEATS", "MIN_SEATS", "NAME", "OPTIONS", "RULES_VERSION", "TITLE",
+    "check_options", "decide", "describe", "evolve", "legal_actions", "outcome", "redact", "reveals", "setup",
+    "to_act", "view",
+]

@@ -1,0 +1,335 @@
+"""Main actions A-C (rules page §2.4-§2.6): expand the colony (an atomic sequence), activate one
+building with coins, activate a line with a die."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from domain.core import Action, Fact, RandomSource
+from domain.core.commands import Why, fields, malformed, one_of, refuse
+from domain.core.facts import Tx
+
+from . import goods
+from .colony import ROTATIONS, footprint, free_buildings, line_colonists, placements, why_not_place
+from .components import C
+from .effects import _cell_field, effects_of
+from .flow import resume, run, task, why_not_decision, why_not_main
+from .goods import has_scholar, held_payments, parse_pay, valid_payment
+from .state import BlueDie, Player, State, commands, evolves, index, put, replace, with_player
+
+# -- A: expand (§2.4) -----------------------------------------------------------------------------
+
+
+def expand_cost(state: State, seat: int, tile: str) -> dict[str, int]:
+    cost = dict(C.tile_cost[C.tiles[tile].kind])
+    if has_scholar(state, seat, "SCH_ARCHITECTURE"):
+        cost["wood"] -= 1  # Architecture: one wood less (§1.6)
+        cost = {g: n for g, n in cost.items() if n}
+    return cost
+
+
+def why_not_expand(state: State, seat: int, tile: str) -> Why:
+    if tile not in state.display:
+        return ("expand.tile_not_available", "That tile is not in the display.")
+    if next(placements(state.players[seat], C.tiles[tile]), None) is None:
+        return ("expand.no_placement", "That tile fits nowhere in your colony.")
+    if not held_payments(state, seat, expand_cost(state, seat, tile)):
+        return ("expand.cannot_pay", "You cannot pay for that tile (2 wood for a double, 2 wood and 1 grain for a triple).")
+    return None
+
+
+@commands.command("expand")
+def _expand(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action, ("tile",))
+    tile = one_of(action, "tile", (*C.doubles, *C.triples))
+    refuse(why_not_main(tx.state, seat))
+    refuse(why_not_expand(tx.state, seat, tile))
+    tx.emit({"t": "TileChosen", "seat": seat, "tile": tile})
+    tx.emit({"t": "DecisionAsked", "seat": seat, "decision": "place_tile", "tile": tile, "then": []})
+
+
+def _anchor(action: Action) -> tuple[int, int]:
+    value = action["anchor"]
+    if type(value) is not list or len(value) != 2 or not all(type(v) is int and -9 <= v <= 9 for v in value):
+        raise malformed("'anchor' must be [row, column] (whole numbers).")
+    return value[0], value[1]
+
+
+def _rotation(action: Action) -> int:
+    value = action["rotation"]
+    if type(value) is not int or value not in ROTATIONS:
+        raise malformed("'rotation' must be 0, 90, 180 or 270.")
+    return value
+
+
+def build(tx: Tx, seat: int, tile: str, anchor: tuple[int, int], rotation: int, payment: dict[str, int], rng: RandomSource) -> None:
+    goods.pay(tx, seat, payment, "tile")
+    cells = footprint(C.tiles[tile], anchor, rotation)
+    tx.emit({"t": "TileBuilt", "seat": seat, "tile": tile, "anchor": list(anchor), "rotation": rotation,
+             "cells": [[r, c, code] for (r, c), code in zip(cells, C.tiles[tile].cells, strict=True)]})
+    run(tx, seat, [], rng)
+
+
+@commands.command("place_tile")
+def _place_tile(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action, ("anchor", "rotation"))
+    anchor, rotation = _anchor(action), _rotation(action)
+    refuse(why_not_decision(tx.state, seat, ("place_tile",)))
+    pending = tx.state.pending
+    assert pending is not None and pending.tile is not None
+    refuse(why_not_place(tx.state.players[seat], C.tiles[pending.tile], anchor, rotation))
+    options = held_payments(tx.state, seat, expand_cost(tx.state, seat, pending.tile))
+    if len(options) == 1:  # the single valid payment is made at once (§2.4)
+        build(tx, seat, pending.tile, anchor, rotation, options[0], rng)
+        return
+    tx.emit({"t": "DecisionAsked", "seat": seat, "decision": "expand_pay", "tile": pending.tile,
+             "anchor": list(anchor), "rotation": rotation, "then": []})
+
+
+@commands.command("expand_pay")
+def _expand_pay(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action, ("pay",))
+    payment = parse_pay(action)
+    refuse(why_not_decision(tx.state, seat, ("expand_pay",)))
+    pending = tx.state.pending
+    assert pending is not None and pending.tile is not None and pending.anchor is not None and pending.rotation is not None
+    if not valid_payment(tx.state, seat, expand_cost(tx.state, seat, pending.tile), payment):
+        refuse(("expand.cannot_pay", "That is not a payment of the tile's cost you hold."))
+    build(tx, seat, pending.tile, pending.anchor, pending.rotation, payment, rng)
+
+
+@commands.command("expand_cancel")
+def _expand_cancel(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action)
+    refuse(why_not_decision(tx.state, seat, ("place_tile", "expand_pay")))
+    pending = tx.state.pending
+    assert pending is not None
+    tx.emit({"t": "ExpandCancelled", "seat": seat, "tile": pending.tile})
+
+
+@evolves("TileChosen")
+def _tile_chosen(state: State, fact: Fact) -> State:
+    return state  # the DecisionAsked that follows waits for the placement
+
+
+@evolves("ExpandCancelled")
+def _expand_cancelled(state: State, fact: Fact) -> State:
+    return replace(state, pending=None)
+
+
+@evolves("TileBuilt", "TownHallPlaced", "RoadTilePlaced")
+def _tile_built(state: State, fact: Fact) -> State:
+    seat = fact["seat"]
+    p = state.players[seat]
+    tile = C.tiles[fact.get("tile") or fact.get("town_hall") or C.road_tile]
+    grid, types = p.grid, p.types
+    for (r, c, code), kind in zip(fact["cells"], tile.types, strict=True):
+        grid, types = put(grid, index(r, c), code), put(types, index(r, c), kind)
+    anchor = fact.get("anchor") or fact["cells"][0][:2]
+    placed = (*p.tiles, (tile.id, anchor[0], anchor[1], fact.get("rotation", 0)))
+    state = with_player(state, seat, grid=grid, types=types, tiles=placed)
+    if fact["t"] == "TileBuilt":
+        state = replace(state, display=tuple(t for t in state.display if t != tile.id))
+    if fact["t"] == "TownHallPlaced":
+        state = replace(state, placing=None, hall=None)
+    if fact["t"] == "RoadTilePlaced":
+        state = replace(state, road_stack=state.road_stack - 1)
+    return state
+
+
+def place_tile_actions(state: State, seat: int) -> list[Action]:
+    pending = state.pending
+    assert pending is not None and pending.tile is not None
+    out: list[Action] = [{"type": "expand_cancel"}]
+    return out + [{"type": "place_tile", "anchor": list(a), "rotation": r}
+                  for a, r in placements(state.players[seat], C.tiles[pending.tile])]
+
+
+def expand_pay_actions(state: State, seat: int) -> list[Action]:
+    pending = state.pending
+    assert pending is not None and pending.tile is not None
+    out: list[Action] = [{"type": "expand_cancel"}]
+    return out + [{"type": "expand_pay", "pay": p} for p in held_payments(state, seat, expand_cost(state, seat, pending.tile))]
+
+
+# -- B: activate one building with coins (§2.5) ---------------------------------------------------
+
+
+def activation_cost(state: State, seat: int) -> int:
+    k = state.players[seat].coin_activations + 1
+    return max(1, k - 1) if has_scholar(state, seat, "SCH_ENGINEERING") else k
+
+
+def why_not_activate(state: State, seat: int, r: int, c: int) -> Why:
+    p = state.players[seat]
+    if not C.is_building(p.grid[index(r, c)]):
+        return ("activate.not_a_building", "Only a building can be activated; roads and empty cells never are.")
+    if p.occupant[index(r, c)]:
+        return ("activate.occupied", "That building holds a die or coins already this year.")
+    if p.coins < activation_cost(state, seat):
+        return ("activate.cannot_pay", f"This activation costs {activation_cost(state, seat)} coins.")
+    return None
+
+
+@commands.command("activate_building")
+def _activate_building(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action, ("cell",))
+    r, c = _cell_field(action)
+    refuse(why_not_main(tx.state, seat))
+    refuse(why_not_activate(tx.state, seat, r, c))
+    tx.emit({"t": "BuildingActivatedWithCoins", "seat": seat, "cell": [r, c], "coins": activation_cost(tx.state, seat)})
+    run(tx, seat, effects_of(tx.state, seat, r, c), rng)
+
+
+@evolves("BuildingActivatedWithCoins")
+def _activated_with_coins(state: State, fact: Fact) -> State:
+    p = state.players[fact["seat"]]
+    i = index(*fact["cell"])
+    return with_player(state, fact["seat"], coins=p.coins - fact["coins"], occupant=put(p.occupant, i, f"${fact['coins']}"),
+                       coin_activations=p.coin_activations + 1)
+
+
+# -- C: activate a line with a die (§2.6) ----------------------------------------------------------
+
+
+def _die(action: Action) -> dict[str, Any]:
+    value = action["die"]
+    if type(value) is not dict or value.get("kind") not in ("white", "blue", "pool_blue"):
+        raise malformed("'die' must be {kind: white|pool_blue, face} or {kind: blue, id}.")
+    if value["kind"] == "blue":
+        if set(value) != {"kind", "id"} or type(value["id"]) is not str:
+            raise malformed("A blue die is named {kind: blue, id}.")
+    elif set(value) != {"kind", "face"} or type(value["face"]) is not int or not 1 <= value["face"] <= 6:
+        raise malformed("A white or pool blue die is named {kind, face} with a face from 1 to 6.")
+    return value
+
+
+def die_face(p: Player, d: dict[str, Any]) -> int | None:
+    if d["kind"] != "blue":
+        return int(d["face"])
+    return next((b.face for b in p.blue if b.id == d["id"]), None)
+
+
+def white_limit(state: State, seat: int) -> int:
+    return C.white_limit + (1 if has_scholar(state, seat, "SCH_ASTRONOMY") else 0)
+
+
+def die_cost(state: State, seat: int, face: int, value: int, adjust: str) -> int:
+    if adjust != "coins":
+        return 0
+    steps = abs(value - face)
+    return max(0, steps - 1) if has_scholar(state, seat, "SCH_MATHEMATICS") else steps
+
+
+def why_not_die(state: State, seat: int, d: dict[str, Any], value: int, adjust: str, line: str) -> Why:
+    p = state.players[seat]
+    if d["kind"] == "white":
+        if d["face"] not in state.white_pool:
+            return ("die.not_in_pool", f"No white die shows {d['face']}.")
+        if p.white_taken >= white_limit(state, seat):
+            return ("die.white_limit", f"You may take at most {white_limit(state, seat)} white dice a year.")
+    elif d["kind"] == "blue":
+        own = next((b for b in p.blue if b.id == d["id"]), None)
+        if own is None or own.used or not own.usable or state.shared_blue_dice:
+            return ("die.not_available", "That blue die is not yours to use now.")
+    else:
+        if not state.shared_blue_dice or d["face"] not in state.blue_pool:
+            return ("die.not_in_pool", f"No blue die in the pool shows {d['face']}.")
+        if p.blue_used >= p.unlocked:
+            return ("die.blue_limit", f"You have unlocked {p.unlocked} blue dice this year and used them all.")
+    face = die_face(p, d)
+    assert face is not None
+    if (adjust == "none") != (value == face):
+        return ("die.bad_adjust", "Keep the die's value with adjust none, or change it with coins.")
+    allowed = {"column"} if d["kind"] == "white" else {"row"} | ({"column"} if has_scholar(state, seat, "SCH_PHILOSOPHY") else set())
+    if line not in allowed:
+        return ("die.bad_line", "A white die activates a column, a blue die a row (a column with Philosophy).")
+    if p.coins < die_cost(state, seat, face, value, adjust):
+        return ("die.cannot_pay", f"Changing the die costs {die_cost(state, seat, face, value, adjust)} coins.")
+    if not free_buildings(p, line, value):
+        return ("die.no_free_building", f"That {line} has no free building to activate.")
+    return None
+
+
+@commands.command("use_die")
+def _use_die(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action, ("die", "value", "adjust", "line"))
+    d = _die(action)
+    value = action["value"]
+    if type(value) is not int or not 1 <= value <= 6:
+        raise malformed("'value' must be a whole number from 1 to 6.")
+    adjust = one_of(action, "adjust", ("none", "coins"))
+    line = one_of(action, "line", ("row", "column"))
+    refuse(why_not_main(tx.state, seat))
+    refuse(why_not_die(tx.state, seat, d, value, adjust, line))
+    p = tx.state.players[seat]
+    face = die_face(p, d)
+    assert face is not None
+    tx.emit({"t": "DieTaken", "seat": seat, "die": d})
+    if value != face:
+        tx.emit({"t": "DieValueChanged", "seat": seat, "die": d, "from": face, "to": value,
+                 "paid": die_cost(tx.state, seat, face, value, adjust)})
+    if has_scholar(tx.state, seat, "SCH_TAXATION"):  # §1.6 Taxation, before the buildings
+        colonists = line_colonists(tx.state.players[seat], line, value)
+        if colonists:
+            tx.emit({"t": "CoinsGained", "seat": seat, "coins": colonists, "source": "taxation"})
+    targets = free_buildings(tx.state.players[seat], line, value)
+    code = {"white": f"w{value}", "pool_blue": f"p{value}"}.get(d["kind"]) or str(d["id"])
+    agenda = [("activate", r, c, "die") for r, c in targets] + [("place_die", code, *targets[-1])]
+    run(tx, seat, agenda, rng)
+
+
+def die_actions(state: State, seat: int) -> Iterator[Action]:
+    p = state.players[seat]
+    dice: list[dict[str, Any]] = [{"kind": "white", "face": f} for f in sorted(set(state.white_pool))]
+    dice += [{"kind": "blue", "id": b.id} for b in p.blue]
+    dice += [{"kind": "pool_blue", "face": f} for f in sorted(set(state.blue_pool))]
+    for d in dice:
+        face = die_face(p, d)
+        assert face is not None
+        for value in range(1, 7):
+            adjust = "none" if value == face else "coins"
+            for line in ("column", "row"):
+                if why_not_die(state, seat, d, value, adjust, line) is None:
+                    yield {"type": "use_die", "die": d, "value": value, "adjust": adjust, "line": line}
+
+
+@evolves("DieTaken")
+def _die_taken(state: State, fact: Fact) -> State:
+    seat, d = fact["seat"], fact["die"]
+    p = state.players[seat]
+    if d["kind"] == "white":
+        pool = list(state.white_pool)
+        pool.remove(d["face"])
+        return with_player(replace(state, white_pool=tuple(pool)), seat, white_taken=p.white_taken + 1)
+    if d["kind"] == "pool_blue":
+        pool = list(state.blue_pool)
+        pool.remove(d["face"])
+        return with_player(replace(state, blue_pool=tuple(pool)), seat, blue_used=p.blue_used + 1)
+    blue = tuple(replace(b, used=True) if b.id == d["id"] else b for b in p.blue)
+    return with_player(state, seat, blue=blue)
+
+
+@evolves("DieValueChanged")
+def _die_value_changed(state: State, fact: Fact) -> State:
+    seat, d = fact["seat"], fact["die"]
+    p = state.players[seat]
+    blue = p.blue if d["kind"] != "blue" else tuple(replace(b, face=fact["to"]) if b.id == d["id"] else b for b in p.blue)
+    return with_player(state, seat, coins=p.coins - fact["paid"], blue=blue)
+
+
+@evolves("DiePlaced")
+def _die_placed(state: State, fact: Fact) -> State:
+    p = state.players[fact["seat"]]
+    return with_player(state, fact["seat"], occupant=put(p.occupant, index(*fact["cell"]), fact["die"]))
+
+
+__all__ = ["BlueDie", "resume"]
+
+
+@task("place_die")
+def _place_die(tx: Tx, seat: int, step: Any, rng: RandomSource) -> list[Any]:
+    _, code, r, c = step
+    tx.emit({"t": "DiePlaced", "seat": seat, "die": code, "cell": [r, c]})  # on the last target (§2.6 step 6)
+    return []

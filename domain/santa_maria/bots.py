@@ -1,0 +1,192 @@
+"""Bots: `random` (any legal action) and `greedy` (a rule of thumb, no look-ahead).
+
+The greedy bot values everything in coins (a victory point is worth 3): a die or a coin
+activation is worth the effects of the free buildings it activates, less what it costs; it
+passes when nothing is worth more than the best pass space; at decisions it takes what pays.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from domain.core import Action, RandomSource, choice
+
+from .colony import free_buildings
+from .components import C
+from .goods import held_payments, payments
+from .state import Player, State, index
+
+VP = 3.0
+GOOD = {"wood": 1.5, "grain": 1.5, "sugar": 2.5, "gem": 2.5, "gold": 3.0, "coins": 1.0, "vp": VP}
+MONK_PLACES = ("mission_2", "scholar_1", "scholar_2", "scholar_3", "mission_3", "mission_1", "mission_4")
+
+
+def random_bot(state: State, seat: int, rng: RandomSource) -> Action:
+    from .rules import legal_actions
+
+    return choice(rng, legal_actions(state, seat))
+
+
+def _gain_value(p: Player, gain: dict[str, int]) -> float:
+    total = 0.0
+    for good, n in gain.items():
+        if good in C.resources:
+            room = max(0, C.storage - p.good(good))
+            total += min(n, room) * GOOD[good] + (n - min(n, room)) * C.sale_price[good]
+        else:
+            total += n * GOOD[good]
+    return total
+
+
+def _can_ship(state: State, seat: int) -> bool:
+    p = state.players[seat]
+    return _payable_ship(state.board_docks, p.goods)
+
+
+@functools.lru_cache(maxsize=1024)  # a pure function of plain data
+def _payable_ship(docks: tuple[str | None, ...], goods: tuple[int, ...]) -> bool:
+    have = dict(zip(C.resources, goods, strict=True))
+    return any(t is not None and any(all(have[g] >= n for g, n in pay.items()) for pay in payments(C.ship_cost[t]))
+               for t in docks)
+
+
+def _effect_value(state: State, seat: int, effect: str) -> float:
+    p = state.players[seat]
+    data = C.effects[effect]
+    late = state.year >= C.years
+    if data["category"] == "production":
+        return _gain_value(p, data["gain"])
+    if data["category"] == "trade":
+        best = 0.0
+        for o in data["options"]:
+            if held_payments(state, seat, o["pay"]):
+                best = max(best, _gain_value(p, o["gain"]) - _gain_value(p, o["pay"]) + 0.5)
+        return best
+    if data["category"] == "sea_trade":
+        return 5.0 if _can_ship(state, seat) and not late else (3.0 if _can_ship(state, seat) else 0.0)
+    if data["category"] == "conquistador":
+        return 0.5 if p.conquistador >= C.conquistador_end else 3.0
+    return 3.0
+
+
+def _line_value(state: State, seat: int, kind: str, value: int) -> float:
+    p = state.players[seat]
+    return sum(_effect_value(state, seat, e) for r, c in free_buildings(p, kind, value)
+               for e in C.effects_of(p.grid[index(r, c)]))
+
+
+def _main_value(state: State, seat: int, a: Action) -> float:
+    p = state.players[seat]
+    kind = a["type"]
+    if kind == "use_die":
+        face = a["die"].get("face")
+        if face is None:
+            face = next(b.face for b in p.blue if b.id == a["die"]["id"])
+        cost = abs(a["value"] - face)
+        scarce = 0.5 if a["die"]["kind"] == "white" else 0.0
+        return _line_value(state, seat, a["line"], a["value"]) - cost * 1.2 - scarce
+    if kind == "activate_building":
+        r, c = a["cell"]
+        value = sum(_effect_value(state, seat, e) for e in C.effects_of(p.grid[index(r, c)]))
+        return value - (p.coin_activations + 1) * 1.3
+    if kind == "expand":
+        return {1: 6.0, 2: 3.5}.get(state.year, 0.5) + (1.0 if C.tiles[a["tile"]].kind == "triple" else 0.0)
+    return -99.0
+
+
+def _pass_value(state: State, seat: int, space: int) -> float:
+    action = C.pass_spaces[space - 1]["action"]
+    p = state.players[seat]
+    first = 1.5 if space == min((s for s in range(1, 6) if all(q.pass_space != s for q in state.players)), default=0) else 0.0
+    value = {"gain_coins": 2.0, "religion": 3.0, "conquistador": 3.0 if p.conquistador < C.conquistador_end else 0.0,
+             "sea_trade": 5.0 if _can_ship(state, seat) else 0.0, "road_tile": 1.5 if state.year < C.years else 0.5}[action]
+    return value + (first if state.year < C.years else 0.0)
+
+
+def _placement(state: State, seat: int, legal: list[Action]) -> Action:
+    """A tile where its buildings join the rows and columns that already hold most buildings."""
+    p = state.players[seat]
+
+    def crowd(a: Action) -> float:
+        r, c = a["anchor"]
+        return sum(1 for i in range(6) if p.grid[index(r, i + 1)]) + sum(1 for i in range(6) if p.grid[index(i + 1, c)])
+
+    return max(legal, key=crowd)
+
+
+def _decision(state: State, seat: int, legal: list[Action]) -> Action:
+    kind = state.pending.kind if state.pending else ""
+    p = state.players[seat]
+    if kind == "place_tile":
+        places = [a for a in legal if a["type"] == "place_tile"]
+        return _placement(state, seat, places) if places else {"type": "expand_cancel"}
+    if kind == "expand_pay":
+        pays = [a for a in legal if a["type"] == "expand_pay"]
+        return min(pays, key=lambda a: a["pay"].get("gold", 0))
+    if kind == "trade":
+        effect = state.pending.effect if state.pending else None
+        trades = [a for a in legal if a["type"] == "trade" and a["option"] is not None]
+        if effect and trades:
+            best = max(trades, key=lambda a: _gain_value(p, C.effects[effect]["options"][a["option"]]["gain"])
+                       - _gain_value(p, a["pay"]))
+            opt = C.effects[effect]["options"][best["option"]]
+            if _gain_value(p, opt["gain"]) > _gain_value(p, best["pay"]):
+                return best
+        return {"type": "trade", "option": None}
+    if kind == "ship":
+        ships = [a for a in legal if a["type"] == "ship" and a["source"] is not None]
+        if ships:
+            def worth(a: Action) -> float:
+                tile = state.board_docks[C.docks.index(a["source"])]
+                assert tile is not None
+                return C.ship_vp[tile] * VP + 3.0 - _gain_value(p, a["pay"])
+
+            return max(ships, key=worth)
+        return {"type": "ship", "source": None}
+    if kind == "religion_extra":
+        for pay in ("grain", "coins", "gold"):
+            if {"type": "religion_extra", "pay": pay} in legal and (pay != "gold" or state.year == C.years):
+                return {"type": "religion_extra", "pay": pay}
+        return {"type": "religion_extra", "pay": None}
+    if kind == "place_monk":
+        for place in MONK_PLACES:
+            if {"type": "place_monk", "place": place} in legal:
+                return {"type": "place_monk", "place": place}
+        return {"type": "place_monk", "place": None}
+    if kind == "conquistador_extra":
+        return {"type": "conquistador_extra", "pay": "coins" if p.coins >= 3 else None}
+    if kind == "road_tile":
+        roads = [a for a in legal if a["type"] == "road_tile" and a["cell"] is not None]
+        if not roads:
+            return {"type": "road_tile", "cell": None}
+        return max(roads, key=lambda a: _placement_score(p, a["cell"]))
+    return next(a for a in legal if a["type"] not in ("sell", "buy"))
+
+
+def _placement_score(p: Player, cell: list[int]) -> int:
+    r, c = cell
+    return sum(1 for i in range(6) if p.grid[index(r, i + 1)]) + sum(1 for i in range(6) if p.grid[index(i + 1, c)])
+
+
+def greedy_bot(state: State, seat: int, rng: RandomSource) -> Action:
+    from .rules import legal_actions
+
+    legal = legal_actions(state, seat)
+    if state.pending is not None or legal[0]["type"] in ("choose_colony", "choose_set", "place_town_hall"):
+        if legal[0]["type"] == "place_town_hall":
+            return _placement(state, seat, legal)
+        if legal[0]["type"] in ("choose_colony", "choose_set"):
+            return choice(rng, legal)
+        return _decision(state, seat, legal)
+    mains = [a for a in legal if a["type"] not in ("sell", "buy", "pass")]
+    passes = [a for a in legal if a["type"] == "pass"]
+    best_pass = max(passes, key=lambda a: _pass_value(state, seat, a["space"]))
+    if mains:
+        best = max(mains, key=lambda a: _main_value(state, seat, a))
+        if _main_value(state, seat, best) > _pass_value(state, seat, best_pass["space"]) * 0.6:
+            return best
+    return best_pass
+
+
+BOTS: dict[str, Any] = {"greedy": greedy_bot, "random": random_bot}

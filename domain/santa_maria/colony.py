@@ -1,0 +1,95 @@
+"""The colony grid (rules page §1.3, §1.4): placing tiles, lines of a die, free buildings,
+fully developed lines and colonists."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+
+from domain.core.commands import Why
+
+from .components import C, Tile
+from .state import SIZE, Player, index
+
+ROTATIONS = (0, 90, 180, 270)
+
+
+def rotate(dr: int, dc: int, rotation: int) -> tuple[int, int]:
+    """Local (dr, dc) turned clockwise (§1.4): R90 = (dc, -dr), R180 = (-dr, -dc), R270 = (-dc, dr)."""
+    if rotation == 90:
+        return dc, -dr
+    if rotation == 180:
+        return -dr, -dc
+    if rotation == 270:
+        return -dc, dr
+    return dr, dc
+
+
+def footprint(tile: Tile, anchor: tuple[int, int], rotation: int) -> list[tuple[int, int]]:
+    r, c = anchor
+    return [(r + dr, c + dc) for dr, dc in (rotate(a, b, rotation) for a, b in tile.shape)]
+
+
+def inside(r: int, c: int) -> bool:
+    return 1 <= r <= SIZE and 1 <= c <= SIZE
+
+
+def why_not_place(player: Player, tile: Tile, anchor: tuple[int, int], rotation: int, area: str = "expand") -> Why:
+    """Every target cell inside the grid, then every one empty (§2.4 checks 2-3, §7.1)."""
+    cells = footprint(tile, anchor, rotation)
+    if not all(inside(r, c) for r, c in cells):
+        return (f"{area}.out_of_bounds", "The tile must lie wholly inside your colony.")
+    if any(player.grid[index(r, c)] for r, c in cells):
+        return (f"{area}.cell_occupied", "A tile can only go on empty cells, not on buildings, roads or other tiles.")
+    return None
+
+
+def placements(player: Player, tile: Tile, area: str = "expand") -> Iterator[tuple[tuple[int, int], int]]:
+    yield from _placements(player.grid, tile.shape)
+
+
+@functools.lru_cache(maxsize=4096)  # a pure function of the grid (plain data) and the tile's shape
+def _placements(grid: tuple[str, ...], shape: tuple[tuple[int, int], ...]) -> tuple[tuple[tuple[int, int], int], ...]:
+    tile = Tile("", "", shape, (), ())
+    out = []
+    for r in range(1, SIZE + 1):
+        for c in range(1, SIZE + 1):
+            for rotation in ROTATIONS:
+                cells = footprint(tile, (r, c), rotation)
+                if all(inside(a, b) and not grid[index(a, b)] for a, b in cells):
+                    out.append(((r, c), rotation))
+    return tuple(out)
+
+
+def line_cells(kind: str, value: int) -> list[tuple[int, int]]:
+    """A line in activation order (§2.6): a column top to bottom, a row left to right."""
+    if kind == "column":
+        return [(r, value) for r in range(1, SIZE + 1)]
+    return [(value, c) for c in range(1, SIZE + 1)]
+
+
+def is_free_building(player: Player, r: int, c: int) -> bool:
+    i = index(r, c)
+    return C.is_building(player.grid[i]) and not player.occupant[i]
+
+
+def free_buildings(player: Player, kind: str, value: int) -> list[tuple[int, int]]:
+    return [(r, c) for r, c in line_cells(kind, value) if is_free_building(player, r, c)]
+
+
+def line_colonists(player: Player, kind: str, value: int) -> int:
+    return sum(C.colonists(player.grid[index(r, c)]) for r, c in line_cells(kind, value))
+
+
+def developed_lines(player: Player) -> list[tuple[str, int]]:
+    """Every fully developed row and column (§6 step 2): all 6 cells built or road."""
+    return [(kind, v) for kind in ("row", "column") for v in range(1, SIZE + 1)
+            if all(player.grid[index(r, c)] for r, c in line_cells(kind, v))]
+
+
+def colonists_total(player: Player) -> int:
+    return sum(C.colonists(code) for code in player.grid)
+
+
+def empty_cells(player: Player) -> list[tuple[int, int]]:
+    return [(r, c) for r in range(1, SIZE + 1) for c in range(1, SIZE + 1) if not player.grid[index(r, c)]]

@@ -1,0 +1,226 @@
+"""Goods handling (rules page §2.8, §2.9): gaining with the storage limit, paying with gold as a
+wildcard, the free actions sell and buy, and scholar ownership."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from domain.core import Action, Fact, RandomSource
+from domain.core.commands import Why, fields, one_of, refuse
+from domain.core.facts import Tx
+
+from .components import C
+from .state import Phase, State, add_goods, commands, evolves, with_player
+
+Payment = dict[str, int]
+
+
+def has_scholar(state: State, seat: int, scholar: str) -> bool:
+    """The seat holds the scholar's ability: a monk under it, or its personal scholar (§3.7, §7.1)."""
+    if state.players[seat].personal_scholar == scholar:
+        return True
+    for i, tile in enumerate(state.scholars):
+        if tile == scholar and seat in state.monk_places[i]:
+            return True
+    return False
+
+
+# -- gaining (§2.9) -----------------------------------------------------------------------------
+
+
+def gain(tx: Tx, seat: int, what: Mapping[str, int], source: str) -> None:
+    """Gain goods, coins and VP; resources beyond the storage limit become coins (§2.9)."""
+    player = tx.state.players[seat]
+    fitting: dict[str, int] = {}
+    for good in C.resources:
+        n = what.get(good, 0)
+        if not n:
+            continue
+        room = max(0, C.storage - player.good(good))
+        if min(n, room):
+            fitting[good] = min(n, room)
+        over = n - min(n, room)
+        if over:
+            tx.emit({"t": "OverflowConverted", "seat": seat, "good": good, "units": over,
+                     "coins": over * C.sale_price[good]})
+    if fitting:
+        tx.emit({"t": "GoodsGained", "seat": seat, "goods": fitting, "source": source})
+    if what.get("coins"):
+        tx.emit({"t": "CoinsGained", "seat": seat, "coins": what["coins"], "source": source})
+    if what.get("vp"):
+        hidden = {} if not tx.state.open_scores else {"open": True}  # §9.2: VP lie face down
+        tx.emit({"t": "VPGained", "seat": seat, "vp": what["vp"], "source": source, **hidden})
+
+
+@evolves("GoodsGained")
+def _goods_gained(state: State, fact: Fact) -> State:
+    p = state.players[fact["seat"]]
+    return with_player(state, fact["seat"], goods=add_goods(p.goods, fact["goods"]))
+
+
+@evolves("GoodsPaid")
+def _goods_paid(state: State, fact: Fact) -> State:
+    p = state.players[fact["seat"]]
+    paid = fact["goods"]
+    return with_player(state, fact["seat"], goods=add_goods(p.goods, paid, -1), coins=p.coins - paid.get("coins", 0))
+
+
+@evolves("OverflowConverted", "CoinsGained")
+def _coins_gained(state: State, fact: Fact) -> State:
+    p = state.players[fact["seat"]]
+    return with_player(state, fact["seat"], coins=p.coins + fact["coins"])
+
+
+@evolves("CoinsPaid")
+def _coins_paid(state: State, fact: Fact) -> State:
+    p = state.players[fact["seat"]]
+    return with_player(state, fact["seat"], coins=p.coins - fact["coins"])
+
+
+@evolves("CoinsTransferred")
+def _coins_transferred(state: State, fact: Fact) -> State:
+    state = with_player(state, fact["from"], coins=state.players[fact["from"]].coins - fact["coins"])
+    return with_player(state, fact["to"], coins=state.players[fact["to"]].coins + fact["coins"])
+
+
+@evolves("VPGained", "ReligionOverflowScored")
+def _vp_gained(state: State, fact: Fact) -> State:
+    p = state.players[fact["seat"]]
+    return with_player(state, fact["seat"], vp=p.vp + fact["vp"])
+
+
+# -- paying (§2.9: gold replaces any resource unit, never coins) ---------------------------------
+
+
+def payments(cost: Mapping[str, int]) -> Iterator[Payment]:
+    """Every payment multiset of `cost`: fewer units of a resource, gold for the rest."""
+    for items in _payments(tuple(sorted(cost.items()))):
+        yield dict(items)
+
+
+@functools.lru_cache(maxsize=256)  # a pure function of the component data's costs
+def _payments(cost_items: tuple[tuple[str, int], ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
+    cost = dict(cost_items)
+    others = [(g, n) for g, n in cost.items() if g not in ("gold", "coins")]
+    out = []
+    for paid in itertools.product(*(range(n, -1, -1) for _, n in others)):
+        p: Payment = {g: k for (g, _), k in zip(others, paid, strict=True) if k}
+        gold = cost.get("gold", 0) + sum(n - k for (_, n), k in zip(others, paid, strict=True))
+        if gold:
+            p["gold"] = gold
+        if cost.get("coins"):
+            p["coins"] = cost["coins"]
+        out.append(tuple((g, p[g]) for g in (*C.resources, "coins") if g in p))
+    return tuple(out)
+
+
+def holds(state: State, seat: int, pay: Mapping[str, int]) -> bool:
+    p = state.players[seat]
+    return all((p.coins if g == "coins" else p.good(g)) >= n for g, n in pay.items())
+
+
+def valid_payment(state: State, seat: int, cost: Mapping[str, int], pay: Mapping[str, int]) -> bool:
+    return tuple(pay.items()) in _payments(tuple(sorted(cost.items()))) and holds(state, seat, pay)
+
+
+def held_payments(state: State, seat: int, cost: Mapping[str, int]) -> list[Payment]:
+    return [p for p in payments(cost) if holds(state, seat, p)]
+
+
+def parse_pay(action: Mapping[str, Any], key: str = "pay", coins: bool = False) -> Payment:
+    """A payment field: {good: units} with known goods and whole numbers of at least 1."""
+    from domain.core.commands import malformed
+
+    value = action[key]
+    allowed = (*C.resources, "coins") if coins else C.resources
+    if type(value) is not dict or not value:
+        raise malformed(f"{key!r} must be a non-empty object of goods and amounts.")
+    for good, n in value.items():
+        if good not in allowed:
+            raise malformed(f"{key!r} names an unknown good {good!r}; the goods are {', '.join(allowed)}.")
+        if type(n) is not int or not 1 <= n <= 99:
+            raise malformed(f"{key!r} must give each good a whole number from 1 to 99.")
+    return {g: value[g] for g in allowed if g in value}
+
+
+def pay(tx: Tx, seat: int, payment: Mapping[str, int], why: str) -> None:
+    tx.emit({"t": "GoodsPaid", "seat": seat, "goods": dict(payment), "for": why})
+
+
+# -- the free actions (§2.8) ----------------------------------------------------------------------
+
+
+def why_not_free_window(state: State, seat: int) -> Why:
+    """Free actions: during the seat's own turn, before its main action or at its decisions,
+    but not inside the expand sequence (§2.4, §2.8)."""
+    if state.phase is not Phase.PLAY:
+        return ("action.not_now", "Free actions are taken during play, not during setup.")
+    pending = state.pending
+    if pending is None:
+        return None
+    if pending.seat != seat:
+        return ("turn.not_yours", "It is not your turn.")
+    if pending.kind in ("place_tile", "expand_pay"):
+        return ("expand.in_progress", "Finish or cancel your expansion first; sell and buy before choosing the tile.")
+    return None
+
+
+def why_not_sell(state: State, seat: int, good: str) -> Why:
+    if state.players[seat].good(good) < 1:
+        return ("sell.none", f"You have no {good} to sell.")
+    return None
+
+
+def buy_price(state: State, seat: int) -> int:
+    return C.buy_price - (1 if has_scholar(state, seat, "SCH_ECONOMICS") else 0)
+
+
+def why_not_buy(state: State, seat: int, good: str) -> Why:
+    if good not in C.simple:
+        return ("buy.not_simple", "Only wood and grain can be bought.")
+    if state.players[seat].good(good) >= C.storage:
+        return ("buy.storage_full", f"Your storage holds at most {C.storage} {good}.")
+    if state.players[seat].coins < buy_price(state, seat):
+        return ("buy.cannot_pay", f"Buying costs {buy_price(state, seat)} coins.")
+    return None
+
+
+@commands.command("sell")
+def _sell(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action, ("good",))
+    good = one_of(action, "good", C.resources)
+    refuse(why_not_free_window(tx.state, seat))
+    refuse(why_not_sell(tx.state, seat, good))
+    tx.emit({"t": "GoodSold", "seat": seat, "good": good, "coins": C.sale_price[good]})
+
+
+@commands.command("buy")
+def _buy(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action, ("good",))
+    good = one_of(action, "good", C.resources)
+    refuse(why_not_free_window(tx.state, seat))
+    refuse(why_not_buy(tx.state, seat, good))
+    tx.emit({"t": "GoodBought", "seat": seat, "good": good, "coins": buy_price(tx.state, seat)})
+
+
+def free_actions(state: State, seat: int) -> list[Action]:
+    if why_not_free_window(state, seat) is not None:
+        return []
+    out: list[Action] = [{"type": "sell", "good": g} for g in C.resources if why_not_sell(state, seat, g) is None]
+    out += [{"type": "buy", "good": g} for g in C.resources if why_not_buy(state, seat, g) is None]
+    return out
+
+
+@evolves("GoodSold")
+def _good_sold(state: State, fact: Fact) -> State:
+    p = state.players[fact["seat"]]
+    return with_player(state, fact["seat"], goods=add_goods(p.goods, {fact["good"]: 1}, -1), coins=p.coins + fact["coins"])
+
+
+@evolves("GoodBought")
+def _good_bought(state: State, fact: Fact) -> State:
+    p = state.players[fact["seat"]]
+    return with_player(state, fact["seat"], goods=add_goods(p.goods, {fact["good"]: 1}), coins=p.coins - fact["coins"])

@@ -1,0 +1,58 @@
+"""decide and legal_actions: the command table's handlers (in the rule modules) behind the shared
+opening checks, and every concrete action a seat may take now."""
+
+from __future__ import annotations
+
+from domain.core import Action, Fact, RandomSource
+from domain.core.facts import Tx
+
+from . import actions, effects, goods, passing, scoring, setup, year
+from .colony import SIZE
+from .components import C
+from .flow import to_act, why_not_main
+from .state import Phase, State, commands, evolve
+
+_DECISIONS = {
+    "place_tile": actions.place_tile_actions,
+    "expand_pay": actions.expand_pay_actions,
+    "trade": effects.trade_actions,
+    "ship": effects.ship_actions,
+    "religion_extra": effects.religion_extra_actions,
+    "place_monk": effects.monk_actions,
+    "conquistador_extra": effects.conquistador_extra_actions,
+    "road_tile": passing.road_actions,
+}
+
+
+def decide(state: State, seat: int, action: Action, rng: RandomSource) -> list[Fact]:
+    command = commands.opening(action, seat, to_act=to_act(state), over=state.over)
+    tx = Tx(state, evolve)
+    command.handler(tx, seat, action, rng)
+    return tx.facts
+
+
+def main_actions(state: State, seat: int) -> list[Action]:
+    if why_not_main(state, seat) is not None:
+        return []
+    payable = {kind: bool(goods.held_payments(state, seat, actions.expand_cost(state, seat, t)))
+               for kind, t in ((C.tiles[t].kind, t) for t in state.display)}  # cheap first: the cost
+    out: list[Action] = [{"type": "expand", "tile": t} for t in state.display
+                         if payable[C.tiles[t].kind] and actions.why_not_expand(state, seat, t) is None]
+    out += [{"type": "activate_building", "cell": [r, c]} for r in range(1, SIZE + 1) for c in range(1, SIZE + 1)
+            if actions.why_not_activate(state, seat, r, c) is None]
+    out += list(actions.die_actions(state, seat))
+    out += passing.pass_actions(state, seat)
+    return out
+
+
+def legal_actions(state: State, seat: int) -> list[Action]:
+    if seat not in to_act(state):
+        return []
+    if state.phase in (Phase.DRAFT_COLONY, Phase.DRAFT_SET):
+        return setup.setup_actions(state, seat)
+    pending = state.pending
+    decision = _DECISIONS[pending.kind](state, seat) if pending is not None else main_actions(state, seat)
+    return decision + goods.free_actions(state, seat)
+
+
+__all__ = ["C", "scoring", "year"]

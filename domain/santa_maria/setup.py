@@ -1,0 +1,269 @@
+"""Game options and setup (rules page §1.9, §7.1-§7.3, §12.1): the starting position, the
+colony draft and the town-hall draft of the advanced setup."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from domain.core import Action, Fact, RandomSource, die, shuffle
+from domain.core.commands import Why, fields, malformed, one_of, refuse
+from domain.core.facts import Tx
+from domain.core.options import Option, check, check_seats
+
+from .colony import why_not_place
+from .components import C
+from .state import CELLS, Phase, Player, State, commands, evolves, index, put, replace, with_player
+
+MIN_SEATS = 1
+MAX_SEATS = 4
+OPTIONS = (
+    Option("advanced_setup", "bool", False,
+           "Advanced setup: colonies on side B, each player drafts a town hall with a scholar of their own."),
+    Option("colony_assignment", "choice", "draft",
+           "Standard setup: players choose their colony boards in turn (draft), or they are dealt at random (a first game).",
+           choices=("draft", "random")),
+    Option("shared_blue_dice", "bool", False,
+           "Shared blue dice: blue dice lie in a common pool; each player uses as many a year as they have unlocked."),
+    Option("open_scores", "bool", False,
+           "Open scores: everybody sees every player's victory points during the game (normally they lie face down)."),
+    Option("kozlocracy_rule", "choice", "no_roads",
+           "Solo achievement Kozlocracy: the line may hold no roads (no_roads), or roads do not count (roads_ignored).",
+           choices=("no_roads", "roads_ignored")),
+)
+
+
+def check_options(options: Mapping[str, Any], seats: int) -> dict[str, Any]:
+    """Normalised options (§1.9 step 0); every value checked, unknown keys refused."""
+    opts = check(OPTIONS, options, "Santa Maria")
+    check_seats(seats, MIN_SEATS, MAX_SEATS, "Santa Maria")
+    return opts
+
+
+def setup(options: Mapping[str, Any], seats: int, rng: RandomSource) -> list[Fact]:
+    """The facts of a new game, in the order of §1.9."""
+    opts = check_options(options, seats)
+    facts: list[Fact] = [{"t": "GameSetUp", "seats": seats, **opts}]
+    facts.append({"t": "BlueSupplySet", "count": min(C.blue_per_player * seats, C.blue_in_box)})  # step 1
+    starting = shuffle(rng, C.starting_ships)  # step 3
+    facts.append({"t": "ShipsDealt", "docks": dict(zip(C.docks, starting, strict=True))})
+    facts.append({"t": "ShipDeckShuffled", "order": list(shuffle(rng, C.regular_ships))})  # step 4
+    facts.append({"t": "WhiteDiceRolled", "faces": sorted(die(rng) for _ in range(C.white_per_player * seats))})  # step 5
+    scholars = shuffle(rng, C.scholars)  # step 7
+    bishops = shuffle(rng, C.bishops)
+    facts.append({"t": "ScholarsShuffled", "order": list(scholars)})
+    facts.append({"t": "BishopsShuffled", "order": list(bishops)})
+    facts.append({"t": "ScholarsRevealed", "scholars": list(scholars[:3])})
+    facts.append({"t": "BishopsRevealed", "bishops": list(bishops[:3])})
+    doubles, triples = shuffle(rng, C.doubles), shuffle(rng, C.triples)  # step 8
+    facts.append({"t": "TileStacksShuffled", "double": list(doubles), "triple": list(triples)})
+    facts.append({"t": "DisplayDealt", "double": list(doubles[: C.display["double"]]),
+                  "triple": list(triples[: C.display["triple"]])})
+    first = 0 if seats == 1 else rng.below(seats)  # step 12 (solo: always first)
+    facts.append({"t": "FirstPlayerChosen", "seat": first})
+    for k in range(seats):  # step 14
+        seat = (first + k) % seats
+        facts.append({"t": "StartingGoodsGiven", "seat": seat, "wood": C.start_wood, "coins": C.start_coins[k]})
+    if opts["shared_blue_dice"]:  # step 15, or §7.2: one blue die per player into the pool
+        facts.append({"t": "BlueDiceRolled", "pool": sorted(die(rng) for _ in range(seats)), "taken": seats})
+    else:
+        for k in range(seats):
+            facts.append({"t": "BlueDieGained", "seat": (first + k) % seats, "die": f"b{k + 1}", "face": die(rng),
+                          "usable_this_year": True})
+    draft = [(first - k) % seats for k in range(1, seats + 1)]  # right of the first player, counter-clockwise
+    if opts["advanced_setup"]:  # §7.1: 4 sets of a town hall and the next scholar of the shuffle
+        sets = [[C.town_hall_set[th], th, scholars[3 + i]] for i, th in enumerate(C.town_halls)]
+        facts.append({"t": "TownHallSetsDealt", "sets": sets})
+        facts.append({"t": "DraftStarted", "draft": "set", "order": draft})
+        return facts
+    if opts["colony_assignment"] == "random":
+        boards = shuffle(rng, sorted(C.boards))
+        facts.append({"t": "ColoniesDealt", "boards": list(boards[:seats])})
+        facts += start_of_play(first)
+        return facts
+    facts.append({"t": "DraftStarted", "draft": "colony", "order": draft})
+    return facts
+
+
+def start_of_play(first: int) -> list[Fact]:
+    return [{"t": "YearStarted", "year": 1}, {"t": "TurnStarted", "seat": first}]
+
+
+# -- the facts of setup ----------------------------------------------------------------------------
+
+
+@evolves("GameSetUp")
+def _game_set_up(state: State | None, fact: Fact) -> State:
+    n = fact["seats"]
+    return State(seats=n, advanced_setup=fact["advanced_setup"], colony_assignment=fact["colony_assignment"],
+                 shared_blue_dice=fact["shared_blue_dice"], open_scores=fact["open_scores"],
+                 kozlocracy_rule=fact["kozlocracy_rule"], players=(Player(),) * n)
+
+
+@evolves("BlueSupplySet")
+def _blue_supply_set(state: State, fact: Fact) -> State:
+    return replace(state, blue_supply=fact["count"])
+
+
+@evolves("ShipsDealt")
+def _ships_dealt(state: State, fact: Fact) -> State:
+    return replace(state, board_docks=tuple(fact["docks"][d] for d in C.docks))
+
+
+@evolves("ShipDeckShuffled")
+def _ship_deck_shuffled(state: State, fact: Fact) -> State:
+    return replace(state, ship_deck=tuple(fact["order"]))
+
+
+@evolves("ScholarsShuffled", "BishopsShuffled")
+def _shuffled(state: State, fact: Fact) -> State:
+    return replace(state, boxed=state.boxed + tuple(fact["order"]))  # undrawn tiles stay unseen
+
+
+@evolves("ScholarsRevealed")
+def _scholars_revealed(state: State, fact: Fact) -> State:
+    return replace(state, scholars=tuple(fact["scholars"]), boxed=tuple(t for t in state.boxed if t not in fact["scholars"]))
+
+
+@evolves("BishopsRevealed")
+def _bishops_revealed(state: State, fact: Fact) -> State:
+    return replace(state, bishops=tuple(fact["bishops"]), boxed=tuple(t for t in state.boxed if t not in fact["bishops"]))
+
+
+@evolves("TileStacksShuffled")
+def _tile_stacks_shuffled(state: State, fact: Fact) -> State:
+    return replace(state, stacks=(tuple(fact["double"]), tuple(fact["triple"])))
+
+
+@evolves("FirstPlayerChosen")
+def _first_player_chosen(state: State, fact: Fact) -> State:
+    return replace(state, first=fact["seat"], current=fact["seat"])
+
+
+@evolves("StartingGoodsGiven")
+def _starting_goods(state: State, fact: Fact) -> State:
+    return with_player(state, fact["seat"], coins=fact["coins"], goods=(fact["wood"], 0, 0, 0, 0))
+
+
+@evolves("TownHallSetsDealt")
+def _sets_dealt(state: State, fact: Fact) -> State:
+    sets = tuple((s, th, sch) for s, th, sch in fact["sets"])
+    return replace(state, sets=sets, boxed=tuple(t for t in state.boxed if t not in {s[2] for s in sets}))
+
+
+@evolves("DraftStarted")
+def _draft_started(state: State, fact: Fact) -> State:
+    phase = Phase.DRAFT_SET if fact["draft"] == "set" else Phase.DRAFT_COLONY
+    players = state.players
+    if phase is Phase.DRAFT_SET:  # every colony on side B (§7.1 step 2)
+        players = tuple(_board(p, "side_B") for p in players)
+    return replace(state, phase=phase, draft=tuple(fact["order"]), players=players)
+
+
+def _board(p: Player, board: str) -> Player:
+    grid = C.side_b if board == "side_B" else C.boards[board]
+    types = C.side_b_types if board == "side_B" else C.board_types[board]
+    return replace(p, board=board, grid=grid, types=types, occupant=("",) * CELLS)
+
+
+@evolves("ColoniesDealt")
+def _colonies_dealt(state: State, fact: Fact) -> State:
+    return replace(state, players=tuple(_board(p, b) for p, b in zip(state.players, fact["boards"], strict=True)))
+
+
+@evolves("ColonyChosen")
+def _colony_chosen(state: State, fact: Fact) -> State:
+    seat = fact["seat"]
+    state = replace(state, players=put(state.players, seat, _board(state.players[seat], fact["board"])))
+    return replace(state, draft=state.draft[1:])
+
+
+@evolves("SetChosen")
+def _set_chosen(state: State, fact: Fact) -> State:
+    chosen = next(s for s in state.sets if s[0] == fact["set"])
+    state = with_player(state, fact["seat"], personal_scholar=chosen[2])
+    return replace(state, sets=tuple(s for s in state.sets if s[0] != fact["set"]), placing=fact["seat"],
+                   hall=fact["town_hall"], draft=state.draft[1:])
+
+
+@evolves("SetsReturned")
+def _sets_returned(state: State, fact: Fact) -> State:
+    return replace(state, sets=(), placing=None)
+
+
+# -- the drafts (§1.9 step 13, §7.1) ----------------------------------------------------------------
+
+
+def _setup_turn(state: State, seat: int, phase: Phase) -> Why:
+    if state.phase is not phase:
+        return ("action.not_now", "That is not a choice of this part of the game.")
+    if state.placing is not None or state.draft[0] != seat:
+        return ("turn.not_yours", "It is not your pick.")
+    return None
+
+
+@commands.command("choose_colony")
+def _choose_colony(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action, ("board",))
+    board = one_of(action, "board", sorted(C.boards))
+    refuse(_setup_turn(tx.state, seat, Phase.DRAFT_COLONY))
+    if any(p.board == board for p in tx.state.players):
+        refuse(("setup.board_taken", "Another player has chosen that colony."))
+    tx.emit({"t": "ColonyChosen", "seat": seat, "board": board})
+    if not tx.state.draft:
+        for fact in start_of_play(tx.state.first):
+            tx.emit(fact)
+
+
+@commands.command("choose_set")
+def _choose_set(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action, ("set",))
+    chosen = one_of(action, "set", sorted(C.town_hall_set.values()))
+    refuse(_setup_turn(tx.state, seat, Phase.DRAFT_SET))
+    if all(s[0] != chosen for s in tx.state.sets):
+        refuse(("setup.set_taken", "Another player has taken that set."))
+    tx.emit({"t": "SetChosen", "seat": seat, "set": chosen,
+             "town_hall": next(s[1] for s in tx.state.sets if s[0] == chosen)})
+
+
+@commands.command("place_town_hall")
+def _place_town_hall(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    from .actions import _anchor, _rotation
+
+    fields(action, ("anchor", "rotation"))
+    anchor, rotation = _anchor(action), _rotation(action)
+    if tx.state.phase is not Phase.DRAFT_SET or tx.state.placing != seat:
+        refuse(("turn.not_yours", "You have no town hall to place."))
+    hall = tx.state.hall
+    assert hall is not None
+    refuse(why_not_place(tx.state.players[seat], C.tiles[hall], anchor, rotation, "townhall"))
+    from .colony import footprint
+
+    cells = footprint(C.tiles[hall], anchor, rotation)
+    tx.emit({"t": "TownHallPlaced", "seat": seat, "town_hall": hall, "anchor": list(anchor), "rotation": rotation,
+             "cells": [[r, c, code] for (r, c), code in zip(cells, C.tiles[hall].cells, strict=True)]})
+    if not tx.state.draft:
+        tx.emit({"t": "SetsReturned", "sets": [list(s) for s in tx.state.sets]})
+        for fact in start_of_play(tx.state.first):
+            tx.emit(fact)
+
+
+def setup_actions(state: State, seat: int) -> list[Action]:
+    from .colony import placements
+
+    if state.phase is Phase.DRAFT_COLONY:
+        if _setup_turn(state, seat, Phase.DRAFT_COLONY) is not None:
+            return []
+        taken = {p.board for p in state.players}
+        return [{"type": "choose_colony", "board": b} for b in sorted(C.boards) if b not in taken]
+    if state.placing == seat:
+        hall = state.hall
+        assert hall is not None
+        return [{"type": "place_town_hall", "anchor": list(a), "rotation": r}
+                for a, r in placements(state.players[seat], C.tiles[hall], "townhall")]
+    if _setup_turn(state, seat, Phase.DRAFT_SET) is not None:
+        return []
+    return [{"type": "choose_set", "set": s[0]} for s in state.sets]
+
+
+__all__ = ["index", "malformed"]

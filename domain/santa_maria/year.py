@@ -1,0 +1,121 @@
+"""End of year (rules page §5): conquistador scoring, reset, clearing the buildings, and the
+start of the next year (display, dice, first player)."""
+
+from __future__ import annotations
+
+from domain.core import Fact, RandomSource, die
+from domain.core.facts import Tx
+
+from .components import C
+from .effects import _open
+from .state import BlueDie, Player, State, evolves, replace, with_player
+
+
+def conquistador_ranking(state: State) -> list[int]:
+    """Higher position first; on one space the marker lower in the stack (earlier) is ahead (§3.5)."""
+    return sorted(range(state.seats), key=lambda s: (-state.players[s].conquistador, state.players[s].conquistador_stamp))
+
+
+def conquistador_awards(state: State) -> list[list[int]]:
+    """[seat, vp] per seat in ranking order (§5 step 1, §7.3 solo; §11 A-13: start scores nothing)."""
+    ranking = conquistador_ranking(state)
+    if state.seats == 1:
+        pos = state.players[0].conquistador
+        return [[0, C.solo_vp[state.year] if pos >= C.solo_trees[state.year] else 0]]
+    table = C.conquistador_scoring[state.seats][state.year]
+    out = []
+    for rank, seat in enumerate(ranking):
+        vp = table[rank] if rank < len(table) and state.players[seat].conquistador > 0 else 0
+        out.append([seat, vp])
+    return out
+
+
+def end_of_year(tx: Tx, rng: RandomSource) -> None:
+    from .scoring import final_scoring
+
+    state = tx.state
+    tx.emit({"t": "ConquistadorScored", "year": state.year, "ranking": conquistador_ranking(state),
+             "awards": conquistador_awards(state), **_open(state)})
+    tx.emit({"t": "ConquistadorReset"})
+    tx.emit({"t": "BuildingsCleared"})
+    if state.year >= C.years:
+        final_scoring(tx)
+        return
+    state = tx.state
+    # §5 step 5.1: the display leaves the game, 5 new doubles and 5 new triples
+    tx.emit({"t": "DisplayDealt", "removed": list(state.display), "double": list(state.stacks[0][: C.display["double"]]),
+             "triple": list(state.stacks[1][: C.display["triple"]])})
+    # §5.2: all white dice rerolled into the pool
+    tx.emit({"t": "WhiteDiceRolled", "faces": sorted(die(rng) for _ in range(C.white_per_player * state.seats))})
+    # §5.3: every player's blue dice rerolled (shared variant: the whole blue pool)
+    if state.shared_blue_dice:
+        tx.emit({"t": "BlueDiceRolled", "pool": sorted(die(rng) for _ in range(state.blue_made)), "taken": 0})
+    else:
+        tx.emit({"t": "BlueDiceRolled", "dice": [[s, b.id, die(rng)] for s, p in enumerate(state.players) for b in p.blue]})
+    # §5.4: the topmost occupied pass space (earlier arrival first) gives the first player
+    first = min(state.pass_order, key=lambda s: (state.players[s].pass_space, state.pass_order.index(s)))
+    tx.emit({"t": "FirstPlayerSet", "seat": first})
+    tx.emit({"t": "YearStarted", "year": state.year + 1})
+    tx.emit({"t": "TurnStarted", "seat": first})
+
+
+@evolves("ConquistadorScored")
+def _conquistador_scored(state: State, fact: Fact) -> State:
+    for seat, vp in fact["awards"]:
+        state = with_player(state, seat, vp=state.players[seat].vp + vp)
+    return state
+
+
+@evolves("ConquistadorReset")
+def _conquistador_reset(state: State, fact: Fact) -> State:
+    return replace(state, players=tuple(replace(p, conquistador=0, conquistador_stamp=0) for p in state.players))
+
+
+@evolves("BuildingsCleared")
+def _buildings_cleared(state: State, fact: Fact) -> State:
+    return replace(state, players=tuple(
+        replace(p, occupant=tuple("" if o.startswith("$") else o for o in p.occupant), coin_activations=0)
+        for p in state.players))
+
+
+@evolves("DisplayDealt")
+def _display_dealt(state: State, fact: Fact) -> State:
+    double, triple = tuple(fact["double"]), tuple(fact["triple"])
+    return replace(state, display=double + triple, removed_tiles=state.removed_tiles + tuple(fact.get("removed", ())),
+                   stacks=(state.stacks[0][len(double):], state.stacks[1][len(triple):]))
+
+
+@evolves("WhiteDiceRolled")
+def _white_dice_rolled(state: State, fact: Fact) -> State:
+    players = tuple(replace(p, occupant=tuple("" if o.startswith("w") else o for o in p.occupant), white_taken=0)
+                    for p in state.players)
+    return replace(state, white_pool=tuple(sorted(fact["faces"])), players=players)
+
+
+@evolves("BlueDiceRolled")
+def _blue_dice_rolled(state: State, fact: Fact) -> State:
+    if "pool" in fact:
+        taken = fact.get("taken", 0)
+        players = tuple(replace(p, occupant=tuple("" if o.startswith("p") else o for o in p.occupant), blue_used=0)
+                        for p in state.players)
+        return replace(state, blue_pool=tuple(sorted(fact["pool"])), players=players,
+                       blue_supply=state.blue_supply - taken, blue_made=state.blue_made + taken)
+    faces = {(seat, die_id): face for seat, die_id, face in fact["dice"]}
+    rolled: list[Player] = []
+    for s, p in enumerate(state.players):
+        blue = tuple(BlueDie(b.id, faces.get((s, b.id), b.face)) for b in p.blue)
+        rolled.append(replace(p, blue=blue, occupant=tuple("" if o.startswith("b") else o for o in p.occupant)))
+    return replace(state, players=tuple(rolled))
+
+
+@evolves("FirstPlayerSet")
+def _first_player_set(state: State, fact: Fact) -> State:
+    return replace(state, current=fact["seat"])
+
+
+@evolves("YearStarted")
+def _year_started(state: State, fact: Fact) -> State:
+    from .state import Phase
+
+    players = tuple(replace(p, pass_space=0) for p in state.players)  # markers back on the market square
+    return replace(state, year=fact["year"], phase=Phase.PLAY, players=players, pass_order=(), pending=None)

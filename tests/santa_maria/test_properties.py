@@ -1,0 +1,246 @@
+"""Property tests over 2,000 seeded games (seeds 0..1999: 1-4 players; the colony draft, random
+colonies, the advanced setup, shared blue dice, open scores).
+
+Every game ends with an outcome; every move is listed and accepted; dice, goods, coins, monks,
+tiles, ships and road tiles are conserved after every move (coins: every change is a fact's).
+At sampled positions: every listed action is accepted, unlisted and malformed actions are refused
+with the state unchanged, nobody else may act, no view or redacted fact shows a face-down tile,
+an undrawn ship or scholar, or another seat's VP. Every 40th game is replayed through the `Game`
+aggregate and its record verified move by move.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from typing import Any
+
+import pytest
+
+import domain.santa_maria as sm
+from domain.core import ALL, IllegalAction, Rng, codec, fold
+from domain.core.aggregate import Game
+from domain.core.record import record_from_events, verify
+from domain.santa_maria import scoring
+from domain.santa_maria.components import C
+from domain.santa_maria.state import Phase, State
+
+from .playout import MOVE_BOUND, Policy, options_for, seats_for
+
+GAMES = 2000
+CHUNK = 100
+SAMPLE_EVERY = 15
+REPLAY_EVERY = 40
+TILES = sorted((*C.doubles, *C.triples))
+SHIPS = sorted((*C.starting_ships, *C.regular_ships))
+
+
+def check_conservation(state: State) -> None:
+    n = state.seats
+    occupants = [o for p in state.players for o in p.occupant if o]
+    if state.pending is not None:  # a die in use while its line waits for a decision
+        occupants += [t[1] for t in state.pending.agenda if t[0] == "place_die"]
+    assert len(state.white_pool) + sum(1 for o in occupants if o[0] == "w") == C.white_per_player * n
+    assert state.blue_supply + state.blue_made == min(C.blue_per_player * n, C.blue_in_box) and state.blue_supply >= 0
+    if state.shared_blue_dice:
+        assert len(state.blue_pool) + sum(1 for o in occupants if o[0] == "p") == state.blue_made
+        assert all(not p.blue for p in state.players)
+    else:
+        assert sum(len(p.blue) for p in state.players) == state.blue_made
+        placed = {o for o in occupants if o[0] == "b"}
+        used = {b.id for p in state.players for b in p.blue if b.used}
+        assert placed == used
+    for i, good in enumerate(C.resources):
+        assert all(0 <= p.goods[i] <= C.storage for p in state.players)
+        assert sum(p.goods[i] for p in state.players) <= 12, good
+    for seat, p in enumerate(state.players):
+        assert p.coins >= 0
+        assert p.monks + sum(1 for place in state.monk_places if seat in place) == C.monks
+        assert 0 <= p.religion <= C.religion_end and 0 <= p.conquistador <= C.conquistador_end
+    placed_tiles = [t[0] for p in state.players for t in p.tiles]
+    tiles = [*state.display, *state.stacks[0], *state.stacks[1], *state.removed_tiles,
+             *(t for t in placed_tiles if t in C.doubles or t in C.triples)]
+    assert sorted(tiles) == TILES
+    assert state.road_stack + placed_tiles.count(C.road_tile) == C.road_tiles
+    ships = [*state.ship_deck, *(t for t in state.board_docks if t), *(t for p in state.players for d in p.docks for t in d)]
+    assert sorted(ships) == SHIPS
+    for place in state.monk_places:
+        assert len(place) == len(set(place))
+
+
+COIN_FACTS = {"CoinsGained": 1, "OverflowConverted": 1, "GoodSold": 1, "FinalGoodsSold": 1, "CoinsPaid": -1,
+              "GoodBought": -1, "BuildingActivatedWithCoins": -1}
+
+
+def coin_flows(facts: list[dict[str, Any]], seats: int) -> Counter[int]:
+    delta: Counter[int] = Counter()
+    for f in facts:
+        t = f["t"]
+        if t in COIN_FACTS:
+            delta[f["seat"]] += COIN_FACTS[t] * f["coins"]
+        elif t == "GoodsPaid":
+            delta[f["seat"]] -= f["goods"].get("coins", 0)
+        elif t == "DieValueChanged":
+            delta[f["seat"]] -= f["paid"]
+        elif t == "CoinsTransferred":
+            delta[f["from"]] -= f["coins"]
+            delta[f["to"]] += f["coins"]
+    return delta
+
+
+def hidden_ids(state: State) -> set[str]:
+    return {*state.ship_deck, *state.stacks[0], *state.stacks[1], *state.boxed}
+
+
+_ID = re.compile(r'"([A-Z][A-Z0-9_]+)"')
+
+
+def leaked(hidden: set[str], shown: Any) -> set[str]:
+    """The hidden ids (tiles, ships, scholars, bishops) that appear as strings in `shown`."""
+    return hidden & set(_ID.findall(json.dumps(shown)))
+
+
+def check_no_leak(state: State, facts: list[dict[str, Any]], viewers: list[int | None]) -> None:
+    hidden = hidden_ids(state)
+    for f in facts:
+        for viewer in viewers:
+            shown = sm.redact(f, viewer)
+            assert shown is not None and not leaked(hidden, shown), f["t"]
+            if state.open_scores or state.phase is Phase.OVER:
+                continue
+            if f["t"] in ("VPGained", "ReligionOverflowScored") and f["seat"] != viewer:
+                assert shown["vp"] is None
+            if f["t"] == "ConquistadorScored":
+                assert all(vp is None for s, vp in shown["awards"] if s != viewer)
+
+
+def check_views(state: State) -> None:
+    hidden = hidden_ids(state)
+    for viewer in [None, *range(state.seats)]:
+        shown = sm.view(state, viewer)
+        assert json.loads(json.dumps(shown)) == shown
+        assert not leaked(hidden, shown)
+        if not state.open_scores and state.phase is not Phase.OVER:
+            assert all(p["vp"] is None for p in shown["players"] if p["seat"] != viewer)
+    assert leaked(hidden, sm.view(state, ALL)) == hidden
+
+
+def illegal_candidates(state: State, seat: int, rng: Rng) -> list[Any]:
+    pick = lambda xs: xs[rng.below(len(xs))]  # noqa: E731
+    cell = [1 + rng.below(6), 1 + rng.below(6)]
+    out: list[Any] = [
+        None, [], "pass", 5, {}, {"type": 5}, {"type": "fly"}, {"type": "pass"}, {"type": "pass", "space": 0},
+        {"type": "pass", "space": 1 + rng.below(5)}, {"type": "pass", "space": "1"}, {"type": "pass", "space": 6},
+        {"type": "expand", "tile": pick(TILES)}, {"type": "expand", "tile": "X1"},
+        {"type": "place_tile", "anchor": cell, "rotation": pick([0, 90, 180, 270])},
+        {"type": "place_tile", "anchor": cell, "rotation": 45}, {"type": "expand_cancel"},
+        {"type": "expand_pay", "pay": {"wood": 2}}, {"type": "expand_pay", "pay": {"wood": 0}},
+        {"type": "activate_building", "cell": cell}, {"type": "activate_building", "cell": [0, 7]},
+        {"type": "use_die", "die": {"kind": "white", "face": 1 + rng.below(6)}, "value": 1 + rng.below(6),
+         "adjust": pick(["none", "coins"]), "line": pick(["row", "column"])},
+        {"type": "use_die", "die": {"kind": "blue", "id": "b1"}, "value": 3, "adjust": "none", "line": "row"},
+        {"type": "use_die", "die": {"kind": "pool_blue", "face": 2}, "value": 2, "adjust": "none", "line": "row"},
+        {"type": "use_die", "die": {"kind": "white", "face": 7}, "value": 2, "adjust": "none", "line": "row"},
+        {"type": "use_die", "die": {"kind": "white", "face": 2}, "value": 2, "adjust": "cocoa", "line": "column"},
+        {"type": "sell", "good": pick(C.resources)}, {"type": "sell", "good": "cocoa"}, {"type": "buy", "good": "sugar"},
+        {"type": "buy", "good": pick(C.resources)}, {"type": "trade", "option": 0, "pay": {"wood": 1}},
+        {"type": "trade", "option": 3, "pay": {"gem": 1}}, {"type": "trade", "option": None, "pay": {"gem": 1}},
+        {"type": "ship", "source": pick(C.docks), "pay": {"wood": 1, "grain": 1}}, {"type": "ship", "source": "special"},
+        {"type": "religion_extra", "pay": pick(["grain", "gold", "coins"])}, {"type": "religion_extra", "pay": "wood"},
+        {"type": "place_monk", "place": pick(C.monk_places)}, {"type": "place_monk", "place": "scholar_4"},
+        {"type": "conquistador_extra", "pay": "coins"}, {"type": "road_tile", "cell": cell},
+        {"type": "choose_colony", "board": "colony_1"}, {"type": "choose_set", "set": "S1"},
+        {"type": "place_town_hall", "anchor": cell, "rotation": 0},
+    ]
+    return out
+
+
+def check_agreement(state: State, seat: int, rng: Rng) -> None:
+    legal = sm.legal_actions(state, seat)
+    assert legal, "the seat to act always has something to do"
+    before = codec.dumps(state)
+    for action in legal:
+        sm.decide(state, seat, action, rng)
+    for action in illegal_candidates(state, seat, rng):
+        if isinstance(action, dict) and action in legal:
+            continue
+        with pytest.raises(IllegalAction) as err:
+            sm.decide(state, seat, action, rng)
+        assert err.value.code and err.value.message.endswith(".")
+    for other in range(state.seats):
+        if other not in sm.to_act(state):
+            assert sm.legal_actions(state, other) == []
+            with pytest.raises(IllegalAction) as err:
+                sm.decide(state, other, {"type": "pass", "space": 1}, rng)
+            assert err.value.code == "turn.not_yours"
+    assert codec.dumps(state) == before  # decide changed nothing
+
+
+def play_game(seed: int) -> tuple[State, int]:
+    seats = seats_for(seed)
+    facts = sm.setup(sm.check_options(options_for(seed), seats), seats, Rng(str(seed), "setup"))
+    state = fold(sm, None, facts)
+    check_conservation(state)
+    check_no_leak(state, facts, [None, *range(seats)])
+    policy = Policy(seed)
+    probe = Rng(str(seed), "probe")
+    moves = 0
+    while sm.outcome(state) is None:
+        assert moves < MOVE_BOUND, f"seed {seed}: no end after {moves} moves"
+        (seat,) = sm.to_act(state)
+        legal = sm.legal_actions(state, seat)
+        if moves % SAMPLE_EVERY == 0:
+            check_agreement(state, seat, probe)
+            check_views(state)
+        action = policy.action(state, seat, legal)
+        assert action in legal
+        facts = sm.decide(state, seat, action, probe)
+        after = fold(sm, state, facts)
+        flows = coin_flows(facts, seats)
+        for s in range(seats):
+            assert after.players[s].coins == state.players[s].coins + flows[s], (seed, moves, facts)
+        check_conservation(after)
+        check_no_leak(after, facts, [None, moves % seats])
+        state = after
+        moves += 1
+    result = sm.outcome(state)
+    assert result is not None and sorted(r.rank for r in result.results) == list(range(1, seats + 1))
+    assert all(r.score == sum(r.breakdown[k] for k in ("during_play", *scoring.CATEGORIES)) for r in result.results)
+    assert sm.to_act(state) == frozenset() and all(sm.legal_actions(state, s) == [] for s in range(seats))
+    check_views(state)
+    assert codec.loads(codec.dumps(state)) == state
+    return state, moves
+
+
+def replay_game(seed: int) -> None:
+    """The same game through the aggregate; its record verifies with the live hash at every move."""
+    seats = seats_for(seed)
+    people = [{"name": f"p{s}", "token_hash": f"t{s}"} for s in range(seats)]
+    game = Game.start("santa-maria", options_for(seed), people, "host", f"replay-{seed}", client_seeded=True)
+    policy = Policy(seed)
+    live: list[str] = []
+    while game.outcome() is None:
+        (seat,) = game.to_act()
+        action = policy.action(game.state, seat, sm.legal_actions(game.state, seat))
+        game.take_action(seat, action)
+        live.append(game.hash(game.state))
+    record = record_from_events(str(game.id), game.collect_events())
+    assert [e["state_hash"] for e in record["events"] if e["type"] == "ActionTaken"] == live
+    report = verify(record)
+    assert report.ok, report.divergence
+    assert report.final_hash == live[-1] == game.state_hash
+
+
+@pytest.mark.parametrize("first", range(0, GAMES, CHUNK))
+def test_random_games(first: int) -> None:
+    seen: Counter[str] = Counter()
+    for seed in range(first, first + CHUNK):
+        state, _ = play_game(seed)
+        seen[f"{state.seats} players"] += 1
+        seen["advanced" if state.advanced_setup else "standard"] += 1
+        seen["shared" if state.shared_blue_dice else "own dice"] += 1
+        if seed % REPLAY_EVERY == 0:
+            replay_game(seed)
+    assert all(seen[f"{n} players"] for n in range(1, 5)), seen
+    assert seen["advanced"] and seen["standard"] and seen["shared"] and seen["own dice"], seen
