@@ -123,8 +123,8 @@ def load(path: Path = DATA_FILE) -> Components:
 
 
 def _provenance(data: Mapping[str, Any]) -> dict[str, str]:
-    provenance = data.get("provenance")
-    _need(isinstance(provenance, dict), "the provenance block is missing")
+    provenance: dict[str, Any] = data.get("provenance") or {}
+    _need(isinstance(provenance, dict) and bool(provenance), "the provenance block is missing")
     for section in SECTIONS:
         _need(section in data, f"section {section!r} is missing")
         tag = provenance.get(section)

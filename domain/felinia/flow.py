@@ -10,7 +10,17 @@ from collections.abc import Iterator
 from domain.core import Action, Fact, RandomSource
 from domain.core.facts import Tx
 
-from .phases import bidding, boarding, exploration, final, mystery, preparation, selling, storage, trade
+from .phases import (
+    bidding,
+    boarding,
+    exploration,
+    final,
+    mystery,
+    preparation,
+    selling,
+    storage,
+    trade,
+)
 from .state import State, Step, commands, evolve, to_act
 
 

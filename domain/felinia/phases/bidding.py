@@ -11,7 +11,17 @@ from domain.core.commands import Why, fields, refuse, reject
 from domain.core.facts import Tx
 
 from ..components import C
-from ..state import VENUES, State, Step, commands, evolves, player, put, silver_gain, why_not_offered
+from ..state import (
+    VENUES,
+    State,
+    Step,
+    commands,
+    evolves,
+    player,
+    put,
+    silver_gain,
+    why_not_offered,
+)
 
 TARGETS = ("own_board", *VENUES)
 

@@ -12,7 +12,18 @@ from domain.core.facts import Tx
 
 from ..components import C
 from ..state import (
-    GUILD, VENUES, State, Step, add, commands, evolves, granted, one, player, put, why_not_offered,
+    GUILD,
+    VENUES,
+    State,
+    Step,
+    add,
+    commands,
+    evolves,
+    granted,
+    one,
+    player,
+    put,
+    why_not_offered,
 )
 
 OPTIONS_A_C = {"goods_spice": "spice", "goods_food": "food"}
