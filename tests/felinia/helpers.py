@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
+import domain.felinia as fe
 from domain.core import IllegalAction, Rng, ScriptedRng, fold
 from domain.core.facts import Tx
-import domain.felinia as fe
 from domain.felinia.components import C
 from domain.felinia.flow import advance
-from domain.felinia.state import State, Step, evolve, put
+from domain.felinia.state import VENUES, State, Step, evolve, put
 
 BLUE, RED, GREEN, YELLOW = 0, 1, 2, 3
 
@@ -98,10 +98,13 @@ def legal(state: State, seat: int) -> list[dict[str, Any]]:
     return fe.legal_actions(state, seat)
 
 
-def trade_at(state: State, venue: int, stack: tuple[int, ...]) -> State:
-    """The trade phase with `stack` (bottom first) on `venue` and no tokens before it."""
-    stacks = tuple(stack if v == venue else () for v in range(6))
-    return settle(replace(state, step=Step.TRADE, stacks=stacks, asked=False))
+def trade_at(state: State, venue: int, stack: tuple[int, ...], **more: tuple[int, ...]) -> State:
+    """The trade phase with `stack` (bottom first) on `venue` (0-4 markets, 5 guild) and the
+    stacks `more` names (market3=(0,)); no other tokens. Automatic withdrawals have run."""
+    stacks = [stack if v == venue else () for v in range(6)]
+    for name, other in more.items():
+        stacks[VENUES.index(name)] = other
+    return settle(replace(state, step=Step.TRADE, stacks=tuple(stacks), asked=False))
 
 
 def explore(state: State, seed: str = "auto") -> tuple[State, list[dict[str, Any]]]:
