@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import domain.felinia as fe
 from domain.core import ALL
+from domain.felinia.components import C
 from domain.felinia.state import Step
 
 from .helpers import (
@@ -131,7 +132,7 @@ def test_fe_ex_5_merchant_guild() -> None:
     assert fe.view(state, None)["players"][BLUE]["bonus_tiles"] == ["B1"]
     assert fe.to_act(state) == {RED}
     refused(state, RED, {"type": "exchange", "option": "goods_spice", "give": "books", "take": "books"}, "guild.same_goods")
-    no_clothing = replace(state, bag=tuple(0 if g == "clothing" else n for g, n in zip(fe.components.C.goods, state.bag)))  # type: ignore[attr-defined]
+    no_clothing = replace(state, bag=tuple(0 if g == "clothing" else n for g, n in zip(C.goods, state.bag, strict=True)))
     refused(no_clothing, RED, {"type": "exchange", "option": "goods_spice", "give": "books", "take": "clothing"}, "guild.not_in_bag")
     refused(state, RED, {"type": "exchange", "option": "goods_spice", "give": "watches", "take": "wine"}, "guild.goods_not_held")
     refused(state, RED, {"type": "exchange", "option": "bonus", "bonus": "B2"}, "guild.needs_gold_and_spice")
