@@ -118,7 +118,22 @@ def only_ships(state: State, *ships: tuple[int, str | None, tuple[int | None, ..
         state = with_ship(state, i, None)
     for ship, tile, seats in ships:
         state = with_ship(state, ship, tile, seats)
+        for seat in seats:  # a merchant aboard has left its owner's supply
+            if seat is not None:
+                state = with_player(state, seat, merchants=state.players[seat].merchants - 1)
     return state
+
+
+def finish_exploration(state: State, seed: str = "auto") -> tuple[State, list[dict[str, Any]]]:
+    """Every waiting merchant stops if it may, else takes its first legal move (a tile if any)."""
+    facts: list[dict[str, Any]] = []
+    while state.step in (Step.EXPLORATION, Step.MYSTERY):
+        (seat,) = fe.to_act(state)
+        options = [a for a in fe.legal_actions(state, seat) if a["type"] != "sell"]
+        pick = next((a for a in options if a["type"] in ("stop", "keep_mystery")), options[0])
+        state, more = act_facts(state, seat, pick, seed)
+        facts += more
+    return state, facts
 
 
 def names(facts: list[dict[str, Any]]) -> list[str]:
