@@ -26,7 +26,7 @@ def test_fixture_verifies_and_is_fair(path: Path) -> None:
 def test_there_are_fixtures_for_every_player_count_of_each_game() -> None:
     from domain.core import registry
 
-    for game in ("puerto-rico", "navegador"):
+    for game in ("puerto-rico", "navegador", "felinia"):
         rules = registry.get(game)
         folder = game.replace("-", "_")
         counts = {len(json.loads(p.read_text())["players"]) for p in FIXTURES if p.parent.name == folder}
@@ -39,3 +39,10 @@ def test_puerto_rico_fixtures_cover_each_expansion_and_both() -> None:
         for p in FIXTURES if p.parent.name == "puerto_rico"
     }
     assert {(), ("new_buildings",), ("nobles",), ("new_buildings", "nobles")} <= sets
+
+
+def test_felinia_fixtures_cover_both_rule_sets_and_each_variant() -> None:
+    options = [json.loads(p.read_text())["options"] for p in FIXTURES if p.parent.name == "felinia"]
+    assert {o["mode"] for o in options} == {"basic", "advanced"}
+    for flag in ("open_deck", "lenient_expedition", "allow_two_player_basic"):
+        assert any(o[flag] for o in options), flag

@@ -19,6 +19,7 @@ from .rules import GameRules
 _BUILTIN: dict[str, str] = {
     "puerto-rico": "domain.puerto_rico",
     "navegador": "domain.navegador",
+    "felinia": "domain.felinia",
 }
 
 _loaded: dict[str, GameRules] = {}

@@ -105,4 +105,4 @@ def heuristic_bot(state: State, seat: int, rng: RandomSource) -> Action:
     return actions[choice(rng, [i for s, i in scored if s == top])]
 
 
-BOTS = {"random": random_bot, "heuristic": heuristic_bot, "greedy": heuristic_bot}
+BOTS = {"random": random_bot, "heuristic": heuristic_bot}

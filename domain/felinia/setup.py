@@ -7,7 +7,6 @@ draws again: the first player, the deck, the market goods, the trade tiles, the 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from domain.core import Fact, InvalidOptions, RandomSource, shuffle
@@ -15,15 +14,16 @@ from domain.core.options import Option, check_seats
 from domain.core.options import check as check_spec
 
 from .components import C
-from .state import Player, State, Step, add, counts, evolves, one, put
+from .state import Player, State, Step, add, counts, evolves, one, put, replace
 
 MIN_SEATS = 2
 MAX_SEATS = 4
 
 OPTIONS = (
-    Option("mode", "choice", "basic",
+    Option("mode", "choice", None,
            "The basic game, or the advanced game: the other board side, food, mysterious places and the "
-           "8 special trade tiles, every trade tile face up from the start.", choices=("basic", "advanced")),
+           "8 special trade tiles, every trade tile face up from the start (empty: basic with 3 or 4 "
+           "players, advanced with 2).", choices=("basic", "advanced")),
     Option("open_deck", "bool", False,
            "Variant for very experienced players: the top deck tile is always face up, so everyone knows "
            "which ship comes next."),
@@ -40,6 +40,8 @@ OPTIONS = (
 def check_options(options: Mapping[str, Any], seats: int) -> dict[str, Any]:
     opts = check_spec(OPTIONS, options, "Felinia")
     check_seats(seats, MIN_SEATS, MAX_SEATS, "Felinia")
+    if opts["mode"] is None:  # DEFINED HERE: the rulebook meant the basic game for 3-4 players (FE-AMB-12)
+        opts["mode"] = "advanced" if seats < 3 and not opts["allow_two_player_basic"] else "basic"
     if opts["mode"] == "basic" and seats < 3 and not opts["allow_two_player_basic"]:
         raise InvalidOptions("options.player_count",
                              "The basic game is for 3 or 4 players; with 2, play the advanced game or allow two "

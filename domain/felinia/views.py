@@ -93,6 +93,12 @@ def redact(fact: Fact, viewer: Viewer) -> Fact | None:
         return {"t": t, "provinces": sorted(fact["tiles"]), "face_up": False}
     if t == "TradeTileTaken" and fact["seat"] != viewer:
         return {k: v for k, v in fact.items() if k != "tile"}
+    # a special tile's identity is its owner's too; its gains are public (silver, cards), and S6
+    # leaves the game in everyone's sight
+    if t == "SpecialTileEffect" and fact["seat"] != viewer and not fact["removed"]:
+        return {k: v for k, v in fact.items() if k not in ("tile", "effect")}
+    if t == "RewardGained" and "tile" in fact and fact["seat"] != viewer:
+        return {**{k: v for k, v in fact.items() if k != "tile"}, "tile": None}
     if t in HIDDEN_CARDS and fact["seat"] != viewer:
         return {k: v for k, v in fact.items() if k not in ("card", "cards")}
     return fact

@@ -4,7 +4,7 @@ see it (a redacted fact has no card or tile, and the sentence names none)."""
 from __future__ import annotations
 
 from domain.core import Fact, Viewer
-from domain.core.words import Words, amount, amounts, listing, seat
+from domain.core.words import Words, amount, listing, seat
 
 from .components import C
 
@@ -13,8 +13,20 @@ says = words.says
 describe = words
 
 
+SINGULAR = {"watches": "watch", "books": "book"}
+
+
 def _goods(names: list[str]) -> str:
-    return amounts({g: names.count(g) for g in C.goods}) if names else "no goods"
+    counts = {g: names.count(g) for g in C.goods if g in names}
+    return listing(f"{n} {SINGULAR.get(g, g) if n == 1 else g}" for g, n in counts.items()) if names else "no goods"
+
+
+def _ship(ship: str) -> str:
+    return f"Ship {ship.removeprefix('ship')}"
+
+
+def _venue(venue: str) -> str:
+    return "the guild" if venue == "guild" else f"market {venue.removeprefix('market')}"
 
 
 def _tile(t: str) -> str:
@@ -47,7 +59,7 @@ def _deck(f: Fact, v: Viewer) -> str:
 @says("DeckTilePlaced")
 def _deck_tile_placed(f: Fact, v: Viewer) -> str:
     t = C.deck_tiles[f["tile"]]
-    return (f"{f['ship']} takes deck tile {t.id}: to {t.colour} at {t.time}, {amount(t.seats, 'seat')}, "
+    return (f"{_ship(f['ship'])} takes deck tile {t.id}: to {t.colour} at {t.time}, {amount(t.seats, 'seat')}, "
             f"{_goods([g for g, n in zip(C.goods, t.goods, strict=True) for _ in range(n)])}"
             f"{' + 1 silver' if t.silver else ''} per merchant.")
 
@@ -60,7 +72,7 @@ def _deck_top(f: Fact, v: Viewer) -> str:
 
 @says("MarketRefilled")
 def _refilled(f: Fact, v: Viewer) -> str:
-    return f"{f['market']} gets {_goods(f['drawn'])} from the bag."
+    return f"Market {f['market'].removeprefix('market')} gets {_goods(f['drawn'])} from the bag."
 
 
 @says("TradeTilesPlaced")
@@ -80,7 +92,7 @@ def _bidding(f: Fact, v: Viewer) -> str:
 
 @says("BidPlaced")
 def _bid(f: Fact, v: Viewer) -> str:
-    where = f"income circle {f['circle']} of their board" if f["target"] == "own_board" else f["target"]
+    where = f"income circle {f['circle']} of their board" if f["target"] == "own_board" else _venue(f["target"])
     return f"{seat(f['seat'])} places a bid token on {where}."
 
 
@@ -97,19 +109,19 @@ def _trade(f: Fact, v: Viewer) -> str:
 
 @says("VenueTurn")
 def _venue_turn(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} acts at {f['venue']} for {f['price']} silver."
+    return f"{seat(f['seat'])} acts at {_venue(f['venue'])} for {f['price']} silver."
 
 
 @says("BidWithdrawn")
 def _withdrawn(f: Fact, v: Viewer) -> str:
     why = {"market_empty": " (the market is empty)", "cannot_afford": " (the price is out of reach)",
            "no_option": " (no exchange is possible)"}.get(f["reason"] or "", "")
-    return f"{seat(f['seat'])} takes back a bid token from {f['venue']}{why}."
+    return f"{seat(f['seat'])} takes back a bid token from {_venue(f['venue'])}{why}."
 
 
 @says("GoodsBought")
 def _bought(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} buys {f['goods']} at {f['market']} for {f['price']} silver."
+    return f"{seat(f['seat'])} buys {SINGULAR.get(f['goods'], f['goods'])} at {_venue(f['market'])} for {f['price']} silver."
 
 
 @says("GoodsExchanged")
@@ -128,7 +140,7 @@ def _bonus(f: Fact, v: Viewer) -> str:
 @says("MerchantBoarded")
 def _boarded(f: Fact, v: Viewer) -> str:
     silver = f" and {f['silver']} silver" if f["silver"] else ""
-    return f"{seat(f['seat'])} boards a merchant on {f['ship']} for {_goods(f['goods'])}{silver}."
+    return f"{seat(f['seat'])} boards a merchant on {_ship(f['ship'])} for {_goods(f['goods'])}{silver}."
 
 
 @says("BoardingWindowClosed")
@@ -145,17 +157,18 @@ def _end_triggered(f: Fact, v: Viewer) -> str:
 
 @says("ExplorationBegan")
 def _exploration(f: Fact, v: Viewer) -> str:
-    return f"The exploration phase: {listing(f['ships']) if f['ships'] else 'no ship'} leave{'s' if len(f['ships']) == 1 else ''}."
+    ships = listing(_ship(s) for s in f["ships"]) if f["ships"] else "no ship"
+    return f"The exploration phase: {ships} leave{'s' if len(f['ships']) < 2 else ''}."
 
 
 @says("DeckTileDiscarded")
 def _discarded(f: Fact, v: Viewer) -> str:
-    return f"{f['ship']} leaves empty: deck tile {f['tile']} is discarded."
+    return f"{_ship(f['ship'])} leaves empty: deck tile {f['tile']} is discarded."
 
 
 @says("ShipSailed")
 def _sailed(f: Fact, v: Viewer) -> str:
-    return f"{f['ship']} sails to {C.country_name[f['country']]} ({f['country']})."
+    return f"{_ship(f['ship'])} sails to {C.country_name[f['country']]} ({f['country']})."
 
 
 @says("ExpeditionBegan")
@@ -185,9 +198,9 @@ def _revealed(f: Fact, v: Viewer) -> str:
 
 @says("RewardGained")
 def _reward(f: Fact, v: Viewer) -> str:
-    src = f" (tile {f['tile']})" if "tile" in f else ""
+    src = "" if "tile" not in f else f" (tile {f['tile']})" if f["tile"] else " (a special tile)"
     if f["kind"] == "goods":
-        what = f["goods"] if f["goods"] else "nothing (the bag is empty)"
+        what = SINGULAR.get(f["goods"], f["goods"]) if f["goods"] else "nothing (the bag is empty)"
         return f"{seat(f['seat'])} draws {what} from the bag at {f['province']}."
     lost = f", {f['lost']} lost" if f["lost"] else ""
     return f"{seat(f['seat'])} gains {f['amount']} {f['kind']} at {f['province']}{src}{lost}."
@@ -225,7 +238,8 @@ def _special(f: Fact, v: Viewer) -> str:
     if f["goods"]:
         got.append(f["goods"])
     gone = "; the tile leaves the game" if f["removed"] else ""
-    return f"{seat(f['seat'])} gains {listing(got)} from special tile {f['tile']}{gone}."
+    tile = f"special tile {f['tile']}" if "tile" in f else "a special tile"
+    return f"{seat(f['seat'])} gains {listing(got)} from {tile}{gone}."
 
 
 @says("MerchantSettled")
@@ -240,7 +254,7 @@ def _home(f: Fact, v: Viewer) -> str:
 
 @says("ShipReturned")
 def _ship_returned(f: Fact, v: Viewer) -> str:
-    return f"{f['ship']} returns empty to Katzburg; deck tile {f['tile']} is discarded."
+    return f"{_ship(f['ship'])} returns empty to Katzburg; deck tile {f['tile']} is discarded."
 
 
 @says("StorageBegan")
@@ -256,12 +270,12 @@ def _slot(f: Fact, v: Viewer) -> str:
 
 @says("GoodsStored")
 def _stored(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} stores {amounts(f['kept']) if f['kept'] else 'no goods'}."
+    return f"{seat(f['seat'])} stores {_goods([g for g, n in f['kept'].items() for _ in range(n)])}."
 
 
 @says("ItemsSold")
 def _sold(f: Fact, v: Viewer) -> str:
-    what = f"{f['count']} {f['goods']}" if f["item"] == "goods" else f"{f['count']} {f['item']}"
+    what = _goods([f["goods"]] * f["count"]) if f["item"] == "goods" else f"{f['count']} {f['item']}"
     lost = f" ({f['silver_lost']} lost over 6)" if f["silver_lost"] else ""
     return f"{seat(f['seat'])} sells {what} for {f['silver_gained']} silver{lost}."
 

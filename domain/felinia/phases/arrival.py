@@ -4,14 +4,24 @@ face-up trade tile takes the tile and settles for the rest of the game."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from domain.core import Fact, RandomSource
 from domain.core.facts import Tx
 
 from ..components import C
 from ..setup import bag_draw
-from ..state import State, Step, add, apply_gain, evolves, gain_fact, granted, one, player, put
+from ..state import (
+    State,
+    Step,
+    add,
+    apply_gain,
+    evolves,
+    gain_fact,
+    granted,
+    one,
+    player,
+    put,
+    replace,
+)
 
 INCOME = (("food_income", "food"), ("silver_income", "silver"), ("gold_income", "gold"))  # S5, S7, S8
 

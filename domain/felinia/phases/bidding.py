@@ -4,7 +4,6 @@ a token goes on the player's own board (1, 2 or 3 silver) or on top of a venue's
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 
 from domain.core import Action, Fact, RandomSource
 from domain.core.commands import Why, fields, refuse, reject
@@ -19,6 +18,7 @@ from ..state import (
     evolves,
     player,
     put,
+    replace,
     silver_gain,
     why_not_offered,
 )

@@ -4,14 +4,13 @@ each deck tile's goods and silver; the last merchant boarded triggers the end (Â
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 
 from domain.core import Action, Fact, RandomSource
 from domain.core.commands import Why, fields, refuse, reject
 from domain.core.facts import Tx
 
 from ..components import C
-from ..state import State, Step, add, commands, evolves, player, put, why_not_offered
+from ..state import State, Step, add, commands, evolves, player, put, replace, why_not_offered
 
 
 def why_not_board(state: State, seat: int, ship: int) -> Why:

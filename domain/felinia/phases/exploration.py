@@ -5,14 +5,23 @@ duty to head for a face-up trade tile ([EX-1], FE-AMB-3, FE-AMB-44)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 
 from domain.core import Action, Fact, RandomSource
 from domain.core.commands import Why, fields, refuse, reject
 from domain.core.facts import Tx
 
 from ..components import C
-from ..state import Expedition, State, Step, commands, evolves, player, put, why_not_offered
+from ..state import (
+    Expedition,
+    State,
+    Step,
+    commands,
+    evolves,
+    player,
+    put,
+    replace,
+    why_not_offered,
+)
 from .arrival import enter, food_on_entry
 
 

@@ -3,15 +3,13 @@ change its silver may sell, then says `final_done`; then scoring."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from domain.core import Action, Fact, RandomSource
 from domain.core.commands import fields, refuse
 from domain.core.facts import Tx
 
 from .. import scoring
 from ..components import C
-from ..state import State, Step, commands, evolves, why_not_offered
+from ..state import State, Step, commands, evolves, replace, why_not_offered
 from .selling import can_sell
 
 

@@ -5,14 +5,13 @@ tile); the others go under the deck in the order drawn. The kept card is secret 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 
 from domain.core import Action, Fact, RandomSource
 from domain.core.commands import Why, fields, refuse, reject
 from domain.core.facts import Tx
 
 from ..components import C
-from ..state import State, Step, add, commands, evolves, one, player, why_not_offered
+from ..state import State, Step, add, commands, evolves, one, player, replace, why_not_offered
 from .arrival import finish_entry
 
 

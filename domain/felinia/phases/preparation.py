@@ -4,14 +4,12 @@ tile, the markets are refilled to 3, the first player card moves on."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from domain.core import Fact, RandomSource
 from domain.core.facts import Tx
 
 from ..components import C
 from ..setup import bag_draw
-from ..state import State, add, evolves, one, put
+from ..state import State, add, evolves, one, put, replace
 from . import exploration
 
 

@@ -4,7 +4,6 @@ to act, any number of times within one decision; it never passes the turn."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import Any
 
 from domain.core import Action, Fact, RandomSource
@@ -12,7 +11,17 @@ from domain.core.commands import Why, fields, refuse, reject
 from domain.core.facts import Tx
 
 from ..components import C
-from ..state import State, add, commands, evolves, one, player, silver_gain, why_not_offered
+from ..state import (
+    State,
+    add,
+    commands,
+    evolves,
+    one,
+    player,
+    replace,
+    silver_gain,
+    why_not_offered,
+)
 
 ITEMS = ("gold", "spice", "goods")
 

@@ -4,14 +4,12 @@ silver; the rest is sold. Every seat that owes storage acts at once with `sell` 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from domain.core import Action, Fact, RandomSource
 from domain.core.commands import Why, fields, refuse
 from domain.core.facts import Tx
 
 from ..components import C
-from ..state import State, Step, by_type, commands, evolves, player, why_not_offered
+from ..state import State, Step, by_type, commands, evolves, player, replace, why_not_offered
 
 
 def allowance(state: State, seat: int) -> int:

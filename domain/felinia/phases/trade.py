@@ -4,7 +4,6 @@ declines at the price of the stack's height; tokens that cannot matter are withd
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 
 from domain.core import Action, Fact, RandomSource
 from domain.core.commands import Why, fields, refuse, reject
@@ -23,6 +22,7 @@ from ..state import (
     one,
     player,
     put,
+    replace,
     why_not_offered,
 )
 
