@@ -71,3 +71,14 @@ def test_the_fast_canonical_text_is_exactly_the_json_of_the_encoding() -> None:
     for state in samples:
         assert codec.dumps(state) == codec.canonical_json(codec.encode(state))
         assert codec.loads(codec.dumps(state)) == state
+
+
+def test_parts_remembered_from_the_last_state_are_only_the_unchanged_immutable_ones() -> None:
+    """`dumps` reuses the text of fields identical to the last instance's (issue 15); a field
+    replaced, or a dict changed in place, is built again."""
+    a = sample()
+    assert codec.dumps(a) == codec.canonical_json(codec.encode(a))
+    b = Outer(a.items[:1], a.by_seat, Colour.BLUE)  # two fields replaced, one shared
+    assert codec.dumps(b) == codec.canonical_json(codec.encode(b))
+    b.by_seat[5] = "changed in place"
+    assert codec.dumps(b) == codec.canonical_json(codec.encode(b))

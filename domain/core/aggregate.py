@@ -70,7 +70,20 @@ OPEN_SEAT: dict[str, Any] = dict.fromkeys(SEAT_KEYS)
 
 
 def plain(value: Any) -> Any:
-    """JSON-native copy (tuples become lists), so stored and live events compare equal."""
+    """JSON-native copy (tuples become lists, str and int subclasses plain str and int), so
+    stored and live events compare equal. What is not plainly JSON (keys that are not
+    strings, floats, other types) takes the JSON round trip, which says the same of them."""
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:
+        return value
+    if kind is dict or kind is list or kind is tuple:
+        if kind is dict:
+            if all(type(k) is str for k in value):
+                return {k: plain(v) for k, v in value.items()}
+        else:
+            return [plain(v) for v in value]
+    elif isinstance(value, list | tuple) and not hasattr(value, "_fields"):
+        return [plain(v) for v in value]  # a list subclass such as `facts.Facts`
     return json.loads(json.dumps(value))
 
 

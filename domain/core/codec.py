@@ -21,6 +21,7 @@ import hashlib
 import hmac
 import importlib
 import json
+import operator
 from functools import cache
 from typing import Any
 
@@ -179,18 +180,43 @@ _CANON_CHARS = [0]
 _CANON_CHAR_LIMIT = 16_000_000  # about 32 MB of remembered text, then start afresh
 
 
+# The fields and texts of the last instance of each dataclass whose text was built. A game's
+# next state is its last one with a few fields replaced, so comparing each field with the last
+# instance's by identity finds the few parts to build again (issue 15: the state hash of every
+# event). The entry holds the values it compares with, so an identical object is the same part.
+_LAST: dict[type, tuple[tuple[Any, ...], list[str]]] = {}
+_MUTABLE = frozenset({dict, list, set})  # could change in place: always built again
+
+
 def _dataclass_text(value: Any, kind: Any) -> str:
+    fields = _sorted_fields(kind)
+    values = _values(kind)(value)
+    last = _LAST.get(kind)  # one read: another thread may replace it meanwhile
+    last_values, last_parts = last if last is not None else ((), [])
+    same = len(last_values) == len(values)
     parts = []
-    for quoted, name in _sorted_fields(kind):
-        v = getattr(value, name)
+    for i, v in enumerate(values):
+        if same and v is last_values[i] and type(v) not in _MUTABLE:
+            parts.append(last_parts[i])
+            continue
         t = type(v)
         if t is int:
-            parts.append(f"{quoted}:{v}")
+            parts.append(f"{fields[i][0]}:{v}")
         elif t is str:
-            parts.append(f"{quoted}:{_json_str(v)}")
+            parts.append(f"{fields[i][0]}:{_json_str(v)}")
         else:
-            parts.append(f"{quoted}:{_canon(v)}")
+            parts.append(f"{fields[i][0]}:{_canon(v)}")
+    _LAST[kind] = (values, parts)
     return f'{{"f":{{{",".join(parts)}}},"~c":{_json_str(_class_name(kind))}}}'
+
+
+@cache
+def _values(cls: type) -> Any:
+    """A function giving an instance's field values as a tuple, in sorted field order."""
+    names = [name for _quoted, name in _sorted_fields(cls)]
+    if len(names) == 1:
+        return lambda obj: (getattr(obj, names[0]),)
+    return operator.attrgetter(*names) if names else (lambda obj: ())
 
 
 def _remember(value: Any, text: str) -> None:
