@@ -33,7 +33,12 @@ BLURB = (
     "special tiles."
 )
 
+# What `make bench` measures (options, pure-engine playouts, event-sourced playouts): uniformly
+# random games, basic with 4 players and the advanced game.
+BENCH_CASES: list[tuple[dict[str, object], int, int]] = [({}, 500, 100), ({"mode": "advanced"}, 500, 100)]
+
 __all__ = [
+    "BENCH_CASES",
     "BLURB", "BOTS", "MAX_SEATS", "MIN_SEATS", "NAME", "OPTIONS", "RULES_VERSION", "TITLE",
     "check_options", "decide", "describe", "evolve", "legal_actions", "outcome", "redact",
     "redact_action", "reveals", "setup", "to_act", "view",
