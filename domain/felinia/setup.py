@@ -117,7 +117,7 @@ def setup(options: Mapping[str, Any], seats: int, rng: RandomSource) -> list[Fac
     facts.append({"t": "TradeTilesPlaced", "tiles": placed, "face_up": mode == "advanced"})
     # step 11: the mysterious place deck
     if mode == "advanced":
-        facts.append({"t": "MysteryDeckShuffled", "deck": shuffle(rng, C.mystery_cards)})
+        facts.append({"t": "MysteryDeckShuffled", "deck": list(shuffle(rng, C.mystery_cards))})
     facts.append({"t": "BiddingBegan", "round": 1, "first": first})
     return facts
 
