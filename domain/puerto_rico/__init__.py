@@ -16,6 +16,7 @@ from .bots import BOTS
 from .evolve import evolve
 from .rules import OPTIONS, check_options, decide, legal_actions, setup, to_act
 from .scoring import outcome
+from .sections import SECTIONS
 from .state import State
 from .views import redact, reveals, view
 from .words import describe
@@ -49,6 +50,7 @@ __all__ = [
     "MIN_SEATS",
     "NAME",
     "RULES_VERSION",
+    "SECTIONS",
     "TITLE",
     "State",
     "OPTIONS",
