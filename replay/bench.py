@@ -83,7 +83,8 @@ def bench_engine(game: str, games: int, seats: int = 4, es_games: int | None = N
                  options: dict[str, Any] | None = None) -> list[Row]:
     rules = registry.get(game)
     options = options or {}
-    name = game + "".join(f" +{e}" for e in options.get("expansions", []))
+    name = game + "".join(f" +{e}" for e in options.get("expansions", [])) + "".join(
+        f" {k}={v}" for k, v in options.items() if k != "expansions")
     times, decisions = [], 0
     for i in range(games):
         start = time.perf_counter()

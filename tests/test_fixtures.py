@@ -47,3 +47,10 @@ def test_santa_maria_fixtures_cover_each_setup_and_variant() -> None:
     assert any(o.get("colony_assignment") == "random" for o in options)
     assert any(o.get("advanced_setup") for o in options) and any(o.get("shared_blue_dice") for o in options)
     assert any(o.get("open_scores") for o in options)
+
+
+def test_felinia_fixtures_cover_both_rule_sets_and_each_variant() -> None:
+    options = [json.loads(p.read_text())["options"] for p in FIXTURES if p.parent.name == "felinia"]
+    assert {o["mode"] for o in options} == {"basic", "advanced"}
+    for flag in ("open_deck", "lenient_expedition", "allow_two_player_basic"):
+        assert any(o[flag] for o in options), flag

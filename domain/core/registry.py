@@ -20,6 +20,7 @@ _BUILTIN: dict[str, str] = {
     "puerto-rico": "domain.puerto_rico",
     "navegador": "domain.navegador",
     "santa-maria": "domain.santa_maria",
+    "felinia": "domain.felinia",
 }
 
 # The games imported so far, by name: a process imports a game once (and tests register theirs).

@@ -1,0 +1,205 @@
+"""The invariants Felinia's property tests check (rules page §2.1, §3.3, §7), and the seeded
+playouts they run: a mix of the heuristic bot and uniformly random moves over 2-4 players, both
+rule sets and every variant."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+
+import domain.felinia as fe
+from domain.core import IllegalAction, Rng, choice, codec
+from domain.core.rules import action_for
+from domain.felinia.components import C
+from domain.felinia.state import State, cards
+
+MOVE_BOUND = 3000
+
+
+def options_for(seed: int) -> tuple[dict[str, Any], int]:
+    seats = 2 + seed % 3
+    mode = "advanced" if (seed // 3) % 2 else "basic"
+    options: dict[str, Any] = {"mode": mode, "open_deck": seed % 7 in (1, 4), "lenient_expedition": seed % 5 == 2}
+    if seats == 2 and mode == "basic":
+        options["allow_two_player_basic"] = True
+    return options, seats
+
+
+class Policy:
+    """Who acts when several may, and what they do: random with a seeded share, else heuristic."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng(str(seed), "playout")
+        self.random_percent = (100, 60, 30, 10)[seed % 4]
+
+    def seat(self, state: State) -> int:
+        seats = sorted(fe.to_act(state))
+        return seats[0] if len(seats) == 1 else choice(self.rng, seats)
+
+    def action(self, state: State, seat: int) -> dict[str, Any]:
+        if self.rng.below(100) < self.random_percent:
+            return choice(self.rng, fe.legal_actions(state, seat))
+        return fe.BOTS["heuristic"](state, seat, self.rng)
+
+
+# -- conservation ---------------------------------------------------------------------------------
+
+
+def check_conservation(state: State) -> None:
+    """Merchants, goods, silver, tiles, tokens, cards: each somewhere, exactly once."""
+    n = state.seats
+    e = state.expedition
+    for seat, p in enumerate(state.players):
+        aboard = sum(s == seat for seats in state.ship_seats for s in seats)
+        settled = sum(s == seat for s in state.settled)
+        exploring = int(e is not None and e.seat == seat)
+        assert p.merchants + aboard + settled + exploring == C.merchants, (seat, p.merchants, aboard, settled)
+        on_venues = sum(s == seat for stack in state.stacks for s in stack)
+        assert p.tokens + len(p.circles) + on_venues + p.spent == C.bid_tokens
+        assert 0 <= p.silver <= C.silver_max and min(p.goods) >= 0
+        assert min(p.gold, p.spice, p.food) >= 0 and (state.advanced or p.food == 0)
+    for i, total in enumerate(C.goods_tiles):
+        held = sum(p.goods[i] for p in state.players) + sum(m[i] for m in state.markets) + state.bag[i]
+        assert held == total and state.bag[i] >= 0
+    assert all(sum(m) <= C.goods_slots for m in state.markets)
+    assert all(not any(m) for m, closed in zip(state.markets, state.closed, strict=True) if closed)
+    tiles = [t for t in state.tiles if t is not None] + [t for p in state.players for t in p.tiles]
+    tiles += list(state.removed)
+    expected = [*C.portrait_tiles, *(C.special_tiles if state.advanced else ())]
+    assert sorted(tiles) == sorted(expected)
+    deck = [*state.deck, *(t for t in state.ships if t is not None), *state.discard]
+    assert sorted(deck) == sorted(C.deck_tiles)
+    mystery = [*state.mystery_deck, *(c for p in state.players for c in p.mystery), *(e.drawn if e else ())]
+    assert sorted(mystery) == (sorted(C.mystery_cards) if state.advanced else [])
+    for p in state.players:  # never two cards of one place
+        assert len({C.mystery_place[c] for c in p.mystery}) == len(p.mystery)
+    assert sorted([*state.guild_bonus, *(b for p in state.players for b in p.bonus)]) == sorted(C.bonus_tiles)
+    assert len(state.players) == n
+
+
+GAINS = ("RewardGained", "GoodsExchanged", "SpecialTileEffect")
+
+
+def check_supplies(state: State, facts: list[dict[str, Any]]) -> None:
+    """§3.3: right after every gain of gold, spice or food the players need at most 11 cards of
+    it (losses may need more: they are always allowed)."""
+    if not any(f["t"] in GAINS for f in facts):
+        return
+    for f in facts:
+        state = fe.evolve(state, f)
+        if f["t"] not in GAINS:
+            continue
+        gains = f["gains"] if f["t"] == "SpecialTileEffect" else [{"kind": f.get("gained", f.get("kind")), **f}]
+        for g in gains:
+            if g["kind"] in ("gold", "spice", "food") and g["amount"] > 0:
+                assert sum(cards(getattr(p, g["kind"])) for p in state.players) <= C.supply_cards[g["kind"]], f
+
+
+# -- hidden information ------------------------------------------------------------------------------
+
+
+def secrets(state: State, viewer: int | None) -> set[str]:
+    """Ids `viewer` may not see now (§7): the deck (but a shown top), face-down tiles, the
+    mysterious place deck, and other seats' trade tiles, cards and drawn cards."""
+    hidden = set(state.deck[1:] if state.deck_top_shown else state.deck)
+    hidden |= {t for t, up in zip(state.tiles, state.face_up, strict=True) if t is not None and not up}
+    hidden |= set(state.mystery_deck)
+    for seat, p in enumerate(state.players):
+        if seat != viewer:
+            hidden |= set(p.tiles) | set(p.mystery)
+    e = state.expedition
+    if e is not None and e.seat != viewer:
+        hidden |= set(e.drawn)
+    return hidden
+
+
+ID = re.compile(r'"((?:T|MP|D)\d\d|S\d)"')
+
+
+def leaked(hidden: set[str], shown: Any) -> set[str]:
+    """The hidden ids (tiles, cards, deck tiles) that appear as strings anywhere in `shown`."""
+    return hidden & set(ID.findall(json.dumps(shown)))
+
+
+def check_no_leak(before: State, after: State, seat: int, action: dict[str, Any], facts: list[dict[str, Any]]) -> None:
+    """No view, redacted fact or redacted action shows a viewer what it may not see."""
+    for viewer in (*range(after.seats), None):
+        if after.over:
+            break
+        hidden = secrets(after, viewer)
+        assert not leaked(hidden, fe.view(after, viewer)), viewer
+        for f in facts:
+            shown = fe.redact(f, viewer)
+            mine = set(f.get("cards") or ()) if f.get("seat") == viewer else set()  # he drew them himself
+            assert shown is None or not leaked(hidden - mine, shown), (f["t"], viewer)
+        assert not leaked(hidden, action_for(fe, action, seat, viewer)), (action, viewer)
+
+
+# -- listed = accepted ------------------------------------------------------------------------------
+
+
+def candidates(state: State, seat: int) -> list[Any]:
+    """Every action a client could think of now: each accepted exactly when it is listed."""
+    b = state.board
+    out: list[Any] = [{"type": "place_bid", "target": t} for t in ("own_board", *C.markets, "guild", "moon")]
+    out += [{"type": "buy", "goods": g} for g in (*C.goods, "spices")]
+    out += [{"type": "exchange", "option": o, "give": g, "take": t}
+            for o in ("goods_spice", "goods_food") for g in C.goods for t in C.goods]
+    out += [{"type": "exchange", "option": "bonus", "bonus": x} for x in C.bonus_tiles]
+    out += [{"type": t} for t in ("decline", "end_turn", "stop", "store_fourth", "final_done")]
+    out += [{"type": "board", "ship": s} for s in (*C.ship_ids, "ship9")]
+    e = state.expedition
+    if e is not None:
+        near = sorted({q for q in range(len(b.provinces)) if b.country[q] == e.country} | set(b.roads[e.at]))
+        out += [{"type": t, "province": b.provinces[q]} for t in ("move", "flip") for q in near]
+        out += [{"type": "keep_mystery", "card": c} for c in (*e.drawn, None, "MP01")]
+    p = state.players[seat]
+    out += [{"type": "sell", "item": i, "count": n} for i in ("gold", "spice", "food") for n in range(1, getattr(p, i) + 2)]
+    out += [{"type": "sell", "item": "goods", "goods": g, "count": n}
+            for i, g in enumerate(C.goods) for n in range(1, p.goods[i] + 2)]
+    out += [None, 5, {}, {"type": 5}, {"type": "fly"}, {"type": "decline", "x": 1},
+            {"type": "sell", "item": "gold", "count": 0}, {"type": "sell", "item": "goods", "count": 1},
+            {"type": "buy"}, {"type": "exchange", "option": ["bonus"]}, {"type": "board", "ship": ["ship1"]},
+            {"type": "move", "province": 7}, {"type": "keep_mystery", "card": 3}]
+    return out
+
+
+def check_agreement(state: State, seat: int, rng: Rng) -> None:
+    legal = fe.legal_actions(state, seat)
+    assert legal, "a seat that is to act always has something to do"
+    fingerprint = codec.state_hash(state)
+    for action in legal:
+        fe.decide(state, seat, action, rng)
+    for action in candidates(state, seat):
+        if isinstance(action, dict) and action in legal:
+            continue
+        with pytest.raises(IllegalAction) as err:
+            fe.decide(state, seat, action, rng)
+        assert err.value.code and err.value.message.endswith("."), (action, err.value)
+    for other in range(state.seats):
+        if other not in fe.to_act(state):
+            assert fe.legal_actions(state, other) == []
+            with pytest.raises(IllegalAction) as err:
+                fe.decide(state, other, {"type": "decline"}, rng)
+            assert err.value.code == "turn.not_yours"
+    assert codec.state_hash(state) == fingerprint  # refusals and trials changed nothing
+
+
+def check_outcome(state: State) -> None:
+    result = fe.outcome(state)
+    assert result is not None and result.termination in ("last_merchant", "deck_exhausted")
+    for r in result.results:
+        assert r.score == sum(v for k, v in r.breakdown.items() if k != "silver")
+    ordered = sorted(result.results, key=lambda r: r.rank)
+    assert all((a.score, a.tiebreak) >= (b.score, b.tiebreak) for a, b in zip(ordered, ordered[1:], strict=False))
+    assert fe.to_act(state) == frozenset() and all(fe.legal_actions(state, s) == [] for s in range(state.seats))
+    assert all(t is None for t in state.ships)  # every ship with a deck tile left at the end (§4.1)
+    with pytest.raises(IllegalAction) as err:
+        fe.decide(state, 0, {"type": "final_done"}, Rng("x", "y"))
+    assert err.value.code == "game.over"
+    taken = {t for p in state.players for t in p.tiles} | {c for p in state.players for c in p.mystery}
+    assert leaked(taken, fe.view(state, None)) == taken  # after the game nothing is hidden (FE-AMB-47)
+    json.dumps(result.to_json())
