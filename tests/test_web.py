@@ -184,3 +184,43 @@ def test_a_take_back_is_asked_and_answered_and_table_talk_is_shown(app: Any) -> 
     page = eve.get(f"/games/{gid}").get_data(as_text=True)
     refused = eve.post(f"/games/{gid}/talk", data={"csrf_token": csrf(page), "text": "hi"})
     assert refused.status_code == 403 and "Only the seats and the host talk" in html.unescape(refused.get_data(as_text=True))
+
+
+def _strings(value: Any, keys: bool = True) -> set[str]:
+    """Every string of 3 or more characters inside a view (with its keys, or without)."""
+    if isinstance(value, dict):
+        return set().union(*(_strings(v, keys) | (_strings(k) if keys else set()) for k, v in value.items())) if value else set()
+    if isinstance(value, list | tuple):
+        return set().union(*(_strings(v, keys) for v in value)) if value else set()
+    return {str(value)} if isinstance(value, str) and len(value) >= 3 else set()
+
+
+@pytest.mark.parametrize("game", [g for g in registry.names() if boards.board_path(registry.get(g)) is not None])
+def test_every_games_board_is_its_viewers_redacted_view_and_shows_no_hidden_id(app: Any, game: str) -> None:
+    """Each registered game's board, a few moves in: the page of a seat and of a player without a
+    seat holds the board drawn from that viewer's own view, and none of the ids the view hides
+    from them (face-down stacks, decks, bags) appears on it."""
+    ann = sign_up(app, "ann")
+    rules = registry.get(game)
+    seats = max(rules.MIN_SEATS, min(3, rules.MAX_SEATS))
+    bot = next((b for b in rules.BOTS if b != "random"), "random")
+    gid = create(ann, game, seats, **{f"seat.{s}": bot for s in range(1, seats)})
+    shiplog = app.extensions["shiplog"]
+    game_now = shiplog.get_game(UUID(gid))
+    for _ in range(12):  # a little way into the game
+        if game_now.status != "active":
+            break
+        seat = min(game_now.to_act())
+        shiplog.submit(game_now.id, seat, game_now.rules.legal_actions(game_now.state, seat)[0])
+        game_now = shiplog.get_game(game_now.id)
+    rules = game_now.rules
+    for viewer, client in ((None, sign_up(app, "dee")), (0, ann)):
+        page = html.unescape(client.get(f"/games/{gid}").get_data(as_text=True))
+        shown = rules.view(game_now.state, viewer)
+        assert html.unescape(board_html(app, game_now, shown, viewer)) in page
+        public = _strings(shown) | _strings([s["name"] for s in game_now.seats]) | _strings(
+            {k: v for k, v in boards.context(rules, shown).items() if not callable(v)})
+        hidden = _strings(rules.view(game_now.state, ALL), keys=False) - public
+        board = html.unescape(board_html(app, game_now, shown, viewer))
+        leaked = sorted(h for h in hidden if re.search(rf"\b{re.escape(h)}\b", board))
+        assert leaked == [], f"{game}: the board of viewer {viewer} shows hidden {leaked[:5]}"

@@ -1,0 +1,177 @@
+"""What the web board (board.html beside this file) needs besides the viewer's view: the printed
+component data in words (what each building does, what each development tile and sea-trade tile
+holds and costs, the scholars' abilities, the bishops' demands, the missions' gifts, the symbols
+on the two tracks), the running score for the replay chart, and button words for the actions.
+
+Only printed data and the action itself: nothing here looks at a game's state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .components import C
+
+_GOOD_WORDS = {"coins": "coin", "vp": "VP"}
+_ROTATION = {0: "as printed", 90: "turned a quarter right", 180: "upside down", 270: "turned a quarter left"}
+
+
+def _amounts(what: Any) -> str:
+    """{"wood": 2, "grain": 1} -> "2 wood + 1 grain"."""
+    parts = []
+    for good, n in (what.items() if isinstance(what, dict) else []):
+        word = _GOOD_WORDS.get(good, good)
+        parts.append(f"{n} {word}{'s' if word == 'coin' and n != 1 else ''}")
+    return " + ".join(parts) or "nothing"
+
+
+def effect_words(effect: str) -> str:
+    """One effect in words: "prod_wood" -> "+1 wood", a trade -> "pay 1 sugar: 2 VP"."""
+    data = C.effects.get(effect, {})
+    category = data.get("category")
+    if category == "production":
+        return "+" + _amounts(data["gain"])
+    if category == "trade":
+        return "trade " + " or ".join(f"{_amounts(o['pay'])} → {_amounts(o['gain'])}" for o in data["options"])
+    return {"sea_trade": "sea trade", "conquistador": "conquistador", "religion": "religion"}.get(effect, effect.replace("_", " "))
+
+
+def cell_words(content: str) -> str:
+    """A colony cell in words: a building's effects, a road's colonists, or empty."""
+    if not content:
+        return ""
+    if content in C.roads:
+        n = C.roads[content]
+        return f"road, {n} colonist{'s' if n != 1 else ''}"
+    # a soft hyphen lets "conquistador" break inside a narrow cell of a phone's colony grid
+    return " and ".join(effect_words(e) for e in content.split("+")).replace("conquistador", "conquis\u00adtador")
+
+
+def tile_words(tile_id: str) -> str:
+    tile = C.tiles.get(tile_id)
+    if tile is None:
+        return tile_id
+    return " · ".join(cell_words(c) for c in tile.cells)
+
+
+def _ship(tile_id: str) -> dict[str, Any]:
+    return {"id": tile_id, "cost": _amounts(C.ship_cost.get(tile_id)), "vp": C.ship_vp.get(tile_id, 0)}
+
+
+_BISHOP_PER = {
+    "double_tile_in_colony": "double tile in your colony", "fully_developed_line": "fully built row or column",
+    "own_monk_on_main_board": "of your monks on the main board", "sugar_symbol_on_own_ships": "sugar on your ships",
+    "religion_space_beyond_2": "religion space beyond the 2nd", "colonist_in_colony": "colonist in your colony",
+}
+
+
+def _bishop(bishop_id: str) -> str:
+    rule = C.bishop_rule[bishop_id]
+    return f"{rule['vp_each']} VP per {_BISHOP_PER.get(rule['per'], rule['per'].replace('_', ' '))} (at most {rule['max']})"
+
+
+def _pass_space(space: Mapping[str, Any]) -> str:
+    action = space["action"]
+    if action == "gain_coins":
+        return f"gain {space['coins']} coins"
+    return {"religion": "one religion step", "conquistador": "one conquistador step",
+            "sea_trade": "one sea trade", "road_tile": "place a road tile (2 colonists)"}.get(action, action)
+
+
+def _dock_income(dock: str) -> str:
+    income = C.dock_income[dock]
+    return f"a {income['action']} step" if "action" in income else _amounts(income)
+
+
+def context(view: dict[str, Any]) -> dict[str, Any]:
+    """The printed data the board shows next to the view (only for the ids the view names)."""
+    tiles = {t for t in view.get("display", [])} | {t[0] for p in view.get("players", []) for t in p.get("tiles", [])}
+    ships = {t for t in view.get("board_docks", {}).values() if t} | {
+        t for p in view.get("players", []) for d in p.get("docks", {}).values() for t in d}
+    return {
+        "tiles": {t: {"kind": C.tiles[t].kind if t in C.tiles else "", "words": tile_words(t)} for t in tiles},
+        "tile_cost": {k: _amounts(v) for k, v in C.tile_cost.items()},
+        "ships": {t: _ship(t) for t in ships},
+        "scholars": {s: {"name": s.removeprefix("SCH_").capitalize(), "vp": C.scholar_vp[s], "ability": C.scholar_ability[s]}
+                     for s in C.scholars},
+        "bishops": {b: {"name": b.removeprefix("BSH_").capitalize(), "rule": _bishop(b)} for b in C.bishops},
+        "missions": {m: _amounts(g) for m, g in C.mission_gain.items()},
+        "pass_spaces": {str(s["id"]): _pass_space(s) for s in C.pass_spaces},
+        "dock_income": {d: _dock_income(d) for d in C.docks},
+        "religion": {"end": C.religion_end, "monks": sorted(C.monk_symbols), "blue": sorted(C.blue_die_symbols)},
+        "conquistador": {"end": C.conquistador_end, "gold": sorted(C.gold_symbols)},
+        "storage": C.storage, "white_limit": C.white_limit, "sale": C.sale_price, "buy": C.buy_price,
+        "years": C.years, "monks": C.monks, "bishop_penalty": C.bishop_penalty,
+        "cell": cell_words, "occupant": occupant_words,
+    }
+
+
+def occupant_words(occupant: str) -> str:
+    """What lies on a cell: "w5" a white die showing 5, "b2" the blue die b2, "p4" a pool blue die
+    showing 4, "$3" 3 coins (rules page §2.5, §2.6)."""
+    if not occupant:
+        return ""
+    kind, rest = occupant[0], occupant[1:]
+    if kind == "$":
+        return f"{rest} coin{'s' if rest != '1' else ''}"
+    return {"w": f"white die {rest}", "b": f"blue die {rest}", "p": f"blue die {rest}"}.get(kind, occupant)
+
+
+def scores(view: dict[str, Any]) -> list[int | None]:
+    """Each seat's victory points as the view shows them (None: face down for this viewer)."""
+    return [p["vp"] for p in view["players"]]
+
+
+def _cell(cell: Any) -> str:
+    return f"row {cell[0]}, column {cell[1]}"
+
+
+def _pay(action: dict[str, Any]) -> str:
+    pay = action.get("pay")
+    if isinstance(pay, str):
+        return f", paying with {'coins' if pay == 'coins' else pay}"
+    return f", paying {_amounts(pay)}" if pay else ""
+
+
+def action_label(action: dict[str, Any]) -> str | None:  # noqa: C901, PLR0911 - one line per action type
+    """Button words; None: the platform's words."""
+    kind = action.get("type")
+    if kind == "use_die":
+        die = action["die"]
+        name = f"white {die['face']}" if die["kind"] == "white" else (
+            f"pool blue {die['face']}" if die["kind"] == "pool_blue" else f"blue die {die.get('id', '')}")
+        changed = f" set to {action['value']} (costs coins)" if action.get("adjust") == "coins" else ""
+        return f"{name.capitalize()}{changed} → {action['line']} {action['value']}"
+    if kind == "activate_building":
+        return f"Activate {_cell(action['cell'])} with coins"
+    if kind == "expand":
+        return f"Expand: {action['tile']} ({tile_words(str(action['tile']))})"
+    if kind in ("place_tile", "place_town_hall"):
+        return f"Place at {_cell(action['anchor'])}, {_ROTATION.get(action['rotation'], action['rotation'])}"
+    if kind == "expand_pay":
+        return f"Pay {_amounts(action['pay'])}"
+    if kind == "expand_cancel":
+        return "Cancel the expansion"
+    if kind == "pass":
+        space = C.pass_spaces[int(action["space"]) - 1]
+        return f"Pass to space {action['space']}: {_pass_space(space)}"
+    if kind in ("sell", "buy"):
+        price = C.sale_price[action["good"]] if kind == "sell" else C.buy_price
+        return f"{kind.capitalize()} 1 {action['good']} for {price} coin{'s' if price != 1 else ''}"
+    if kind == "ship":
+        return "Take no ship" if action.get("source") is None else f"Ship from the {action['source']} dock{_pay(action)}"
+    if kind == "trade":
+        return "Do not trade" if action.get("option") is None else f"Trade{_pay(action)}"
+    if kind in ("religion_extra", "conquistador_extra"):
+        track = kind.removesuffix("_extra")
+        return f"No extra {track} step" if action.get("pay") is None else f"Extra {track} step{_pay(action)}"
+    if kind == "place_monk":
+        return "Keep the monk" if action.get("place") is None else f"Monk to {str(action['place']).replace('_', ' ')}"
+    if kind == "road_tile":
+        return "No road tile" if action.get("cell") is None else f"Road tile on {_cell(action['cell'])}"
+    if kind == "choose_colony":
+        return f"Colony {str(action['board']).removeprefix('colony_')}"
+    if kind == "choose_set":
+        return f"Town hall set {action['set']}"
+    return None
