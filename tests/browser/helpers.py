@@ -48,7 +48,8 @@ def wait_for_version(page: Any, version: int) -> None:
 
 def bot_choice(server: Any, game_id: str, seat: int, move: int) -> dict[str, Any]:
     game = server.shiplog.get_game(UUID(game_id))
-    bot = game.rules.BOTS["greedy"]
+    bots = game.rules.BOTS  # the game's rule-of-thumb bot ("greedy", or another name), not the random one
+    bot = bots.get("greedy") or next(b for name, b in bots.items() if name != "random")
     return bot(game.state, seat, Rng(f"browser-{move}", "bot"))  # type: ignore[no-any-return]
 
 

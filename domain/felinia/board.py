@@ -1,0 +1,110 @@
+"""What the web board (board.html beside this file) needs besides the viewer's view: the printed
+component data in words (the map's roads and border contacts, what each deck tile asks to
+board, each trade, bonus and special tile, the prices), the running score for the replay chart
+and button words for the actions.
+
+Only printed data and the action itself: nothing here looks at a game's state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .components import C
+
+_SYMBOL = {"silver": "1 silver", "gold": "a gold card", "spice": "a spice card", "goods": "a goods tile from the bag",
+           "food": "a food card", "mystery": "a mysterious place"}
+_EFFECT = {
+    "food_scores_two": "each food card scores 2", "spice_scores_one": "each spice card scores 1",
+    "lone_merchant_scores_two": "a lone merchant scores 2", "mystery_plus_one": "+1 per mysterious place card",
+    "food_income": "income: a food card", "windfall": "a windfall when taken", "silver_income": "income: +1 silver",
+    "gold_income": "income: a gold card",
+}
+
+
+def deck_tile(tile_id: str) -> dict[str, Any]:
+    t = C.deck_tiles[tile_id]
+    goods = [g for g, n in zip(C.goods, t.goods, strict=True) for _ in range(n)]
+    cost = ", ".join(goods) + (f" + {t.silver} silver" if t.silver else "")
+    return {"id": tile_id, "country": C.country_name.get(t.colour, t.colour), "colour": t.colour, "time": t.time,
+            "seats": t.seats, "cost": cost}
+
+
+def trade_tile(tile_id: str) -> str:
+    if tile_id in C.effect:
+        return f"special tile {tile_id}: {_EFFECT.get(C.effect[tile_id], C.effect[tile_id].replace('_', ' '))}"
+    kind = C.tile_type.get(tile_id)
+    return f"{kind} ({tile_id}, sets up to {C.cap[kind]})" if kind else tile_id
+
+
+def bonus_tile(tile_id: str) -> str:
+    kind, of = C.bonus_kind[tile_id], C.bonus_type[tile_id]
+    return f"+1 per {of} tile" if kind == "plus_one" else f"counts as one more {of} tile"
+
+
+def _map(mode: str) -> dict[str, Any]:
+    m = C.maps.get(mode) or C.maps["basic"]
+    countries: dict[str, list[dict[str, Any]]] = {c: [] for c in C.countries}
+    for i, name in enumerate(m.provinces):
+        here = f"{C.code.get(m.country[i], '')}-"
+        roads = sorted(m.provinces[j].removeprefix(here) for j in m.roads[i])
+        borders = sorted(m.provinces[j] for j in m.adjacent[i] - m.roads[i])
+        countries.setdefault(m.country[i], []).append({"id": name, "roads": roads, "borders": borders})
+    return countries
+
+
+def context(view: dict[str, Any]) -> dict[str, Any]:
+    tiles = {p.get("tile") for p in view.get("provinces", {}).values()} | {
+        t for p in view.get("players", []) for t in (p.get("trade_tiles") or [])}
+    decks = {s["deck_tile"] for s in view.get("ships", {}).values() if s.get("deck_tile")} | set(view.get("discarded", []))
+    if view.get("deck", {}).get("top"):
+        decks.add(view["deck"]["top"])
+    return {
+        "map": _map(str(view.get("mode", "basic"))),
+        "country_name": C.country_name, "goods_colour": C.goods_colour,
+        "country_goods": {c: g for g, c in C.goods_colour.items()},
+        "symbol": _SYMBOL,
+        "deck_tiles": {d: deck_tile(d) for d in decks if d in C.deck_tiles},
+        "trade_tiles": {t: trade_tile(t) for t in tiles if t},
+        "bonus_tiles": {b: bonus_tile(b) for b in C.bonus_tiles},
+        "mystery": dict(C.mystery_name),
+        "sale": dict(C.sale_price), "silver_max": C.silver_max, "income": dict(C.income),
+    }
+
+
+def scores(view: dict[str, Any]) -> list[int | None]:
+    """Each seat's points as the view shows them: only once everything is known (the trade tiles
+    scored are secret during play)."""
+    now = view.get("score_now")
+    return list(now) if now else [None] * len(view["players"])
+
+
+def _province(name: Any) -> str:
+    code, _, place = str(name).partition("-")
+    country = next((c for c, k in C.code.items() if k == code), code)
+    kind = {"P": "port province"}.get(place, "crossroads " + place if place.startswith("X") else "factory site " + place)
+    return f"{C.country_name.get(country, country).removeprefix('Kingdom of the ')} {kind}"
+
+
+def action_label(action: dict[str, Any]) -> str | None:  # noqa: PLR0911 - one line per action type
+    kind = action.get("type")
+    if kind == "place_bid":
+        target = str(action["target"])
+        return "Bid on my own board (income)" if target == "own_board" else f"Bid on {target.replace('market', 'market ')}"
+    if kind == "buy":
+        return f"Buy {action['goods']}"
+    if kind == "sell":
+        what = action["goods"] if action.get("item") == "goods" else action["item"]
+        return f"Sell {action.get('count', 1)} {what}"
+    if kind == "board":
+        return f"Board {str(action['ship']).replace('ship', 'ship ')}"
+    if kind in ("move", "flip"):
+        return f"{'Move to' if kind == 'move' else 'Flip the tile of'} {_province(action['province'])}"
+    if kind == "exchange":
+        if action.get("option") == "bonus":
+            return f"Take bonus tile {action['bonus']} ({bonus_tile(str(action['bonus']))})"
+        return f"Exchange: {action.get('give', '')} for {action.get('take', '')}".replace("_", " ")
+    if kind == "keep_mystery":
+        return f"Keep {C.mystery_name.get(str(action['card']), action['card'])}"
+    return {"decline": "Decline", "end_turn": "End my turn", "stop": "Stop here", "store_fourth": "Store a fourth good",
+            "final_done": "Done selling"}.get(str(kind))
