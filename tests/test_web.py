@@ -224,3 +224,29 @@ def test_every_games_board_is_its_viewers_redacted_view_and_shows_no_hidden_id(a
         board = html.unescape(board_html(app, game_now, shown, viewer))
         leaked = sorted(h for h in hidden if re.search(rf"\b{re.escape(h)}\b", board))
         assert leaked == [], f"{game}: the board of viewer {viewer} shows hidden {leaked[:5]}"
+
+
+def test_the_replay_page_answers_what_else_any_seat_could_have_done_once_the_game_is_over(app: Any) -> None:
+    """Issue 16 item 4: a finished game is public: anyone asks about any seat at any version; a
+    running game answers only its own seat (the browser test asks as a seat)."""
+    from domain.core.dispute import Position, legal
+
+    ann = sign_up(app, "ann")
+    gid = create(ann, "high-card", 2, **{"seat.1": "random"})
+    shiplog = app.extensions["shiplog"]
+    game = shiplog.get_game(UUID(gid))
+    while game.status == "active":
+        seat = min(game.to_act())
+        shiplog.submit(game.id, seat, game.rules.legal_actions(game.state, seat)[0])
+        game = shiplog.get_game(game.id)
+    eve = sign_up(app, "eve")  # no seat
+    for at in range(game.version + 1):
+        then = shiplog.get_game(game.id, at)
+        for seat in (0, 1):
+            page = html.unescape(eve.get(f"/games/{gid}/replay?at={at}&ask={seat}").get_data(as_text=True))
+            expected = legal(Position(game.rules, at, then.state, then.status != "active"), seat)
+            listed = re.search(r'data-testid="alternatives">(.*?)</(ol|p)>', page, re.S)
+            assert listed is not None
+            assert listed.group(1).count("<li") == len(expected), (at, seat)
+    page = html.unescape(eve.get(f"/games/{gid}/replay?at=0&ask=0&try=" + "{nope").get_data(as_text=True))
+    assert "Refused (action.malformed)" in page

@@ -19,7 +19,7 @@ from domain.core.record import fairness, replay_states, verify
 from domain.core.rules import ALL, Viewer
 
 from ..api import event_json, game_view, viewer_of
-from . import boards
+from . import alternatives, boards
 from .chart import score_chart
 from .play import load, names_of, who
 from .session import bp, current_player, shiplog
@@ -98,6 +98,8 @@ def replay(game_id: str) -> tuple[str, int]:
     names = names_of(current)
     event = shiplog().events_between(current.id, at - 1 if at > 0 else None, at)
     move = event_json(event[-1], rules, viewer, names) if event else None
+    after = shiplog().events_between(current.id, at, at + 1) if at < current.version else []
+    taken_next = event_json(after[-1], rules, viewer, names) if after else None
     points = score_points(current.id, current.version, viewer)
     chart = score_chart(names, points, at) if any(s is not None for _, row in points for s in row) else None
     values = {
@@ -116,6 +118,7 @@ def replay(game_id: str) -> tuple[str, int]:
         "move": move,
         "chart": chart,
         "verdicts": verdicts(current.id, current.version, over),
+        "ask": alternatives.panel(current, kind, seat, at, names, taken_next),
         "invite": request.args.get("invite"),
         "step": lambda n: url_for("web.replay", game_id=str(current.id), at=n, invite=request.args.get("invite"),
                                   **({"as": as_value} if as_value else {})),
