@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .colony import rotate
 from .components import C
 
 _GOOD_WORDS = {"coins": "coin", "vp": "VP"}
@@ -84,9 +85,44 @@ def _dock_income(dock: str) -> str:
     return f"a {income['action']} step" if "action" in income else _amounts(income)
 
 
+_DIRECTION = {(0, 1): "to its right", (0, -1): "to its left", (1, 0): "below it", (-1, 0): "above it"}
+
+
+def placing(tile_id: str) -> list[dict[str, str]]:
+    """Where a tile's cells go for each rotation, from the anchor (its first cell; §1.4)."""
+    tile = C.tiles.get(tile_id)
+    if tile is None:
+        return []
+    out = []
+    for rotation, words in _ROTATION.items():
+        parts = []
+        for (dr, dc), content in zip(tile.shape, tile.cells, strict=True):
+            where = rotate(dr, dc, rotation)
+            place = "on the anchor cell" if where == (0, 0) else _DIRECTION.get(where, f"{where[0]:+d} rows, {where[1]:+d} columns away")
+            parts.append(f"{cell_words(content)} {place}")
+        out.append({"rotation": words, "cells": "; ".join(parts)})
+    return out
+
+
+def abilities(view: dict[str, Any]) -> dict[int, list[str]]:
+    """Each seat's scholars: those its monks serve (§3.7) and its own (advanced setup, §7.1)."""
+    out: dict[int, list[str]] = {p["seat"]: [] for p in view.get("players", [])}
+    scholars = view.get("scholars", [])
+    for place, seats in view.get("monk_places", {}).items():
+        kind, _, n = place.rpartition("_")
+        if kind == "scholar" and n.isdigit() and int(n) <= len(scholars):
+            for s in seats:
+                out.setdefault(s, []).append(scholars[int(n) - 1])
+    for p in view.get("players", []):
+        if p.get("personal_scholar"):
+            out.setdefault(p["seat"], []).append(p["personal_scholar"])
+    return out
+
+
 def context(view: dict[str, Any]) -> dict[str, Any]:
     """The printed data the board shows next to the view (only for the ids the view names)."""
     tiles = {t for t in view.get("display", [])} | {t[0] for p in view.get("players", []) for t in p.get("tiles", [])}
+    pending = view.get("pending") or {}
     ships = {t for t in view.get("board_docks", {}).values() if t} | {
         t for p in view.get("players", []) for d in p.get("docks", {}).values() for t in d}
     return {
@@ -104,6 +140,10 @@ def context(view: dict[str, Any]) -> dict[str, Any]:
         "storage": C.storage, "white_limit": C.white_limit, "sale": C.sale_price, "buy": C.buy_price,
         "years": C.years, "monks": C.monks, "bishop_penalty": C.bishop_penalty,
         "cell": cell_words, "occupant": occupant_words,
+        "placing": placing(pending["tile"]) if pending.get("decision") == "place_tile" and pending.get("tile") else [],
+        "abilities": abilities(view),
+        "conquistador_awards": C.conquistador_scoring.get(len(view.get("players", [])), {}),
+        "dock_set_vp": C.dock_set_vp, "coins_per_vp": C.coins_per_vp,
     }
 
 

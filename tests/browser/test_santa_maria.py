@@ -27,16 +27,21 @@ def test_a_santa_maria_game_against_a_bot_to_the_end(server: Any, context_factor
     gid = create_game(ann, server.url, "santa-maria", 2, bots={1: "greedy"})
     ann.wait_for_selector("#turn-h")
     shot = False
+    placing = 0
 
     def check(move: int, game: Any) -> None:
-        nonlocal shot
+        nonlocal shot, placing
         secret = game.rules.view(game.state, ALL)
         if move % 25 == 0:
             assert vp_cells(ann) == [str(secret["players"][0]["vp"]), "face down"]
             board = ann.inner_text(".sm")
             assert f"{secret['ship_deck'] if isinstance(secret['ship_deck'], int) else len(secret['ship_deck'])} face down" in board
             assert ann.locator(".sm-colony").count() == 2
-        if not shot and game.state.year == 2:  # a colony with some tiles and dice on it
+        pending = secret["pending"]
+        if pending and pending["decision"] == "place_tile" and pending["seat"] == 0:  # the tile's cells in words
+            assert ann.locator(".sm-placing li").count() == 4
+            placing += 1
+        if not shot and game.state.year >= 2 and (placing or game.state.year == 3):  # tiles and dice on the colony
             shoot(ann, "game-santa-maria")
             shot = True
 
@@ -44,5 +49,5 @@ def test_a_santa_maria_game_against_a_bot_to_the_end(server: Any, context_factor
     assert server.shiplog.get_game(UUID(gid)).status == "finished"
     ann.wait_for_selector("#outcome-h")
     assert "face down" not in " ".join(vp_cells(ann))  # everything is shown at the end
-    print(f"\nSanta Maria against a bot: {clicks} clicks to the end in {time.monotonic() - started:.1f} s")
+    print(f"\nSanta Maria against a bot: {placing} tiles placed by Ann, {clicks} clicks to the end in {time.monotonic() - started:.1f} s")
     shoot(ann, "game-santa-maria-over")
