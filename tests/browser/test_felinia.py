@@ -12,6 +12,7 @@ import pytest
 
 from tests.browser.helpers import create_game, play_to_end, sign_up
 from tests.browser.shots import shoot
+from tests.browser.test_pages import serious_violations
 
 pytestmark = pytest.mark.browser
 
@@ -37,6 +38,7 @@ def test_a_felinia_game_with_three_players_to_the_end(server: Any, context_facto
         assert ann.locator(".fe-score").count() == 0  # no points while the tiles are secret
         if not shot and game.state.round >= 2 and any(p["trade_tile_count"] for p in mine["players"]):
             shoot(ann, "game-felinia")
+            assert serious_violations(ann) == []
             shot = True
 
     clicks = play_to_end(server, gid, {0: ann}, check)

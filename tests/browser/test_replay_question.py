@@ -15,6 +15,7 @@ from domain.core.aggregate import STATUS_ACTIVE
 from domain.core.dispute import Position, legal
 from tests.browser.helpers import create_game, sign_up
 from tests.browser.shots import shoot
+from tests.browser.test_pages import serious_violations
 
 pytestmark = pytest.mark.browser
 
@@ -49,6 +50,7 @@ def test_the_replay_page_lists_what_else_a_seat_could_have_done_and_tries_an_act
     refused = ann.inner_text("[data-testid=tried]")
     assert refused.startswith("Refused (") and "{" not in refused.split(":", 1)[1]
     shoot(ann, "replay-question")
+    assert serious_violations(ann) == []
     assert shiplog.get_game(UUID(gid)).version == game.version  # nothing was stored
 
     dee = sign_up(context_factory(), server.url, "Dee")  # no seat: cannot ask while the game runs

@@ -13,6 +13,7 @@ import pytest
 from domain.core.rules import ALL
 from tests.browser.helpers import create_game, play_to_end, sign_up
 from tests.browser.shots import shoot
+from tests.browser.test_pages import serious_violations
 
 pytestmark = pytest.mark.browser
 
@@ -43,6 +44,7 @@ def test_a_santa_maria_game_against_a_bot_to_the_end(server: Any, context_factor
             placing += 1
         if not shot and game.state.year >= 2 and (placing or game.state.year == 3):  # tiles and dice on the colony
             shoot(ann, "game-santa-maria")
+            assert serious_violations(ann) == []
             shot = True
 
     clicks = play_to_end(server, gid, {0: ann}, check)
