@@ -250,3 +250,37 @@ def test_the_replay_page_answers_what_else_any_seat_could_have_done_once_the_gam
             assert listed.group(1).count("<li") == len(expected), (at, seat)
     page = html.unescape(eve.get(f"/games/{gid}/replay?at=0&ask=0&try=" + "{nope").get_data(as_text=True))
     assert "Refused (action.malformed)" in page
+
+
+VARIANTS = {"santa-maria": {"advanced_setup": True, "shared_blue_dice": True}, "felinia": {"mode": "advanced"}}
+
+
+@pytest.mark.parametrize(("game", "options"), [(g, {}) for g in registry.names() if boards.helpers(registry.get(g)) is not None]
+                         + [(g, o) for g, o in VARIANTS.items() if g in registry.names()])
+def test_every_legal_action_of_a_whole_game_has_button_words_and_every_view_draws(app: Any, game: str, options: dict[str, Any]) -> None:
+    """One seeded game (random and rule-of-thumb moves in turn): every action listed on the way gets button words (no
+    payload, no crash), and the board draws from every seat's view at every tenth move."""
+    from domain.core import Rng, fold
+
+    rules = registry.get(game)
+    seats = max(rules.MIN_SEATS, min(3, rules.MAX_SEATS))
+    state = fold(rules, None, rules.setup(options, seats, Rng("labels", "setup")))
+    names = [f"P{s}" for s in range(seats)]
+    with app.test_request_context():
+        for move in range(3000):
+            if rules.outcome(state) is not None:
+                break
+            seat = min(rules.to_act(state))
+            for action in rules.legal_actions(state, seat):
+                label = boards.action_label(rules, action)
+                assert label and "{" not in label, (action, label)
+            if move % 10 == 0:
+                for viewer in (*range(seats), None):
+                    view = rules.view(state, viewer)
+                    render_template(boards.board_template(game, rules), view=view, seat=viewer, names=names,
+                                    info=boards.context(rules, view), players=[], to_act=sorted(rules.to_act(state)))
+            bot = rules.BOTS["random"] if move % 2 else next(b for n, b in rules.BOTS.items() if n != "random")
+            action = bot(state, seat, Rng(f"labels-{move}", "bot"))
+            for fact in rules.decide(state, seat, action, Rng(f"labels-{move}", "decide")):
+                state = rules.evolve(state, fact)
+        assert rules.outcome(state) is not None

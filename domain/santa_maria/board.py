@@ -181,7 +181,9 @@ def action_label(action: dict[str, Any]) -> str | None:  # noqa: C901, PLR0911 -
         die = action["die"]
         name = f"white {die['face']}" if die["kind"] == "white" else (
             f"pool blue {die['face']}" if die["kind"] == "pool_blue" else f"blue die {die.get('id', '')}")
-        changed = f" set to {action['value']} (costs coins)" if action.get("adjust") == "coins" else ""
+        steps = abs(int(action["value"]) - int(die["face"])) if "face" in die else None
+        paid = f", {steps} step{'s' if steps != 1 else ''} for coins" if steps else " for coins"
+        changed = f" set to {action['value']}{paid}" if action.get("adjust") == "coins" else ""
         return f"{name.capitalize()}{changed} → {action['line']} {action['value']}"
     if kind == "activate_building":
         return f"Activate {_cell(action['cell'])} with coins"
