@@ -53,6 +53,39 @@ def _map(mode: str) -> dict[str, Any]:
     return countries
 
 
+def _drawing(mode: str) -> dict[str, dict[str, Any]]:
+    """Each country drawn as a small graph: its provinces in rows by their distance from the port
+    province along roads, and a line for every road (the map's data, whatever its shape)."""
+    m = C.maps.get(mode) or C.maps["basic"]
+    out: dict[str, dict[str, Any]] = {}
+    for country, port in m.port.items():
+        distance = {port: 0}
+        frontier = [port]
+        while frontier:
+            nxt = []
+            for i in frontier:
+                for j in sorted(m.roads[i]):
+                    if j not in distance and m.country[j] == country:
+                        distance[j] = distance[i] + 1
+                        nxt.append(j)
+            frontier = nxt
+        rows: dict[int, list[int]] = {}
+        for i, d in sorted(distance.items(), key=lambda kv: (kv[1], m.provinces[kv[0]])):
+            rows.setdefault(d, []).append(i)
+        width, step = 300, 56
+        at = {}
+        for d, members in rows.items():
+            for k, i in enumerate(members):
+                at[i] = (round(width * (k + 1) / (len(members) + 1)), 26 + d * step)
+        code = f"{C.code.get(country, '')}-"
+        nodes = [{"id": m.provinces[i], "short": m.provinces[i].removeprefix(code), "x": x, "y": y}
+                 for i, (x, y) in at.items()]
+        lines = sorted({(min(i, j), max(i, j)) for i in at for j in m.roads[i] if j in at})
+        out[country] = {"nodes": nodes, "roads": [(*at[i], *at[j]) for i, j in lines],
+                        "width": width, "height": 52 + max(rows) * step}
+    return out
+
+
 def context(view: dict[str, Any]) -> dict[str, Any]:
     tiles = {p.get("tile") for p in view.get("provinces", {}).values()} | {
         t for p in view.get("players", []) for t in (p.get("trade_tiles") or [])}
@@ -61,6 +94,7 @@ def context(view: dict[str, Any]) -> dict[str, Any]:
         decks.add(view["deck"]["top"])
     return {
         "map": _map(str(view.get("mode", "basic"))),
+        "drawing": _drawing(str(view.get("mode", "basic"))),
         "country_name": C.country_name, "goods_colour": C.goods_colour,
         "country_goods": {c: g for g, c in C.goods_colour.items()},
         "symbol": _SYMBOL,
