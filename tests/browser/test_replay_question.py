@@ -52,6 +52,8 @@ def test_the_replay_page_lists_what_else_a_seat_could_have_done_and_tries_an_act
     shoot(ann, "replay-question")
     assert serious_violations(ann) == []
     assert shiplog.get_game(UUID(gid)).version == game.version  # nothing was stored
+    ann.goto(f"{server.url}/games/{gid}/replay?at={at + 1}&ask=1")  # the bot's seat: not while the game runs
+    assert ann.inner_text("#ask-h") == "What else could Ann have done here?"
 
     dee = sign_up(context_factory(), server.url, "Dee")  # no seat: cannot ask while the game runs
     dee.goto(f"{server.url}/games/{gid}/replay?at={at}")
