@@ -38,6 +38,11 @@ def effect_words(effect: str) -> str:
     return {"sea_trade": "sea trade", "conquistador": "conquistador", "religion": "religion"}.get(effect, effect.replace("_", " "))
 
 
+def trade_options(effect: str) -> list[str]:
+    """A trade building's options in words, in the order of the action's `option` index."""
+    return [f"{_amounts(o['pay'])} → {_amounts(o['gain'])}" for o in C.effects.get(effect, {}).get("options", [])]
+
+
 def cell_words(content: str) -> str:
     """A colony cell in words: a building's effects, a road's colonists, or empty."""
     if not content:
@@ -139,7 +144,7 @@ def context(view: dict[str, Any]) -> dict[str, Any]:
         "conquistador": {"end": C.conquistador_end, "gold": sorted(C.gold_symbols)},
         "storage": C.storage, "white_limit": C.white_limit, "sale": C.sale_price, "buy": C.buy_price,
         "years": C.years, "monks": C.monks, "bishop_penalty": C.bishop_penalty,
-        "cell": cell_words, "occupant": occupant_words,
+        "cell": cell_words, "occupant": occupant_words, "effect": effect_words, "trade_options": trade_options,
         "placing": placing(pending["tile"]) if pending.get("decision") == "place_tile" and pending.get("tile") else [],
         "abilities": abilities(view),
         "conquistador_awards": C.conquistador_scoring.get(len(view.get("players", [])), {}),
@@ -204,7 +209,7 @@ def action_label(action: dict[str, Any]) -> str | None:  # noqa: C901, PLR0911 -
     if kind == "ship":
         return "Take no ship" if action.get("source") is None else f"Ship from the {action['source']} dock{_pay(action)}"
     if kind == "trade":
-        return "Do not trade" if action.get("option") is None else f"Trade{_pay(action)}"
+        return "Do not trade" if action.get("option") is None else f"Trade (option {int(action['option']) + 1}){_pay(action)}"
     if kind in ("religion_extra", "conquistador_extra"):
         track = kind.removesuffix("_extra")
         return f"No extra {track} step" if action.get("pay") is None else f"Extra {track} step{_pay(action)}"
