@@ -121,7 +121,10 @@ class State:
 
     def venue(self) -> int | None:
         """The active venue: the first, in activation order, with tokens on it (§2.3.1)."""
-        return next((v for v, s in enumerate(self.stacks) if s), None)
+        for v, stack in enumerate(self.stacks):
+            if stack:
+                return v
+        return None
 
     def actor(self) -> int | None:
         v = self.venue()

@@ -4,7 +4,7 @@ see it (a redacted fact has no card or tile, and the sentence names none)."""
 from __future__ import annotations
 
 from domain.core import Fact, Viewer
-from domain.core.words import Words, amount, listing, seat
+from domain.core.words import Words, amount, article, listing, seat
 
 from .components import C
 
@@ -38,7 +38,7 @@ def _tile(t: str) -> str:
 @says("GameSetUp")
 def _set_up(f: Fact, v: Viewer) -> str:
     closed = f" ({listing(f['closed_markets'])} closed)" if f["closed_markets"] else ""
-    return f"A {f['mode']} game of Felinia for {f['seats']} players is set up{closed}."
+    return f"{article(f['mode']).capitalize()} game of Felinia for {f['seats']} players is set up{closed}."
 
 
 @says("FirstPlayerChosen")
@@ -121,7 +121,7 @@ def _withdrawn(f: Fact, v: Viewer) -> str:
 
 @says("GoodsBought")
 def _bought(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} buys {SINGULAR.get(f['goods'], f['goods'])} at {_venue(f['market'])} for {f['price']} silver."
+    return f"{seat(f['seat'])} buys {_goods([f['goods']])} at {_venue(f['market'])} for {f['price']} silver."
 
 
 @says("GoodsExchanged")
@@ -168,7 +168,7 @@ def _discarded(f: Fact, v: Viewer) -> str:
 
 @says("ShipSailed")
 def _sailed(f: Fact, v: Viewer) -> str:
-    return f"{_ship(f['ship'])} sails to {C.country_name[f['country']]} ({f['country']})."
+    return f"{_ship(f['ship'])} sails to the {C.country_name[f['country']]} ({f['country']})."
 
 
 @says("ExpeditionBegan")

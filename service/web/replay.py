@@ -51,8 +51,9 @@ def verdicts(game_id: UUID, version: int, over: bool) -> dict[str, Any]:
         hashes = (f"; every state hash matches, up to the final state (hash {checked.final_hash[:16]})"
                   if checked.hashes_checked and checked.final_hash else
                   "; the state hashes are keyed by the seed and are checked once it is revealed at the end")
-        verify_sentence = (f"Verified: all {checked.actions} actions were decided again under the rules and gave "
-                           f"exactly the recorded results{hashes}.")
+        done = (f"all {checked.actions} actions were decided again under the rules and gave exactly the recorded "
+                "results" if checked.actions else "the setup follows from its recorded draws; no action yet")
+        verify_sentence = f"Verified: {done}{hashes}."
     else:
         assert checked.divergence is not None
         detail = f": {checked.divergence.problem}" if over else ""

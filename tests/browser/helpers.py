@@ -11,6 +11,15 @@ from uuid import UUID
 from domain.core.rng import Rng
 
 
+def serious_violations(page: Any) -> list[str]:
+    """What axe-core (bundled with axe-playwright-python) finds serious or critical on the page."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page).response["violations"]
+    return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+            for v in found if v.get("impact") in ("serious", "critical")]
+
+
 def sign_up(context: Any, base: str, name: str) -> Any:
     page = context.new_page()
     page.goto(f"{base}/signup")

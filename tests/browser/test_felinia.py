@@ -10,9 +10,8 @@ from uuid import UUID
 
 import pytest
 
-from tests.browser.helpers import create_game, play_to_end, sign_up
+from tests.browser.helpers import create_game, play_to_end, serious_violations, sign_up
 from tests.browser.shots import shoot
-from tests.browser.test_pages import serious_violations
 
 pytestmark = pytest.mark.browser
 

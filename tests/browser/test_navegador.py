@@ -9,7 +9,7 @@ from uuid import UUID
 
 import pytest
 
-from tests.browser.helpers import create_game, play_to_end, sign_up
+from tests.browser.helpers import create_game, play_to_end, serious_violations, sign_up
 from tests.browser.shots import shoot
 
 pytestmark = pytest.mark.browser
@@ -28,6 +28,7 @@ def test_a_navegador_game_against_bots_to_the_end_then_its_replay(server: Any, c
 
     clicks = play_to_end(server, gid, {0: ann})
     ann.wait_for_selector("#outcome-h")
+    assert serious_violations(ann) == []
     print(f"\nNavegador against 2 bots: {clicks} clicks to the end in {time.monotonic() - started:.1f} s")
     shoot(ann, "game-navegador-over")
 
@@ -50,4 +51,5 @@ def test_a_navegador_game_against_bots_to_the_end_then_its_replay(server: Any, c
     assert "every state hash matches" in ann.inner_text("[data-testid=verify]")
     assert ann.inner_text("[data-testid=fairness]").startswith("Fair:")
     assert ann.locator("svg.chart polyline").count() >= 3
+    assert serious_violations(ann) == []
     shoot(ann, "replay-navegador")

@@ -10,18 +10,10 @@ from uuid import UUID
 
 import pytest
 
-from tests.browser.helpers import create_game, shown_version, sign_up
+from tests.browser.helpers import create_game, serious_violations, shown_version, sign_up
 from tests.browser.shots import shoot
 
 pytestmark = pytest.mark.browser
-
-
-def serious_violations(page: Any) -> list[str]:
-    from axe_playwright_python.sync_playwright import Axe
-
-    found = Axe().run(page).response["violations"]
-    return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
-            for v in found if v.get("impact") in ("serious", "critical")]
 
 
 def test_every_page_has_no_serious_accessibility_violation(server: Any, context_factory: Any) -> None:

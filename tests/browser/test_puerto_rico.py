@@ -11,7 +11,7 @@ from uuid import UUID
 import pytest
 
 from domain.core.rules import ALL
-from tests.browser.helpers import create_game, play_to_end, sign_up
+from tests.browser.helpers import create_game, play_to_end, serious_violations, sign_up
 from tests.browser.shots import shoot
 
 pytestmark = pytest.mark.browser
@@ -60,5 +60,6 @@ def test_three_players_join_by_invitation_and_play_puerto_rico_to_the_end(server
         page.wait_for_selector("#outcome-h")  # every page shows the end by itself
         assert page.evaluate("() => window.stayed === true")  # ... without ever reloading
     assert "Final scores" in ann.inner_text(".outcome")
+    assert serious_violations(ann) == []  # the board at its fullest: every building, the scores
     print(f"\nPuerto Rico, 3 players in 3 browsers: {clicks} clicks to the end in {time.monotonic() - started:.1f} s")
     shoot(ann, "game-puerto-rico-over")

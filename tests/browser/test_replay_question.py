@@ -13,9 +13,8 @@ import pytest
 
 from domain.core.aggregate import STATUS_ACTIVE
 from domain.core.dispute import Position, legal
-from tests.browser.helpers import create_game, sign_up
+from tests.browser.helpers import create_game, serious_violations, sign_up
 from tests.browser.shots import shoot
-from tests.browser.test_pages import serious_violations
 
 pytestmark = pytest.mark.browser
 

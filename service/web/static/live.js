@@ -55,7 +55,9 @@
 
   fillEntropy();
   if (!window.EventSource || !root.dataset.stream) return;
-  const stream = new EventSource(`${root.dataset.stream}?after=${root.dataset.version}`);
+  const address = new URL(root.dataset.stream, location.href);
+  address.searchParams.set("after", root.dataset.version);
+  const stream = new EventSource(address);
   const seen = event => {
     let version = Number(event.lastEventId);
     try { version = Math.max(version, Number(JSON.parse(event.data).version)); } catch (e) { /* a comment */ }
