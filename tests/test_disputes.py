@@ -245,6 +245,15 @@ def test_a_game_with_sections_cites_one_for_every_fact_it_has_words_for(game: st
     assert len(seen) >= 5
 
 
+SECTIONED = ("felinia", "navegador", "puerto-rico")  # the games whose pages a fact cites
+
+
+def test_the_games_that_cite_sections_are_under_the_sections_test() -> None:
+    """The test above takes the games that have SECTIONS; a game losing its table must fail here,
+    not drop out of it silently."""
+    assert set(SECTIONED) <= {g for g in GAMES if hasattr(registry.get(g), "SECTIONS")}
+
+
 def test_replay_why_cites_the_rules_page_section_of_each_fact() -> None:
     path = ROOT / "fixtures" / "puerto_rico" / "3p.json"
     record = json.loads(path.read_text())
@@ -256,6 +265,17 @@ def test_replay_why_cites_the_rules_page_section_of_each_fact() -> None:
     assert {"number": "4.6", "title": "Captain — shipping"} in data["sections"]
     table = invoke("why", str(path), "--at", "0")  # the setup: facts, no action
     assert table.exit_code == 0 and "[§1.3 Setup procedure]" in table.output
+
+
+def test_replay_why_cites_felinias_rules_page_sections() -> None:
+    path = ROOT / "fixtures" / "felinia" / "3p.json"
+    record = json.loads(path.read_text())
+    boarded = next(ev for ev in record["events"] if any(f["t"] == "MerchantBoarded" for f in ev.get("facts") or ()))
+    said = invoke("why", str(path), "--at", str(boarded["version"]))
+    assert said.exit_code == 0, said.output
+    assert "[§2.3.4 The boarding window]" in said.output
+    table = invoke("why", str(path), "--at", "0")
+    assert table.exit_code == 0 and "[§1.13 Setup algorithm]" in table.output
 
 
 def test_replay_try_on_a_running_game_stops_before_what_is_still_hidden(tmp_path: Path) -> None:

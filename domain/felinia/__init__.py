@@ -16,6 +16,7 @@ from .bots import BOTS
 from .flow import decide, legal_actions
 from .phases.mystery import redact_action
 from .scoring import outcome
+from .sections import SECTIONS
 from .setup import MAX_SEATS, MIN_SEATS, OPTIONS, check_options, setup
 from .state import evolve, to_act
 from .views import redact, reveals, view
@@ -39,7 +40,7 @@ BENCH_CASES: list[tuple[dict[str, object], int, int]] = [({}, 500, 100), ({"mode
 
 __all__ = [
     "BENCH_CASES",
-    "BLURB", "BOTS", "MAX_SEATS", "MIN_SEATS", "NAME", "OPTIONS", "RULES_VERSION", "TITLE",
+    "BLURB", "BOTS", "MAX_SEATS", "MIN_SEATS", "NAME", "OPTIONS", "RULES_VERSION", "SECTIONS", "TITLE",
     "check_options", "decide", "describe", "evolve", "legal_actions", "outcome", "redact",
     "redact_action", "reveals", "setup", "to_act", "view",
 ]
