@@ -29,7 +29,7 @@ _DECISION = {
 }
 _CATEGORY = {"coins": "coins and goods", "colonists": "colonists in complete lines", "scholars": "scholars",
              "bishop_penalty": "monks serving bishops", "bishops": "bishops' requirements",
-             "dock_sets": "complete dock sets", "ships": "ships"}
+             "dock_sets": "complete dock sets", "ships": "ships", "endgame_cells": "purple-framed cells"}
 
 
 def _cell(cell: Any) -> str:
