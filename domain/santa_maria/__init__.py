@@ -20,6 +20,7 @@ from .bots import BOTS
 from .flow import to_act
 from .rules import decide, legal_actions
 from .scoring import outcome
+from .sections import SECTIONS
 from .setup import MAX_SEATS, MIN_SEATS, OPTIONS, check_options, setup
 from .state import evolve
 from .text import board_text
@@ -42,7 +43,7 @@ BLURB = (
 BENCH_CASES: list[tuple[dict[str, object], int, int]] = [({}, 300, 60)]
 
 __all__ = [
-    "BENCH_CASES", "BLURB", "BOTS", "board_text", "MAX_SEATS", "MIN_SEATS", "NAME", "OPTIONS", "RULES_VERSION", "TITLE",
+    "BENCH_CASES", "BLURB", "BOTS", "SECTIONS", "board_text", "MAX_SEATS", "MIN_SEATS", "NAME", "OPTIONS", "RULES_VERSION", "TITLE",
     "check_options", "decide", "describe", "evolve", "legal_actions", "outcome", "redact", "reveals", "setup",
     "to_act", "view",
 ]

@@ -74,7 +74,13 @@ def is_free_building(player: Player, r: int, c: int) -> bool:
 
 
 def free_buildings(player: Player, kind: str, value: int) -> list[tuple[int, int]]:
-    return [(r, c) for r, c in line_cells(kind, value) if is_free_building(player, r, c)]
+    return list(_free(player.grid, player.occupant, kind, value))
+
+
+@functools.lru_cache(maxsize=8192)  # a pure function of plain data, asked for every listed die
+def _free(grid: tuple[str, ...], occupant: tuple[str, ...], kind: str, value: int) -> tuple[tuple[int, int], ...]:
+    return tuple((r, c) for r, c in line_cells(kind, value)
+                 if C.is_building(grid[index(r, c)]) and not occupant[index(r, c)])
 
 
 def line_colonists(player: Player, kind: str, value: int) -> int:

@@ -53,6 +53,7 @@ class Tile:
     shape: tuple[tuple[int, int], ...]
     cells: tuple[str, ...]
     types: tuple[str | None, ...]
+    endgame_vp: tuple[int, ...] = ()  # purple-framed VP per cell, scored at the end (§3.1); () = none
 
 
 @dataclass(frozen=True)
@@ -95,6 +96,7 @@ class Components:
     roads: Mapping[str, int]
     boards: Mapping[str, tuple[str, ...]]  # "colony_1" -> 36 cells, row by row (side A)
     board_types: Mapping[str, tuple[str | None, ...]]
+    board_endgame: Mapping[str, tuple[int, ...]]  # purple-framed VP of printed cells, by board ("side_B" too)
     side_b: tuple[str, ...]
     side_b_types: tuple[str | None, ...]
     tiles: Mapping[str, Tile]  # development tiles, town halls and the road tile by id
@@ -193,6 +195,15 @@ def _grid(rows: Any, where: str, effects: Mapping[str, Any], roads: Mapping[str,
     return cells, kinds
 
 
+def _purple(rows: Any, where: str) -> tuple[int, ...]:
+    """An optional 6x6 grid of purple-framed VP of the printed cells (§3.1, A-69); none = zeros."""
+    if rows is None:
+        return (0,) * (SIZE * SIZE)
+    _need(isinstance(rows, list) and len(rows) == SIZE and all(isinstance(r, list) and len(r) == SIZE for r in rows)
+          and all(type(v) is int for r in rows for v in r), f"{where}: endgame_vp must be a 6x6 grid of whole numbers")
+    return tuple(v for r in rows for v in r)
+
+
 def parse(data: Any) -> Components:  # noqa: C901, PLR0912, PLR0915 - one check per constraint
     _need(isinstance(data, dict) and bool(data.get("format") == "santa_maria.components"), "not a Santa Maria component file")
     provenance = data.get("provenance")
@@ -229,11 +240,14 @@ def parse(data: Any) -> Components:  # noqa: C901, PLR0912, PLR0915 - one check 
     _need(set(types) == set(CATEGORIES), "the building types are the five kinds of building")
 
     boards: dict[str, tuple[str, ...]] = {}
+    board_endgame: dict[str, tuple[int, ...]] = {}
     board_types: dict[str, tuple[str | None, ...]] = {}
     _need(len(data["colony_boards"]) == 4, "there are 4 colony boards")
     for bid, sides in data["colony_boards"].items():
         boards[bid], board_types[bid] = _grid(sides.get("A"), f"{bid} side A", effects, roads, types, sides.get("A_types"))
+        board_endgame[bid] = _purple(sides.get("A_endgame_vp"), f"{bid} side A")
     side_b, side_b_types = _grid(data["side_B"], "side B", effects, roads, types, data.get("side_B_types"))
+    board_endgame["side_B"] = _purple(data.get("side_B_endgame_vp"), "side B")
 
     shapes: dict[str, tuple[tuple[int, int], ...]] = {}
     for name, cells in data["tile_shapes"].items():
@@ -252,7 +266,10 @@ def parse(data: Any) -> Components:  # noqa: C901, PLR0912, PLR0915 - one check 
         given = t.get("types", [None] * len(cells))
         _need(len(given) == len(cells), f"tile {tid}: types must match its cells")
         kinds = tuple(_type(c, g, effects, types, f"tile {tid}") for c, g in zip(cells, given, strict=True))
-        tiles[tid] = Tile(tid, kind, shapes[shape], cells, kinds)
+        purple = t.get("endgame_vp", [])
+        _need(purple == [] or (len(purple) == len(cells) and all(type(v) is int for v in purple)),
+              f"tile {tid}: endgame_vp must give a whole number for each of its cells")
+        tiles[tid] = Tile(tid, kind, shapes[shape], cells, kinds, tuple(purple))
         return str(tid)
 
     dev = data["development_tiles"]
@@ -359,7 +376,7 @@ def parse(data: Any) -> Components:  # noqa: C901, PLR0912, PLR0915 - one check 
         solo_vp=solo_vp, win_threshold=_int(solo["win_threshold_vp"], "solo threshold", 1),
         achievements={k: _int(v, k, 1) for k, v in solo["achievements"].items()},
         monk_places=tuple(p["id"] for p in places), place_kind={p["id"]: p["kind"] for p in places},
-        mission_gain=mission_gain, effects=effects, roads=roads, boards=boards, board_types=board_types,
+        mission_gain=mission_gain, effects=effects, roads=roads, boards=boards, board_types=board_types, board_endgame=board_endgame,
         side_b=side_b, side_b_types=side_b_types, tiles=tiles, doubles=doubles, triples=triples, tile_cost=cost,
         road_tile=road, ship_cost=ship_cost, ship_vp=ship_vp, starting_ships=starting, regular_ships=regular,
         scholar_vp={s["id"]: s["vp"] for s in scholars}, scholar_hook={s["id"]: s["hook"] for s in scholars},

@@ -20,12 +20,15 @@ Payment = dict[str, int]
 
 def has_scholar(state: State, seat: int, scholar: str) -> bool:
     """The seat holds the scholar's ability: a monk under it, or its personal scholar (§3.7, §7.1)."""
-    if state.players[seat].personal_scholar == scholar:
-        return True
-    for i, tile in enumerate(state.scholars):
-        if tile == scholar and seat in state.monk_places[i]:
-            return True
-    return False
+    n = len(state.scholars)
+    return scholar in _abilities(seat, state.players[seat].personal_scholar, state.scholars, state.monk_places[:n])
+
+
+@functools.lru_cache(maxsize=1024)  # a pure function of plain data, asked for every listed die
+def _abilities(seat: int, personal: str | None, scholars: tuple[str, ...],
+               places: tuple[tuple[int, ...], ...]) -> frozenset[str]:
+    held = {tile for tile, monks in zip(scholars, places, strict=True) if seat in monks}
+    return frozenset(held | ({personal} if personal else set()))
 
 
 # -- gaining (§2.9) -----------------------------------------------------------------------------

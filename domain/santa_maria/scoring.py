@@ -9,7 +9,7 @@ from .colony import colonists_total, developed_lines, line_cells
 from .components import C
 from .state import Phase, Player, State, evolves, index, put, replace, with_player
 
-CATEGORIES = ("coins", "colonists", "scholars", "bishop_penalty", "bishops", "dock_sets", "ships")
+CATEGORIES = ("coins", "colonists", "scholars", "bishop_penalty", "bishops", "dock_sets", "ships", "endgame_cells")
 
 
 def colonist_vp(player: Player) -> int:
@@ -37,6 +37,12 @@ def bishop_vp(state: State, seat: int, bishop: str) -> int:
     return min(rule["max"], rule["vp_each"] * bishop_count(state, seat, rule["per"]))
 
 
+def endgame_cells(player: Player) -> int:
+    """Purple-framed VP of the colony's cells, once each (§6 step 8, A-69): printed and placed."""
+    printed = sum(C.board_endgame.get(player.board, ()))
+    return printed + sum(sum(C.tiles[t[0]].endgame_vp) for t in player.tiles)
+
+
 def dock_sets(player: Player) -> int:
     return min(len(d) for d in player.docks)
 
@@ -56,6 +62,7 @@ def final_breakdown(state: State, seat: int) -> dict[str, int]:
         "bishops": sum(bishop_vp(state, seat, b) for b in mine),
         "dock_sets": C.dock_set_vp * dock_sets(p),
         "ships": sum(C.ship_vp[t] for d in p.docks for t in d),
+        "endgame_cells": endgame_cells(p),
     }
 
 

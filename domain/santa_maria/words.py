@@ -29,7 +29,7 @@ _DECISION = {
 }
 _CATEGORY = {"coins": "coins and goods", "colonists": "colonists in complete lines", "scholars": "scholars",
              "bishop_penalty": "monks serving bishops", "bishops": "bishops' requirements",
-             "dock_sets": "complete dock sets", "ships": "ships"}
+             "dock_sets": "complete dock sets", "ships": "ships", "endgame_cells": "purple-framed cells"}
 
 
 def _cell(cell: Any) -> str:
@@ -52,7 +52,7 @@ def _source(source: str) -> str:
     if kind == "mission":
         return f" from the mission {where.replace('_', ' ')}"
     if kind == "dock":
-        return f" from the {where} dock"
+        return f" from the {_dock(where)} dock"
     return {"pass": " from the pass space", "conquistador": " from the conquistador track",
             "taxation": " from Taxation"}.get(kind, "")
 
@@ -65,6 +65,15 @@ def _die(d: Any) -> str:
     if d["kind"] == "pool_blue":
         return f"a blue {d['face']} from the pool"
     return f"the blue die {d['id']}"
+
+
+def _named(tile: str) -> str:
+    """A scholar or bishop by its name: SCH_PHILOSOPHY -> Philosophy."""
+    return tile.split("_", 1)[-1].capitalize()
+
+
+def _dock(dock: str) -> str:
+    return "VP" if dock == "vp" else dock
 
 
 def _size(value: Any) -> int:
@@ -86,7 +95,7 @@ def _blue_supply(f: Fact, v: Viewer) -> str:
 @says("ShipsDealt")
 def _ships_dealt(f: Fact, v: Viewer) -> str:
     docks = f["docks"]
-    return "The starting sea-trade tiles go to the docks: " + listing(f"{docks[d]} at {d}" for d in C.docks if d in docks) + "."
+    return "The starting sea-trade tiles go to the docks: " + listing(f"{docks[d]} at the {_dock(d)} dock" for d in C.docks if d in docks) + "."
 
 
 @says("ShipDeckShuffled", "ScholarsShuffled", "BishopsShuffled")
@@ -107,12 +116,12 @@ def _white(f: Fact, v: Viewer) -> str:
 
 @says("ScholarsRevealed")
 def _scholars(f: Fact, v: Viewer) -> str:
-    return f"The scholars on the board: {listing(f['scholars'])}."
+    return f"The scholars on the board: {listing(_named(t) for t in f['scholars'])}."
 
 
 @says("BishopsRevealed")
 def _bishops(f: Fact, v: Viewer) -> str:
-    return f"The bishops on the board: {listing(f['bishops'])}."
+    return f"The bishops on the board: {listing(_named(t) for t in f['bishops'])}."
 
 
 @says("DisplayDealt")
@@ -151,7 +160,7 @@ def _blue_pool(f: Fact, v: Viewer) -> str:
 
 @says("TownHallSetsDealt")
 def _sets(f: Fact, v: Viewer) -> str:
-    return "Town hall sets: " + listing(f"{s} ({th} with {sch})" for s, th, sch in f["sets"]) + "."
+    return "Town hall sets: " + listing(f"{s} ({th} with {_named(sch)})" for s, th, sch in f["sets"]) + "."
 
 
 @says("DraftStarted")
@@ -172,7 +181,7 @@ def _colony(f: Fact, v: Viewer) -> str:
 
 @says("SetChosen")
 def _set(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} takes the set {f['set']} ({f['town_hall']} and its scholar)."
+    return f"{seat(f['seat'])} takes the set {f['set']} (the town hall {f['town_hall']} and its scholar)."
 
 
 @says("TownHallPlaced")
@@ -306,14 +315,14 @@ def _declined(f: Fact, v: Viewer) -> str:
 
 @says("ShipTaken")
 def _ship(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} pays {_goods(f['paid'])} for the sea-trade tile {f['tile']} and docks it at their {f['to_dock']} dock."
+    return f"{seat(f['seat'])} pays {_goods(f['paid'])} for the sea-trade tile {f['tile']} and docks it at their {_dock(f['to_dock'])} dock."
 
 
 @says("DockRefilled")
 def _refilled(f: Fact, v: Viewer) -> str:
     if f["tile"] is None:
-        return f"The {f['dock']} dock stays empty: the sea-trade tiles are used up."
-    return f"The {f['dock']} dock is refilled with {f['tile']}."
+        return f"The {_dock(f['dock'])} dock stays empty: the sea-trade tiles are used up."
+    return f"The {_dock(f['dock'])} dock is refilled with {f['tile']}."
 
 
 @says("ConquistadorAdvanced")
@@ -355,8 +364,8 @@ def _road(f: Fact, v: Viewer) -> str:
 
 
 @says("DockIncomeTaken")
-def _dock(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} takes the income of {amount(f['tiles'], 'ship')} in the {f['dock']} dock."
+def _dock_income(f: Fact, v: Viewer) -> str:
+    return f"{seat(f['seat'])} takes the income of {amount(f['tiles'], 'ship')} in the {_dock(f['dock'])} dock."
 
 
 @says("ConquistadorScored")

@@ -46,16 +46,20 @@ def end_of_year(tx: Tx, rng: RandomSource) -> None:
     tx.emit({"t": "DisplayDealt", "removed": list(state.display), "double": list(state.stacks[0][: C.display["double"]]),
              "triple": list(state.stacks[1][: C.display["triple"]])})
     # §5.2: all white dice rerolled into the pool
-    tx.emit({"t": "WhiteDiceRolled", "faces": sorted(die(rng) for _ in range(C.white_per_player * state.seats))})
+    year = state.year + 1
+    tx.emit({"t": "WhiteDiceRolled", "faces": sorted(die(rng) for _ in range(C.white_per_player * state.seats)),
+             "year": year})
     # §5.3: every player's blue dice rerolled (shared variant: the whole blue pool)
     if state.shared_blue_dice:
-        tx.emit({"t": "BlueDiceRolled", "pool": sorted(die(rng) for _ in range(state.blue_made)), "taken": 0})
+        tx.emit({"t": "BlueDiceRolled", "pool": sorted(die(rng) for _ in range(state.blue_made)), "taken": 0,
+                 "year": year})
     else:
-        tx.emit({"t": "BlueDiceRolled", "dice": [[s, b.id, die(rng)] for s, p in enumerate(state.players) for b in p.blue]})
+        tx.emit({"t": "BlueDiceRolled", "dice": [[s, b.id, die(rng)] for s, p in enumerate(state.players) for b in p.blue],
+                 "year": year})
     # §5.4: the topmost occupied pass space (earlier arrival first) gives the first player
     first = min(state.pass_order, key=lambda s: (state.players[s].pass_space, state.pass_order.index(s)))
     tx.emit({"t": "FirstPlayerSet", "seat": first})
-    tx.emit({"t": "YearStarted", "year": state.year + 1})
+    tx.emit({"t": "YearStarted", "year": year})
     tx.emit({"t": "TurnStarted", "seat": first})
 
 

@@ -101,3 +101,23 @@ def test_a_building_of_two_categories_needs_an_explicit_type() -> None:
         parse(data)
     data["development_tiles"]["double"][0]["types"] = ["religion", None]
     assert parse(data).tiles["D01"].types == ("religion", None)
+
+
+def test_purple_framed_cells_are_data_and_score_once_at_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    """§3.1, §6 step 8, A-69: `endgame_vp` on a tile's cells or a board's printed cells."""
+    from domain.santa_maria import scoring
+
+    from .helpers import edit, start
+
+    data = copy.deepcopy(DATA)
+    data["development_tiles"]["double"][0]["endgame_vp"] = [2, 0]
+    grid = [[0] * 6 for _ in range(6)]
+    grid[5][5] = 3
+    data["colony_boards"]["colony_1"]["A_endgame_vp"] = grid
+    monkeypatch.setattr(scoring, "C", parse(data))
+    state = edit(start(), 0, tiles=(("D01", 5, 1, 0),))
+    assert scoring.final_breakdown(state, 0)["endgame_cells"] == 5
+    assert scoring.final_breakdown(state, 1)["endgame_cells"] == 0
+    data["development_tiles"]["double"][0]["endgame_vp"] = [2]
+    with pytest.raises(ComponentError, match="endgame_vp"):
+        parse(data)

@@ -281,22 +281,32 @@ def test_sm_ex_59_conquistador_dock_at_passing() -> None:
     assert "GoldFound" in names(facts) and state.players[P1].conquistador == 3 and state.players[P1].good("gold") == 1
 
 
-def test_sm_ex_70_shared_blue_a_pass_feeds_the_pool() -> None:
-    """§7.2, §11 A-24: a die unlocked while passing goes to the pool for the others."""
+def _sm_ex_70():  # type: ignore[no-untyped-def]
+    """SM-EX-70: P1 passes to space 2 and unlocks a die; P2 uses it from the pool."""
     state = _shared(blue_pool=(2,), blue_made=3, blue_supply=3)
     state = edit(state, P1, religion=1, unlocked=1, blue_used=1, occupied={(3, 6): "p3"})
     state = edit(state, P2, unlocked=2, blue_used=1, occupied={(1, 1): "p5"})  # P2 plays colony_2
     state, facts = play(state, P1, {"type": "pass", "space": 2}, {"type": "place_monk", "place": None},
                         {"type": "religion_extra", "pay": None}, rng=Dice(4))
+    after, _ = act(state, P2, use("pool_blue", 4, 4, "row"))
+    return state, facts, after
+
+
+def test_sm_ex_70_shared_blue_a_pass_feeds_the_pool() -> None:
+    """§7.2, §11 A-24: a die unlocked while passing goes to the pool for the others."""
+    state, facts, after = _sm_ex_70()
     assert {"t": "BlueDieAddedToPool", "seat": P1, "face": 4} in facts
     assert state.players[P1].unlocked == 2 and state.blue_pool == (2, 4)
-    state, _ = act(state, P2, use("pool_blue", 4, 4, "row"))
-    assert state.players[P2].conquistador == 1 and on(state, P2, 4, 2) == "p4" and state.players[P2].blue_used == 2
-    # SM-EX-71: the year ends; every blue die in the game is rerolled into the pool
+    assert after.players[P2].conquistador == 1 and on(after, P2, 4, 2) == "p4" and after.players[P2].blue_used == 2
+
+
+def test_sm_ex_71_shared_blue_at_year_end() -> None:
+    """§7.2 [RB]: at the year end every blue die in the game is rerolled into the pool."""
+    _, _, state = _sm_ex_70()
     state, facts = act(state, P2, {"type": "pass", "space": 1}, Dice(*[6] * 10))
     rolled = next(f for f in facts if f["t"] == "BlueDiceRolled")
     assert len(rolled["pool"]) == 4 and state.blue_pool == (6, 6, 6, 6)
-    assert all(p.blue_used == 0 for p in state.players) and on(state, P2, 4, 2) == ""
+    assert all(p.blue_used == 0 for p in state.players) and on(state, P2, 4, 2) == "" and on(state, P1, 3, 6) == ""
 
 
 def test_sm_ex_72_personal_scholar_at_scoring() -> None:

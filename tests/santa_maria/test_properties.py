@@ -4,7 +4,8 @@ colonies, the advanced setup, shared blue dice, open scores).
 Every game ends with an outcome; every move is listed and accepted; dice, goods, coins, monks,
 tiles, ships and road tiles are conserved after every move (coins: every change is a fact's).
 At sampled positions: every listed action is accepted, unlisted and malformed actions are refused
-with the state unchanged, nobody else may act, no view or redacted fact shows a face-down tile,
+with the state unchanged, and over the whole finite domain of the step (every tile, cell, die x
+value x adjust x line, pass space, payment, place ...) decide accepts exactly what is listed; nobody else may act, no view or redacted fact shows a face-down tile,
 an undrawn ship or scholar, or another seat's VP. Every 40th game is replayed through the `Game`
 aggregate and its record verified move by move.
 """
@@ -24,6 +25,7 @@ from domain.core.aggregate import Game
 from domain.core.record import record_from_events, verify
 from domain.santa_maria import scoring
 from domain.santa_maria.components import C
+from domain.santa_maria.goods import payments as goods_payments
 from domain.santa_maria.state import Phase, State
 
 from .playout import MOVE_BOUND, Policy, options_for, seats_for
@@ -31,6 +33,7 @@ from .playout import MOVE_BOUND, Policy, options_for, seats_for
 GAMES = 2000
 CHUNK = 100
 SAMPLE_EVERY = 15
+EXACT_EVERY = 70
 REPLAY_EVERY = 40
 TILES = sorted((*C.doubles, *C.triples))
 SHIPS = sorted((*C.starting_ships, *C.regular_ships))
@@ -156,6 +159,61 @@ def illegal_candidates(state: State, seat: int, rng: Rng) -> list[Any]:
     return out
 
 
+def universe(state: State, seat: int) -> list[dict[str, Any]]:
+    """Every well-formed action of the step the game is at (a finite domain): listed = accepted
+    must hold over all of it, not only over a sample of near misses."""
+    cells = [[r, c] for r in range(1, 7) for c in range(1, 7)]
+    pays = [dict(p) for p in {tuple(sorted(p.items())) for cost in [*C.ship_cost.values(), {"wood": 2}, {"wood": 2, "grain": 1},
+                                                                      {"wood": 1}, {"wood": 1, "grain": 1}]
+                              for p in goods_payments(cost)}]
+    out: list[dict[str, Any]] = [{"type": "sell", "good": g} for g in C.resources] + [{"type": "buy", "good": g} for g in C.resources]
+    if state.phase is not Phase.PLAY:
+        out += [{"type": "choose_colony", "board": b} for b in sorted(C.boards)]
+        out += [{"type": "choose_set", "set": f"S{i}"} for i in range(1, 5)]
+        return out + [{"type": "place_town_hall", "anchor": a, "rotation": r} for a in cells for r in (0, 90, 180, 270)]
+    kind = state.pending.kind if state.pending else None
+    if kind is None:
+        out += [{"type": "expand", "tile": t} for t in TILES]
+        out += [{"type": "activate_building", "cell": a} for a in cells]
+        out += [{"type": "pass", "space": s} for s in range(0, 7)]
+        dice = [{"kind": "white", "face": f} for f in range(1, 7)] + [{"kind": "pool_blue", "face": f} for f in range(1, 7)]
+        dice += [{"kind": "blue", "id": f"b{i}"} for i in range(1, 13)]
+        out += [{"type": "use_die", "die": d, "value": v, "adjust": a, "line": line}
+                for d in dice for v in range(1, 7) for a in ("none", "coins") for line in ("row", "column")]
+    elif kind == "place_tile":
+        out += [{"type": "place_tile", "anchor": a, "rotation": r} for a in cells for r in (0, 90, 180, 270)]
+        out.append({"type": "expand_cancel"})
+    elif kind == "expand_pay":
+        out += [{"type": "expand_pay", "pay": p} for p in pays] + [{"type": "expand_cancel"}]
+    elif kind == "trade":
+        trade_pays = [*pays, {"coins": 3}, {"sugar": 1}, {"gem": 1}, {"gold": 1}, {"sugar": 1, "gem": 1}]
+        out += [{"type": "trade", "option": o, "pay": p} for o in range(3) for p in trade_pays]
+        out.append({"type": "trade", "option": None})
+    elif kind == "ship":
+        out += [{"type": "ship", "source": d, "pay": p} for d in C.docks for p in pays] + [{"type": "ship", "source": None}]
+    elif kind == "religion_extra":
+        out += [{"type": "religion_extra", "pay": p} for p in ("grain", "gold", "coins", None)]
+    elif kind == "place_monk":
+        out += [{"type": "place_monk", "place": p} for p in (*C.monk_places, None)]
+    elif kind == "conquistador_extra":
+        out += [{"type": "conquistador_extra", "pay": p} for p in ("coins", None)]
+    elif kind == "road_tile":
+        out += [{"type": "road_tile", "cell": a} for a in [*cells, None]]
+    return out
+
+
+def check_exact(state: State, seat: int, rng: Rng) -> None:
+    """Over the whole domain of the step: decide accepts exactly what legal_actions lists."""
+    legal = sm.legal_actions(state, seat)
+    for action in universe(state, seat):
+        try:
+            sm.decide(state, seat, action, rng)
+            accepted = True
+        except IllegalAction:
+            accepted = False
+        assert accepted == (action in legal), (action, accepted)
+
+
 def check_agreement(state: State, seat: int, rng: Rng) -> None:
     legal = sm.legal_actions(state, seat)
     assert legal, "the seat to act always has something to do"
@@ -193,6 +251,8 @@ def play_game(seed: int) -> tuple[State, int]:
         if moves % SAMPLE_EVERY == 0:
             check_agreement(state, seat, probe)
             check_views(state)
+        if moves % EXACT_EVERY == EXACT_EVERY - 1 or (state.pending is not None and moves % 11 == 0):
+            check_exact(state, seat, probe)
         action = policy.action(state, seat, legal)
         assert action in legal
         facts = sm.decide(state, seat, action, probe)

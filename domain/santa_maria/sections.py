@@ -1,0 +1,62 @@
+"""Which section of the rules page (santa-maria.md) produces each fact: what `replay why` cites
+next to a fact's sentence. Data only; a fact several rules emit names a function."""
+
+from __future__ import annotations
+
+from domain.core.rules import Fact
+from domain.core.words import Sections
+
+_DECISION = {"trade": "3.3", "ship": "3.4", "conquistador_extra": "3.5", "religion_extra": "3.6",
+             "place_monk": "3.7", "road_tile": "4", "place_tile": "2.4", "expand_pay": "2.4"}
+
+
+def _decision(fact: Fact) -> str:
+    return _DECISION.get(fact.get("decision", ""), "2.3")
+
+
+def _source(fact: Fact) -> str:
+    """A gain: from a building (§3.2, §3.3), a mission (§3.7), a dock (§4), a pass space (§4), ..."""
+    kind = str(fact.get("source", "")).partition(":")[0]
+    return {"building": "3.2", "trade": "3.3", "mission": "3.7", "dock": "4", "pass": "4",
+            "conquistador": "3.5", "taxation": "1.6"}.get(kind, "2.9")
+
+
+def _paid(fact: Fact) -> str:
+    return {"tile": "2.4", "trade": "3.3", "ship": "3.4", "religion": "3.6"}.get(str(fact.get("for", "")), "2.9")
+
+
+SECTIONS = Sections(
+    "santa-maria.md",
+    titles={
+        "1.6": "Scholar tiles", "1.9": "Setup", "2.1": "Game flow", "2.3": "Decision points",
+        "2.4": "Main action A — expand the colony", "2.5": "Main action B — activate one building with coins",
+        "2.6": "Main action C — activate a row or column with a die", "2.8": "Free actions",
+        "2.9": "Goods handling", "3.2": "Production", "3.3": "Trade", "3.4": "Sea trade",
+        "3.5": "Conquistador action", "3.6": "Religion action", "3.7": "Monk placement",
+        "3.8": "Gaining a blue die", "4": "Passing", "5": "End of year", "6": "End of game scoring",
+        "7.1": "Advanced colony setup", "7.2": "Variant: shared blue dice", "7.3": "Solo play",
+    },
+    facts={
+        "GameSetUp": "1.9", "BlueSupplySet": "1.9", "ShipsDealt": "1.9", "ShipDeckShuffled": "1.9",
+        "ScholarsShuffled": "1.9", "BishopsShuffled": "1.9", "ScholarsRevealed": "1.9", "BishopsRevealed": "1.9",
+        "TileStacksShuffled": "1.9", "FirstPlayerChosen": "1.9", "StartingGoodsGiven": "1.9",
+        "ColoniesDealt": "1.9", "ColonyChosen": "1.9", "DraftStarted": "1.9",
+        "TownHallSetsDealt": "7.1", "SetChosen": "7.1", "TownHallPlaced": "7.1", "SetsReturned": "7.1",
+        "WhiteDiceRolled": lambda f: "5" if "year" in f else "1.9",  # a year end, or the setup
+        "DisplayDealt": lambda f: "5" if "removed" in f else "1.9",
+        "BlueDiceRolled": lambda f: "5" if "year" in f else "1.9",  # a year end, or the setup (shared dice)
+        "BlueDieGained": "3.8", "BlueDieAddedToPool": "7.2",
+        "YearStarted": "5", "TurnStarted": "2.1", "DecisionAsked": _decision, "Declined": _decision,
+        "TileChosen": "2.4", "ExpandCancelled": "2.4", "TileBuilt": "2.4",
+        "BuildingActivatedWithCoins": "2.5", "BuildingActivated": "2.6", "DieTaken": "2.6",
+        "DieValueChanged": "2.6", "DiePlaced": "2.6",
+        "GoodsGained": _source, "CoinsGained": _source, "VPGained": _source, "OverflowConverted": "2.9",
+        "GoodsPaid": _paid, "CoinsPaid": "3.5", "CoinsTransferred": "3.7", "GoodSold": "2.8", "GoodBought": "2.8",
+        "TradeMade": "3.3", "ShipTaken": "3.4", "DockRefilled": "3.4",
+        "ConquistadorAdvanced": "3.5", "ConquistadorBlocked": "3.5", "GoldFound": "3.5",
+        "ReligionAdvanced": "3.6", "ReligionOverflowScored": "3.6", "MonkPlaced": "3.7",
+        "Passed": "4", "RoadTilePlaced": "4", "DockIncomeTaken": "4",
+        "ConquistadorScored": "5", "ConquistadorReset": "5", "BuildingsCleared": "5", "FirstPlayerSet": "5",
+        "FinalGoodsSold": "6", "FinalScored": "6", "GameEnded": "6", "AchievementsReached": "7.3",
+    },
+)
