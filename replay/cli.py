@@ -1,4 +1,5 @@
-"""The `replay` command line: list, show, log, verify, fairness, export, import, step, bench.
+"""The `replay` command line: list, show, log, verify, fairness, export, import, step, bench,
+and legal, try, why to settle a rules dispute (replay/disputes.py).
 
 GAME is a game id (or a unique prefix of one) in the store the server uses, found through the
 same environment variables (see service.settings), or the path of a game record file.
@@ -386,6 +387,11 @@ def bench(quick: bool, only: str | None) -> None:
 
     benchmarks.run(quick=quick, only=set(only.split(",")) if only else None)
 
+
+from .disputes import legal_cmd, try_cmd, why_cmd  # noqa: E402 (they use the helpers above)
+
+for _command in (legal_cmd, try_cmd, why_cmd):
+    main.add_command(_command)
 
 if __name__ == "__main__":
     main()

@@ -17,6 +17,7 @@ from domain.core import registry
 from . import schemas
 from .api import bp
 from .application import Shiplog
+from .disputes import bp as disputes_bp
 from .openapi import ApiBlueprint, http_problem, init_api, problems
 from .parsing import MAX_BODY
 from .player_routes import bp as players_bp
@@ -62,6 +63,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, app_env: Mapping[st
     api.register_blueprint(bp)
     api.register_blueprint(players_bp)
     api.register_blueprint(tables_bp)
+    api.register_blueprint(disputes_bp)
     api.register_blueprint(health)
     limiter = Limiter(get_remote_address, app=app)
     # Games per client and minute: creating a game is the one request that starts new work.

@@ -19,6 +19,8 @@ A game is a module (see `GameRules`) of plain functions over plain immutable dat
     BLURB                               str: one paragraph describing the game (the catalog)
     redact_action(action, seat, viewer) -> Action       optional (default: the action as it is):
                                                         hides what other seats may not see
+    SECTIONS                            optional: `words.Sections`, the rules-page section each
+                                        fact comes from (`replay why` cites it)
 
 `domain.core.registry.check_contract` checks a module provides all of it. The shared pieces a
 game is written with: `options` (OPTIONS and their checks), `commands` (the command table, the

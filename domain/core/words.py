@@ -21,6 +21,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .facts import FactTable
@@ -126,3 +127,73 @@ def described(rules: GameRules, facts: Iterable[Fact], viewer: Viewer, names: Se
             text = str(fact.get("t", "?"))
         out.append(text)
     return out
+
+
+# -- which rule a fact comes from --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Section:
+    """A section of a game's rules page: its number ("4.6") and title ("Captain — shipping")."""
+
+    number: str
+    title: str
+
+    def __str__(self) -> str:
+        return f"§{self.number} {self.title}"
+
+    def to_json(self) -> dict[str, str]:
+        return {"number": self.number, "title": self.title}
+
+
+Citation = str | Callable[[Fact], str | None]
+
+
+class Sections:
+    """A game's `SECTIONS`: which section of its rules page produced a fact (for `replay why`).
+
+        SECTIONS = Sections(
+            "puerto-rico.md",
+            titles={"4.6": "Captain — shipping", "5.2": "Final score"},
+            facts={"GoodsShipped": "4.6", "GameScored": "5.2",
+                   "DoubloonsPaid": lambda fact: "4.5" if fact["why"] == "trade" else None},
+        )
+        SECTIONS({"t": "GoodsShipped", ...})   # Section("4.6", "Captain — shipping")
+
+    A fact name maps to a section number, or to a function of the fact where one fact is
+    produced by several rules. Facts it does not name (and functions answering None) cite no
+    section. Every number used must have a title: checked when the table is made.
+    """
+
+    __slots__ = ("page", "titles", "facts")
+
+    def __init__(self, page: str, titles: Mapping[str, str], facts: Mapping[str, Citation]) -> None:
+        self.page = page
+        self.titles = dict(titles)
+        self.facts = dict(facts)
+        for name, cited in self.facts.items():
+            if isinstance(cited, str) and cited not in self.titles:
+                raise ValueError(f"{page}: the fact {name!r} cites §{cited}, which has no title")
+
+    def __call__(self, fact: Fact) -> Section | None:
+        cited = self.facts.get(fact.get("t", ""))
+        number = cited(fact) if callable(cited) else cited
+        if number is None:
+            return None
+        if number not in self.titles:
+            raise ValueError(f"{self.page}: §{number} has no title")
+        return Section(number, self.titles[number])
+
+
+def section_of(rules: GameRules, fact: Fact) -> Section | None:
+    """The rules-page section that produced `fact`, where the game records one (its optional
+    `SECTIONS`); None otherwise, and never an error for the caller (a failure is logged)."""
+    sections = getattr(rules, "SECTIONS", None)
+    if sections is None:
+        return None
+    try:
+        found = sections(fact)
+    except Exception:  # a bug in a game's table must not cost anyone the answer
+        log.exception("SECTIONS failed for the fact %r", fact.get("t"))
+        return None
+    return found if isinstance(found, Section) else None

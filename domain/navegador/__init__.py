@@ -16,6 +16,7 @@ from .bots import BOTS
 from .decide import decide, legal_actions, to_act
 from .evolve import evolve
 from .scoring import outcome
+from .sections import SECTIONS
 from .setup import MAX_SEATS, MIN_SEATS, OPTIONS, check_options, setup
 from .views import redact, reveals, view
 from .words import describe
@@ -43,6 +44,7 @@ __all__ = [
     "MIN_SEATS",
     "NAME",
     "RULES_VERSION",
+    "SECTIONS",
     "TITLE",
     "OPTIONS",
     "check_options",

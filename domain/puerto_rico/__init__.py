@@ -21,6 +21,7 @@ from __future__ import annotations
 from .bots import BOTS
 from .flow import decide, evolve, legal_actions, to_act
 from .scoring import outcome
+from .sections import SECTIONS
 from .setup import OPTIONS, check_options, setup
 from .state import State
 from .views import redact, reveals, view
@@ -55,6 +56,7 @@ __all__ = [
     "MIN_SEATS",
     "NAME",
     "RULES_VERSION",
+    "SECTIONS",
     "TITLE",
     "State",
     "OPTIONS",
