@@ -11,6 +11,7 @@ Section numbers (§) refer to the rules page `shared/rules/puerto-rico.md`.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from domain.core import Action, Fact, RandomSource
@@ -88,31 +89,31 @@ def royal_open(s: State, seat: int, pl: Player) -> bool:
     return s.config.nobles and pl.occ(ROYAL_SUPPLIER) and seat not in s.captain_turned and len(s.supplied) < pl.nobles
 
 
-def has_options(s: State, seat: int) -> bool:
-    """Whether `seat` could do anything but pass at the loading step."""
-    if s.config.expansions and guest_ok(s, seat):
-        return True
+def shipping_actions(s: State, seat: int) -> Iterator[Action]:
+    """Every loading option but `pass`; lazy, so "has options" stops at the first."""
     pl = s.players[seat]
     if not any(pl.goods):
-        return False
-    if _wharf_open(s, seat, pl) or normal_loads(s, pl):
-        return True
-    return bool(s.config.expansions) and (small_wharf_open(s, seat, pl) or royal_open(s, seat, pl))
+        return
+    yield from ({"type": "ship", "good": GOODS[g], "ship": i} for g, i, _ in normal_loads(s, pl))
+    if _wharf_open(s, seat, pl):
+        yield from ({"type": "ship", "good": GOODS[g], "ship": "wharf"} for g in range(5) if pl.goods[g])
+    if s.config.expansions:
+        if small_wharf_open(s, seat, pl):
+            yield from (
+                {"type": "small_wharf", "good": GOODS[g], "count": c} for g in range(5) for c in range(1, pl.goods[g] + 1)
+            )
+        if royal_open(s, seat, pl):
+            yield from ({"type": "royal_supplier", "good": GOODS[g]} for g in range(5) if pl.goods[g] and g not in s.supplied)
+
+
+def has_options(s: State, seat: int) -> bool:
+    """Whether `seat` could do anything but pass at the loading step."""
+    return bool(s.config.expansions and guest_ok(s, seat)) or next(shipping_actions(s, seat), None) is not None
 
 
 @offers(Step.SHIP)
 def _captain_actions(s: State, seat: int) -> list[Action]:
-    pl = s.players[seat]
-    acts: list[Action] = [{"type": "ship", "good": GOODS[g], "ship": i} for g, i, _ in normal_loads(s, pl)]
-    if _wharf_open(s, seat, pl):
-        acts.extend({"type": "ship", "good": GOODS[g], "ship": "wharf"} for g in range(5) if pl.goods[g])
-    if s.config.expansions:
-        if small_wharf_open(s, seat, pl):
-            acts.extend(
-                {"type": "small_wharf", "good": GOODS[g], "count": c} for g in range(5) for c in range(1, pl.goods[g] + 1)
-            )
-        if royal_open(s, seat, pl):
-            acts.extend({"type": "royal_supplier", "good": GOODS[g]} for g in range(5) if pl.goods[g] and g not in s.supplied)
+    acts = list(shipping_actions(s, seat))
     if why_not_pass(s, seat) is None:
         acts.append({"type": "pass"})
     return acts
