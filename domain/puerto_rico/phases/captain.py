@@ -107,8 +107,15 @@ def shipping_actions(s: State, seat: int) -> Iterator[Action]:
 
 
 def has_options(s: State, seat: int) -> bool:
-    """Whether `seat` could do anything but pass at the loading step."""
-    return bool(s.config.expansions and guest_ok(s, seat)) or next(shipping_actions(s, seat), None) is not None
+    """Whether `seat` is asked at the loading step: any option but `pass`, and (rules version 2)
+    an open royal supplier even when every kind the seat holds has been sent this turn (the seat
+    then passes by hand; auto-passing it would change what `decide` does for recorded games)."""
+    if s.config.expansions and guest_ok(s, seat):
+        return True
+    if next(shipping_actions(s, seat), None) is not None:
+        return True
+    pl = s.players[seat]
+    return bool(s.config.expansions) and any(pl.goods) and royal_open(s, seat, pl)
 
 
 @offers(Step.SHIP)
