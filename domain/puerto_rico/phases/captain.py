@@ -41,7 +41,7 @@ from ..components import (
     WHARF,
 )
 from ..stages import next_stage
-from ..state import Player, State, Step, _set, add, put, set_player
+from ..state import SHIP, SMALL_WHARF_STEP, Player, State, Step, _set, add, put, set_player
 from ..tables import automatic, commands, entrants, evolves, offers
 from .guests import guest_ok
 
@@ -281,9 +281,9 @@ def union_hall_vp(pl: Player) -> int:
 
 
 @entrants(Step.CAPTAIN_START)
-def _bonuses_due(s: State, stage: Step, c: int) -> dict[str, Any] | None:
+def _bonuses_due(s: State, stage: str, c: int) -> dict[str, Any] | None:
     pays = s.players[c].occ(LIGHTHOUSE) or any(pl.occ(UNION_HALL) and union_hall_vp(pl) for pl in s.players)
-    return {"step": stage.value, "turn": -1, "pending": ()} if pays else None
+    return {"step": stage, "turn": -1, "pending": ()} if pays else None
 
 
 @automatic(Step.CAPTAIN_START)
@@ -329,7 +329,7 @@ def _small_wharf(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     count = whole(action, "count")
     s = tx.state
     pl = s.players[seat]
-    if s.step == Step.SHIP:
+    if s.step == SHIP:
         if not (s.config.new_buildings and pl.occ(SMALL_WHARF)):
             reject("captain.no_small_wharf", "You need an occupied small wharf.")
         if seat in s.small_wharf_used:
@@ -370,7 +370,7 @@ def _small_wharf_sail(tx: Tx, seat: int, action: Action, rng: RandomSource) -> N
 def _small_wharf_loaded(s: State, f: Fact) -> State:
     seat, g, count = f["seat"], GOOD_INDEX[f["good"]], f["count"]
     pl = s.players[seat]
-    return _set(s, players=with_player(s, seat, goods=add(pl.goods, g, -count)), cargo=add(s.cargo, g, count), step=Step.SMALL_WHARF.value)
+    return _set(s, players=with_player(s, seat, goods=add(pl.goods, g, -count)), cargo=add(s.cargo, g, count), step=SMALL_WHARF_STEP)
 
 
 @evolves("SmallWharfShipped")
@@ -385,7 +385,7 @@ def _small_wharf_shipped(s: State, f: Fact) -> State:
         goods=tuple(a + b for a, b in zip(s.goods, s.cargo, strict=True)),
         cargo=_ZERO5,
         small_wharf_used=(*s.small_wharf_used, seat),
-        step=Step.SHIP.value,
+        step=SHIP,
         **_shipped(s, seat),
     )
 

@@ -10,11 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from domain.core import Action, Fact, RandomSource
-from domain.core.commands import Why, fields, refuse, reject, whole
+from domain.core.commands import fields, reject, whole
 from domain.core.facts import Tx
 
 from ..common import (
-    PIECES,
     auto_pass,
     default_piece,
     move_worker,
@@ -30,7 +29,7 @@ from ..common import (
 )
 from ..components import CIRCLES, VILLA
 from ..stages import among, clockwise, next_stage, turn_changes
-from ..state import Player, State, Step, _set, set_player
+from ..state import DISTRIBUTE, Player, State, Step, _set, set_player
 from ..tables import automatic, commands, entrants, evolves, offers
 
 # -- the mayor's privilege (§4.2 M1) -------------------------------------------------------------
@@ -79,7 +78,7 @@ def _mayor_privilege_taken(s: State, f: Fact) -> State:
 
 
 @entrants(Step.VILLA)
-def _villa_owners(s: State, stage: Step, c: int) -> dict[str, Any] | None:
+def _villa_owners(s: State, stage: str, c: int) -> dict[str, Any] | None:
     return among(stage, [p for p in clockwise(s, c) if s.players[p].owns(VILLA)])
 
 
@@ -191,8 +190,8 @@ def _piece_taken(s: State, f: Fact) -> State:
     if s.colonist_ship > 0 and s.noble_ship > 0:
         return _set(s, turn=s.receiver)
     if s.colonist_ship + s.noble_ship > 0:
-        return _set(s, step=Step.DISTRIBUTE.value, turn=-1)
-    return _set(s, **next_stage(s, Step.DISTRIBUTE))
+        return _set(s, step=DISTRIBUTE, turn=-1)
+    return _set(s, **next_stage(s, DISTRIBUTE))
 
 
 @evolves("ColonistsDistributed")
@@ -206,69 +205,32 @@ def _colonists_distributed(s: State, f: Fact) -> State:
             for pl, c in zip(players, nobles, strict=True)
         )
         s = _set(s, noble_ship=s.noble_ship - sum(nobles))
-    return _set(s, players=players, colonist_ship=s.colonist_ship - sum(counts), **next_stage(s, Step.DISTRIBUTE))
+    return _set(s, players=players, colonist_ship=s.colonist_ship - sum(counts), **next_stage(s, DISTRIBUTE))
 
 
 # -- arranging workers (§4.2 M4) -----------------------------------------------------------------
 
 
-def why_not_place(s: State, pl: Player, where: str, spot: tuple[int, int], piece: str | None) -> Why:
-    """§4.2 M4: a worker from the windrose onto an empty circle (with Nobles: of the kind named)."""
-    if pl.windrose <= 0:
-        return "mayor.no_colonist", "You have no colonist waiting on your windrose to place."
-    if spot[0] >= spot[1]:
-        return "mayor.target_full", f"Every circle of your {where} is already occupied."
-    if piece is not None and piece not in pieces_at(pl, "windrose", pl.windrose):
-        return _no_such_piece(piece)
-    return None
-
-
-def why_not_remove(s: State, pl: Player, where: str, spot: tuple[int, int], piece: str | None) -> Why:
-    """§4.2 M4: workers come off the board before the first one is placed in the turn."""
-    if s.placed:
-        return (
-            "mayor.remove_after_place",
-            "Take colonists off your tiles before you start placing; you have already placed one.",
-        )
-    if spot[0] <= 0:
-        return "mayor.nothing_to_remove", f"There is no colonist on your {where}."
-    if piece is not None and piece not in pieces_at(pl, where, spot[0]):
-        return _no_such_piece(piece)
-    return None
-
-
-def why_not_done(pl: Player) -> Why:
-    """§4.2 rule 3: colonists stay on the windrose only when every circle is filled."""
-    if pl.windrose > 0 and any(w < c for _, w, c in targets(pl)):
-        return (
-            "mayor.empty_circles",
-            "Colonists may stay on the windrose only when every circle on your board is filled.",
-        )
-    return None
-
-
-def _no_such_piece(piece: str) -> tuple[str, str]:
-    return "mayor.no_such_piece", f"There is no {piece} there."
-
-
 @offers(Step.ARRANGE)
 def _arrange_actions(s: State, seat: int) -> list[Action]:
     pl = s.players[seat]
+    acts: list[Action] = []
     spots = targets(pl)
-    kinds: tuple[str | None, ...] = PIECES if s.config.nobles else (None,)  # with Nobles the player names the kind
-    acts: list[Action] = [
-        {"type": "place", "to": name, **({"piece": p} if p else {})}
-        for name, w, c in spots
-        for p in kinds
-        if why_not_place(s, pl, name, (w, c), p) is None
-    ]
-    acts.extend(
-        {"type": "remove", "from": name, **({"piece": p} if p else {})}
-        for name, w, c in spots
-        for p in kinds
-        if why_not_remove(s, pl, name, (w, c), p) is None
-    )
-    if why_not_done(pl) is None:
+    if s.config.nobles:  # which kind of worker goes where is the player's choice
+        waiting = pieces_at(pl, "windrose", pl.windrose)
+        for name, w, c in spots:
+            if w < c:
+                acts.extend({"type": "place", "to": name, "piece": p} for p in waiting)
+        if not s.placed:
+            for name, w, _ in spots:
+                if w > 0:
+                    acts.extend({"type": "remove", "from": name, "piece": p} for p in pieces_at(pl, name, w))
+    else:
+        if pl.windrose > 0:
+            acts.extend({"type": "place", "to": name} for name, w, c in spots if w < c)
+        if not s.placed:
+            acts.extend({"type": "remove", "from": name} for name, w, c in spots if w > 0)
+    if pl.windrose == 0 or all(w >= c for _, w, c in spots):
         acts.append({"type": "done"})
     return acts
 
@@ -301,33 +263,51 @@ def _arrange_target(tx: Tx, seat: int, action: Action, key: str) -> tuple[int, i
     return spot
 
 
-def _piece(tx: Tx, seat: int, action: Action, where: str) -> str | None:
-    """The piece a place/remove action moves from `where` (Nobles; None in other games)."""
-    if not tx.state.config.nobles:
-        return None
-    return piece_of(action, default_piece(tx.state.players[seat], where))
+def _emit_arranged(tx: Tx, seat: int, action: Action, fact: Fact, where: str, workers: int) -> None:
+    """The ColonistPlaced / ColonistRemoved fact; with Nobles it names the piece moved from `where`."""
+    if tx.state.config.nobles:
+        pl = tx.state.players[seat]
+        piece = piece_of(action, default_piece(pl, where))
+        if piece not in pieces_at(pl, where, workers):
+            reject("mayor.no_such_piece", f"There is no {piece} there.")
+        fact["piece"] = piece
+    tx.emit(fact)
 
 
 @commands.command("place", Step.ARRANGE)
 def _place(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     spot = _arrange_target(tx, seat, action, "to")
-    piece = _piece(tx, seat, action, "windrose")
-    refuse(why_not_place(tx.state, tx.state.players[seat], action["to"], spot, piece))
-    tx.emit({"t": "ColonistPlaced", "seat": seat, "to": action["to"], **({"piece": piece} if piece else {})})
+    pl = tx.state.players[seat]
+    if pl.windrose <= 0:
+        reject("mayor.no_colonist", "You have no colonist waiting on your windrose to place.")
+    if spot[0] >= spot[1]:
+        reject("mayor.target_full", f"Every circle of your {action['to']} is already occupied.")
+    _emit_arranged(tx, seat, action, {"t": "ColonistPlaced", "seat": seat, "to": action["to"]}, "windrose", pl.windrose)
 
 
 @commands.command("remove", Step.ARRANGE)
 def _remove(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     spot = _arrange_target(tx, seat, action, "from")
-    piece = _piece(tx, seat, action, action["from"])
-    refuse(why_not_remove(tx.state, tx.state.players[seat], action["from"], spot, piece))
-    tx.emit({"t": "ColonistRemoved", "seat": seat, "from": action["from"], **({"piece": piece} if piece else {})})
+    if tx.state.placed:
+        reject(
+            "mayor.remove_after_place",
+            "Take colonists off your tiles before you start placing; you have already placed one.",
+        )
+    if spot[0] <= 0:
+        reject("mayor.nothing_to_remove", f"There is no colonist on your {action['from']}.")
+    fact = {"t": "ColonistRemoved", "seat": seat, "from": action["from"]}
+    _emit_arranged(tx, seat, action, fact, action["from"], spot[0])
 
 
 @commands.command("done", Step.ARRANGE)
 def _arrange_done(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     fields(action)
-    refuse(why_not_done(tx.state.players[seat]))
+    pl = tx.state.players[seat]
+    if pl.windrose > 0 and any(w < c for _, w, c in targets(pl)):
+        reject(
+            "mayor.empty_circles",
+            "Colonists may stay on the windrose only when every circle on your board is filled.",
+        )
     tx.emit({"t": "ArrangementFinished", "seat": seat})
 
 

@@ -37,12 +37,12 @@ from ..components import (
     TILE_KINDS,
 )
 from ..stages import among, clockwise, turn_changes
-from ..state import Player, State, Step, _set, add, set_player
+from ..state import SETTLE, SETTLE_EXTRA, Player, State, Step, _set, add, set_player
 from ..tables import automatic, commands, entrants, evolves, offers
 from ..tiles import discard_fact, discard_targets, draw_for, plantation_kind, reshuffle
 from .guests import guest_ok
 
-SETTLING = (Step.SETTLE, Step.SETTLE_EXTRA)
+SETTLING = (SETTLE, SETTLE_EXTRA)
 
 
 def _hospice_matters(s: State, pl: Player) -> bool:
@@ -88,7 +88,7 @@ def why_not_take(s: State, seat: int, pl: Player, k: int, forest: bool) -> Why:
     forest house; in the library pick, with an occupied library)."""
     if forest and not (s.config.new_buildings and pl.occ(FOREST_HOUSE)):
         return "settler.no_forest_house", "You need an occupied forest house to take a forest."
-    if s.step == Step.SETTLE_EXTRA and not pl.occ(LIBRARY):
+    if s.step == SETTLE_EXTRA and not pl.occ(LIBRARY):
         return _NO_LIBRARY
     if pl.tiles >= ISLAND_SPACES:
         return _ISLAND_FULL
@@ -100,7 +100,7 @@ def why_not_take(s: State, seat: int, pl: Player, k: int, forest: bool) -> Why:
 def why_not_quarry(s: State, seat: int, pl: Player) -> Why:
     """§4.1 S3: the settler's privilege or an occupied construction hut; never a second quarry
     (§2.3); the library's extra tile is a quarry only with a construction hut (§2.4)."""
-    extra = s.step == Step.SETTLE_EXTRA
+    extra = s.step == SETTLE_EXTRA
     if extra and not pl.occ(LIBRARY):
         return _NO_LIBRARY
     if pl.tiles >= ISLAND_SPACES:
@@ -128,7 +128,7 @@ def settler_actions(s: State, seat: int) -> Iterator[Action]:
     if pl.tiles >= ISLAND_SPACES:
         return  # §4.1: a full island takes no more tiles (forests count, §10 A23); every rule says so
     kinds = sorted(set(s.faceup))
-    if s.step == Step.SETTLE:
+    if s.step == SETTLE:
         if why_not_hacienda_draw(s, seat, pl) is None:
             yield {"type": "hacienda_draw"}
         if why_not_hacienda_quarry(s, seat, pl) is None:
@@ -160,13 +160,13 @@ def _settler_offers(s: State, seat: int) -> list[Action]:
 @automatic(*SETTLING)
 def _settler_auto(tx: Tx, rng: RandomSource) -> bool:
     s = tx.state
-    if (s.config.expansions and guest_ok(s, s.turn)) or any(True for _ in settler_actions(s, s.turn)):
+    if (s.config.expansions and guest_ok(s, s.turn)) or next(settler_actions(s, s.turn), None) is not None:
         return False
     return auto_pass(tx)
 
 
 @entrants(Step.SETTLE_EXTRA)
-def _library_pick(s: State, stage: Step, c: int) -> dict[str, Any] | None:
+def _library_pick(s: State, stage: str, c: int) -> dict[str, Any] | None:
     return among(stage, [c] if s.players[c].owns(LIBRARY) else [])
 
 
@@ -200,7 +200,7 @@ def _hacienda_quarry(tx: Tx, seat: int, action: Action, rng: RandomSource) -> No
 def _take(tx: Tx, seat: int, action: Action, forest: bool) -> None:
     """take_plantation / take_forest: the fields, the rule, the fact."""
     s = tx.state
-    extra = s.step == Step.SETTLE_EXTRA  # §2.4 library pick: no hospice
+    extra = s.step == SETTLE_EXTRA  # §2.4 library pick: no hospice
     fields(action, ("kind",), () if extra else ("hospice",))
     k = plantation_kind(action)
     use_hospice = flag(action, "hospice", True)
@@ -223,7 +223,7 @@ def _take_forest(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
 @commands.command("take_quarry", *SETTLING)
 def _take_quarry(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     s = tx.state
-    extra = s.step == Step.SETTLE_EXTRA
+    extra = s.step == SETTLE_EXTRA
     fields(action, (), () if extra else ("hospice",))
     use_hospice = flag(action, "hospice", True)
     pl = s.players[seat]
@@ -236,7 +236,7 @@ def _take_quarry(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
 
 
 @entrants(Step.LODGE)
-def _lodge_owners(s: State, stage: Step, c: int) -> dict[str, Any] | None:
+def _lodge_owners(s: State, stage: str, c: int) -> dict[str, Any] | None:
     return among(stage, [p for p in clockwise(s, c) if s.players[p].owns(HUNTING_LODGE)])
 
 
