@@ -163,3 +163,24 @@ def test_words() -> None:
     assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == [
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st",
     ]
+
+
+def test_one_action_type_may_have_a_handler_per_step() -> None:
+    table = Commands("Demo")
+
+    @table.command("pass", "ship")
+    def _pass_shipping(tx: Tx, seat: int, action: dict[str, Any], rng: Any) -> None:
+        tx.emit({"t": "Passed", "n": 1})
+
+    @table.command("pass", "build")
+    def _pass_building(tx: Tx, seat: int, action: dict[str, Any], rng: Any) -> None:
+        tx.emit({"t": "Passed", "n": 2})
+
+    assert table.opening({"type": "pass"}, 0, to_act={0}, over=False, step="ship").handler is _pass_shipping
+    assert table.opening({"type": "pass"}, 0, to_act={0}, over=False, step="build").handler is _pass_building
+    assert table.steps("pass") == {"ship", "build"} and table.types == ("pass",)
+    with pytest.raises(IllegalAction) as exc:
+        table.opening({"type": "pass"}, 0, to_act={0}, over=False, step="sell")
+    assert exc.value.code == "action.not_now"
+    with pytest.raises(ValueError, match="two handlers"):
+        table.command("pass", "build", "sell")(_pass_building)

@@ -26,7 +26,35 @@ from .phases import captain, craftsman, trader
 from .phases.guests import guest_actions, guest_ok
 from .scoring import final_scores
 from .stages import enter, turn_changes
-from .state import OVER, ROLE_SELECTION, State, Step, _set, put, set_player
+from .state import (
+    ARRANGE,
+    BLACK_MARKET_STEP,
+    BUILD,
+    CRAFTSMAN_BONUS,
+    DRAFT,
+    GUEST_END,
+    GUEST_START,
+    LODGE,
+    MAYOR_PRIVILEGE,
+    OVER,
+    PLACE_TILE,
+    ROLE_SELECTION,
+    ROUND_END,
+    SELECT_ROLE,
+    SELL,
+    SETTLE,
+    SETTLE_EXTRA,
+    SHIP,
+    SMALL_WHARF_STEP,
+    STORE,
+    TAKE_PIECE,
+    VILLA_STEP,
+    State,
+    Step,
+    _set,
+    put,
+    set_player,
+)
 from .tables import AUTOMATIC, OFFERS, automatic, commands, evolver, evolves, offers
 
 evolve = evolver
@@ -93,11 +121,11 @@ def _role_selected(s: State, f: Fact) -> State:
 @evolves("Passed")
 def _passed(s: State, f: Fact) -> State:
     step = s.step
-    if step == Step.SHIP:
+    if step == SHIP:
         return captain.after_pass(s)
-    if step == Step.CRAFTSMAN_BONUS:
+    if step == CRAFTSMAN_BONUS:
         return craftsman.after_pass(s)
-    if step == Step.SELL:
+    if step == SELL:
         after = trader.after_pass(s)
         if after is not None:
             return after
@@ -108,8 +136,8 @@ def _passed(s: State, f: Fact) -> State:
 def _phase_ended(s: State, f: Fact) -> State:
     if s.selections < s.selections_per_round:
         nxt = (s.governor + s.selections) % s.n  # §3.2 / §6.1: clockwise from the governor
-        return _set(s, phase=ROLE_SELECTION, step=Step.SELECT_ROLE.value, chooser=-1, turn=nxt, pending=())
-    return _set(s, phase=ROLE_SELECTION, step=Step.ROUND_END.value, chooser=-1, turn=-1, pending=())
+        return _set(s, phase=ROLE_SELECTION, step=SELECT_ROLE, chooser=-1, turn=nxt, pending=())
+    return _set(s, phase=ROLE_SELECTION, step=ROUND_END, chooser=-1, turn=-1, pending=())
 
 
 @automatic(Step.ROUND_END)
@@ -136,7 +164,7 @@ def _round_ended(s: State, f: Fact) -> State:
         selections=0,
         governor=governor,
         round=s.round + 1,
-        step=Step.SELECT_ROLE.value,
+        step=SELECT_ROLE,
         turn=governor,
     )
 
@@ -154,25 +182,25 @@ def _game_ended(s: State, f: Fact) -> State:
 # -- the contract --------------------------------------------------------------------------------
 
 WAITING_FOR: dict[str, str] = {
-    Step.SELECT_ROLE: "a role to be selected",
-    Step.SETTLE: "a settler pick",
-    Step.MAYOR_PRIVILEGE: "the mayor's privilege",
-    Step.ARRANGE: "colonists to be arranged",
-    Step.BUILD: "a building decision",
-    Step.CRAFTSMAN_BONUS: "the craftsman's extra good",
-    Step.SELL: "a sale to the trading house",
-    Step.SHIP: "a shipment",
-    Step.STORE: "goods to be stored",
-    Step.DRAFT: "a building to be drafted",
-    Step.GUEST_START: "guests to be deployed (or done)",
-    Step.GUEST_END: "guests to be deployed (or done)",
-    Step.SETTLE_EXTRA: "the library's extra tile",
-    Step.PLACE_TILE: "the drawn tile to be placed face up or as a forest",
-    Step.LODGE: "the hunting lodge",
-    Step.VILLA: "the villa",
-    Step.TAKE_PIECE: "a colonist or noble to be taken from the ship",
-    Step.BLACK_MARKET: "the black-market payment",
-    Step.SMALL_WHARF: "goods for the small wharf (or done)",
+    SELECT_ROLE: "a role to be selected",
+    SETTLE: "a settler pick",
+    MAYOR_PRIVILEGE: "the mayor's privilege",
+    ARRANGE: "colonists to be arranged",
+    BUILD: "a building decision",
+    CRAFTSMAN_BONUS: "the craftsman's extra good",
+    SELL: "a sale to the trading house",
+    SHIP: "a shipment",
+    STORE: "goods to be stored",
+    DRAFT: "a building to be drafted",
+    GUEST_START: "guests to be deployed (or done)",
+    GUEST_END: "guests to be deployed (or done)",
+    SETTLE_EXTRA: "the library's extra tile",
+    PLACE_TILE: "the drawn tile to be placed face up or as a forest",
+    LODGE: "the hunting lodge",
+    VILLA_STEP: "the villa",
+    TAKE_PIECE: "a colonist or noble to be taken from the ship",
+    BLACK_MARKET_STEP: "the black-market payment",
+    SMALL_WHARF_STEP: "goods for the small wharf (or done)",
 }
 
 # The steps at which each action may be given (every command is registered by now).
@@ -208,8 +236,9 @@ def _advance(tx: Tx, rng: RandomSource) -> None:
 def decide(state: State, seat: int, action: Action, rng: RandomSource) -> Facts:
     """Validate `action` for `seat`; the facts it causes and everything that follows (their
     `.state` is the state they lead to)."""
-    command = commands.opening(
-        action, seat, to_act=to_act(state), over=state.step == OVER, step=state.step, waiting_for=WAITING_FOR.get(state.step)
+    step = state.step
+    command = commands.opening(  # (one seat acts at a time: `to_act` as a tuple is cheaper)
+        action, seat, to_act=(state.turn,), over=step == OVER, step=step, waiting_for=WAITING_FOR.get(step)
     )
     tx = Tx(state, evolve)
     command.handler(tx, seat, action, rng)

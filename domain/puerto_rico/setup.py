@@ -35,7 +35,7 @@ from .components import (
     building_copies,
     draft_slot,
 )
-from .state import DRAFT, ROLE_SELECTION, Config, Player, State, Step, _set, put
+from .state import DRAFT, ROLE_SELECTION, SELECT_ROLE, Config, Player, State, Step, _set, put
 from .tables import commands, evolves, offers
 
 PLANTATION_KINDS = GOODS  # the five plantation kinds have the goods' names
@@ -200,7 +200,7 @@ def _game_set_up(_: State | None, f: Fact) -> State:
         selections=0,
         selections_per_round=f["selections_per_round"],
         phase=DRAFT if slots else ROLE_SELECTION,
-        step=DRAFT if slots else Step.SELECT_ROLE.value,
+        step=DRAFT if slots else SELECT_ROLE,
         chooser=-1,
         turn=governor,
         pending=(),
@@ -280,6 +280,6 @@ def _building_drafted(s: State, f: Fact) -> State:
         building_supply=put(s.building_supply, b, f["copies"]),
         slots=(),
         phase=ROLE_SELECTION,
-        step=Step.SELECT_ROLE.value,
+        step=SELECT_ROLE,
         turn=s.governor,
     )

@@ -12,33 +12,62 @@ from __future__ import annotations
 
 from typing import Any
 
-from .state import State, Step
+from .state import (
+    ARRANGE,
+    BLACK_MARKET_STEP,
+    BUILD,
+    BUILDER_END,
+    CAPTAIN_END,
+    CAPTAIN_START,
+    CRAFTSMAN_BONUS,
+    CRAFTSMAN_END,
+    DISTRIBUTE,
+    GUEST_END,
+    GUEST_START,
+    LODGE,
+    MAYOR_END,
+    MAYOR_PRIVILEGE,
+    PRODUCE,
+    PROSPECT,
+    PROSPECTOR_END,
+    SELL,
+    SETTLE,
+    SETTLE_EXTRA,
+    SETTLER_END,
+    SHIP,
+    SMALL_WHARF_STEP,
+    STORE,
+    TAKE_PIECE,
+    TRADER_END,
+    VILLA_STEP,
+    State,
+)
 from .tables import ENTRANTS
 
 # §3.3 / §4: the stages of each phase, in order. Guest windows (§4.8) open the non-mayor phases
 # and close them before their cleanup.
-STAGES: dict[str, tuple[Step, ...]] = {
-    "settler": (Step.GUEST_START, Step.SETTLE, Step.SETTLE_EXTRA, Step.LODGE, Step.GUEST_END, Step.SETTLER_END),
-    "mayor": (Step.MAYOR_PRIVILEGE, Step.VILLA, Step.DISTRIBUTE, Step.ARRANGE, Step.MAYOR_END),
-    "builder": (Step.GUEST_START, Step.BUILD, Step.GUEST_END, Step.BUILDER_END),
-    "craftsman": (Step.GUEST_START, Step.PRODUCE, Step.CRAFTSMAN_BONUS, Step.GUEST_END, Step.CRAFTSMAN_END),
-    "trader": (Step.GUEST_START, Step.SELL, Step.GUEST_END, Step.TRADER_END),
-    "captain": (Step.GUEST_START, Step.CAPTAIN_START, Step.SHIP, Step.GUEST_END, Step.STORE, Step.CAPTAIN_END),
-    "prospector": (Step.GUEST_START, Step.PROSPECT, Step.GUEST_END, Step.PROSPECTOR_END),
+STAGES: dict[str, tuple[str, ...]] = {
+    "settler": (GUEST_START, SETTLE, SETTLE_EXTRA, LODGE, GUEST_END, SETTLER_END),
+    "mayor": (MAYOR_PRIVILEGE, VILLA_STEP, DISTRIBUTE, ARRANGE, MAYOR_END),
+    "builder": (GUEST_START, BUILD, GUEST_END, BUILDER_END),
+    "craftsman": (GUEST_START, PRODUCE, CRAFTSMAN_BONUS, GUEST_END, CRAFTSMAN_END),
+    "trader": (GUEST_START, SELL, GUEST_END, TRADER_END),
+    "captain": (GUEST_START, CAPTAIN_START, SHIP, GUEST_END, STORE, CAPTAIN_END),
+    "prospector": (GUEST_START, PROSPECT, GUEST_END, PROSPECTOR_END),
 }
 # Sub-steps that stand for a stage of the list above.
-_STAGE_OF: dict[str, Step] = {Step.TAKE_PIECE: Step.DISTRIBUTE, Step.BLACK_MARKET: Step.BUILD, Step.SMALL_WHARF: Step.SHIP}
+_STAGE_OF: dict[str, str] = {TAKE_PIECE: DISTRIBUTE, BLACK_MARKET_STEP: BUILD, SMALL_WHARF_STEP: SHIP}
 _SYSTEM_STAGES = frozenset(
-    {Step.SETTLER_END, Step.MAYOR_END, Step.BUILDER_END, Step.PRODUCE, Step.CRAFTSMAN_END, Step.TRADER_END,
-     Step.CAPTAIN_END, Step.PROSPECT, Step.PROSPECTOR_END}
+    {SETTLER_END, MAYOR_END, BUILDER_END, PRODUCE, CRAFTSMAN_END, TRADER_END,
+     CAPTAIN_END, PROSPECT, PROSPECTOR_END}
 )
 # What entering a stage where everyone acts in turn resets.
-_RESETS: dict[Step, dict[str, Any]] = {
-    Step.SETTLE: {"hacienda": 0},
-    Step.STORE: {"passes": 0, "warehoused": ()},
-    Step.ARRANGE: {"placed": False},
-    Step.BUILD: {},
-    Step.SELL: {},
+_RESETS: dict[str, dict[str, Any]] = {
+    SETTLE: {"hacienda": 0},
+    STORE: {"passes": 0, "warehoused": ()},
+    ARRANGE: {"placed": False},
+    BUILD: {},
+    SELL: {},
 }
 
 
@@ -48,27 +77,27 @@ def clockwise(s: State, first: int) -> tuple[int, ...]:
     return tuple((first + i) % n for i in range(n))
 
 
-def among(stage: Step, seats: list[int]) -> dict[str, Any] | None:
+def among(stage: str, seats: list[int]) -> dict[str, Any] | None:
     """Enter `stage` with `seats` acting in this order, or None when there are none."""
     if not seats:
         return None
-    return {"step": stage.value, "turn": seats[0], "pending": tuple(seats[1:])}
+    return {"step": stage, "turn": seats[0], "pending": tuple(seats[1:])}
 
 
-def _stage(s: State, stage: Step, c: int) -> dict[str, Any] | None:
+def _stage(s: State, stage: str, c: int) -> dict[str, Any] | None:
     """The changes that enter `stage` of the current phase (chooser `c`), or None when nobody
     takes part."""
     if stage in _SYSTEM_STAGES:
-        return {"step": stage.value, "turn": -1, "pending": ()}
+        return {"step": stage, "turn": -1, "pending": ()}
     resets = _RESETS.get(stage)
     if resets is not None:  # everyone, the chooser first
-        return {"step": stage.value, "turn": c, "pending": clockwise(s, c)[1:], **resets}
-    if stage in (Step.MAYOR_PRIVILEGE, Step.CRAFTSMAN_BONUS, Step.SHIP):
-        return {"step": stage.value, "turn": c, "pending": ()}
-    if stage == Step.DISTRIBUTE:
+        return {"step": stage, "turn": c, "pending": clockwise(s, c)[1:], **resets}
+    if stage in (MAYOR_PRIVILEGE, CRAFTSMAN_BONUS, SHIP):
+        return {"step": stage, "turn": c, "pending": ()}
+    if stage == DISTRIBUTE:
         if s.colonist_ship > 0 and s.noble_ship > 0:  # §4.2 M3 with Nobles: the taker chooses
-            return {"step": Step.TAKE_PIECE.value, "turn": c, "pending": (), "receiver": c}
-        return {"step": Step.DISTRIBUTE.value, "turn": -1, "pending": (), "receiver": c}
+            return {"step": TAKE_PIECE, "turn": c, "pending": (), "receiver": c}
+        return {"step": DISTRIBUTE, "turn": -1, "pending": (), "receiver": c}
     if not s.config.expansions:
         return None  # every other stage belongs to an expansion
     return ENTRANTS[stage](s, stage, c)
@@ -93,7 +122,7 @@ def turn_changes(s: State) -> dict[str, Any]:
     """Hand the turn to the next pending seat, or move on when everyone has acted."""
     if s.pending:
         changes = {"turn": s.pending[0], "pending": s.pending[1:]}
-        if s.config.expansions and s.step == Step.SELL:
+        if s.config.expansions and s.step == SELL:
             changes.update(sale_done=False, land_office_used=False)
         return changes
     return next_stage(s)

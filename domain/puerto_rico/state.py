@@ -65,6 +65,39 @@ PLAYER_STEPS = frozenset(
      Step.SELL, Step.SHIP, Step.STORE, Step.DRAFT, Step.GUEST_START, Step.GUEST_END, Step.SETTLE_EXTRA,
      Step.PLACE_TILE, Step.LODGE, Step.VILLA, Step.TAKE_PIECE, Step.BLACK_MARKET, Step.SMALL_WHARF}
 )
+
+# The steps' texts as plain module constants: the rules compare and store these (an enum
+# member's attribute lookup costs about half a microsecond and `.value` several, on every step).
+SELECT_ROLE = Step.SELECT_ROLE.value
+SETTLE = Step.SETTLE.value
+MAYOR_PRIVILEGE = Step.MAYOR_PRIVILEGE.value
+ARRANGE = Step.ARRANGE.value
+BUILD = Step.BUILD.value
+CRAFTSMAN_BONUS = Step.CRAFTSMAN_BONUS.value
+SELL = Step.SELL.value
+SHIP = Step.SHIP.value
+STORE = Step.STORE.value
+GUEST_START = Step.GUEST_START.value
+GUEST_END = Step.GUEST_END.value
+SETTLE_EXTRA = Step.SETTLE_EXTRA.value
+PLACE_TILE = Step.PLACE_TILE.value
+LODGE = Step.LODGE.value
+VILLA_STEP = Step.VILLA.value
+TAKE_PIECE = Step.TAKE_PIECE.value
+BLACK_MARKET_STEP = Step.BLACK_MARKET.value
+SMALL_WHARF_STEP = Step.SMALL_WHARF.value
+SETTLER_END = Step.SETTLER_END.value
+DISTRIBUTE = Step.DISTRIBUTE.value
+MAYOR_END = Step.MAYOR_END.value
+BUILDER_END = Step.BUILDER_END.value
+PRODUCE = Step.PRODUCE.value
+CRAFTSMAN_END = Step.CRAFTSMAN_END.value
+TRADER_END = Step.TRADER_END.value
+CAPTAIN_START = Step.CAPTAIN_START.value
+CAPTAIN_END = Step.CAPTAIN_END.value
+PROSPECT = Step.PROSPECT.value
+PROSPECTOR_END = Step.PROSPECTOR_END.value
+ROUND_END = Step.ROUND_END.value
 OVER = Step.OVER.value
 ROLE_SELECTION = "role_selection"  # the phase name between two role phases (`State.phase`)
 DRAFT = Step.DRAFT.value  # the phase (and step) of the New Buildings draft

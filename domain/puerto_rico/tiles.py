@@ -16,7 +16,7 @@ from domain.core.facts import Tx
 
 from .components import GOODS, TILE_INDEX, TILE_KINDS
 from .stages import turn_changes
-from .state import Player, State, Step, _set, add, set_player
+from .state import PLACE_TILE, SETTLE, Player, State, Step, _set, add, set_player
 from .tables import commands, evolves, offers
 
 
@@ -84,7 +84,7 @@ def _tile_drawn(s: State, f: Fact) -> State:
         pl = s.players[seat]
         changes["players"] = set_player(s, seat, _set(pl, doubloons=pl.doubloons - 1))
         changes["land_office_used"] = True
-    return _set(s, draw_pile=s.draw_pile[1:], drawn=s.draw_pile[0], resume=s.step, step=Step.PLACE_TILE.value, **changes)
+    return _set(s, draw_pile=s.draw_pile[1:], drawn=s.draw_pile[0], resume=s.step, step=PLACE_TILE, **changes)
 
 
 @evolves("DrawnTilePlaced")
@@ -96,7 +96,7 @@ def _drawn_tile_placed(s: State, f: Fact) -> State:
     else:
         pl = _set(pl, island=add(pl.island, k, 1))
     s = _set(s, players=set_player(s, seat, pl), drawn=-1, step=s.resume, resume="")
-    if s.step == Step.SETTLE:
+    if s.step == SETTLE:
         return _set(s, hacienda=1)
     return after_land_office(s)
 

@@ -54,7 +54,7 @@ from ..components import (
     UNIVERSITY,
 )
 from ..stages import turn_changes
-from ..state import Player, State, Step, _set, add, put, set_player
+from ..state import BLACK_MARKET_STEP, BUILD, Player, State, Step, _set, add, put, set_player
 from ..tables import automatic, commands, evolves, offers
 from .guests import guest_ok
 
@@ -225,8 +225,8 @@ def _building_built(s: State, f: Fact) -> State:
     church = f.get("church", 0)
     if church:
         pl, supply = award(s, pl, church)
-    if s.step == Step.BLACK_MARKET:
-        s = _set(s, step=Step.BUILD.value, bm_building=-1, bm_left=0, bm_given=(), bm_university=True)
+    if s.step == BLACK_MARKET_STEP:
+        s = _set(s, step=BUILD, bm_building=-1, bm_left=0, bm_given=(), bm_university=True)
     return _set(
         s,
         players=set_player(s, seat, pl),
@@ -326,7 +326,7 @@ def _black_market_vp(tx: Tx, seat: int, action: Action, rng: RandomSource) -> No
 def _black_market_used(s: State, f: Fact) -> State:
     return _set(
         s,
-        step=Step.BLACK_MARKET.value,
+        step=BLACK_MARKET_STEP,
         bm_building=BUILDING_INDEX[f["building"]],
         bm_left=f["shortfall"],
         bm_given=(),

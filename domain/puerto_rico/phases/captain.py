@@ -11,6 +11,7 @@ Section numbers (§) refer to the rules page `shared/rules/puerto-rico.md`.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from domain.core import Action, Fact, RandomSource
@@ -40,7 +41,7 @@ from ..components import (
     WHARF,
 )
 from ..stages import next_stage
-from ..state import Player, State, Step, _set, add, put, set_player
+from ..state import SHIP, SMALL_WHARF_STEP, Player, State, Step, _set, add, put, set_player
 from ..tables import automatic, commands, entrants, evolves, offers
 from .guests import guest_ok
 
@@ -88,31 +89,38 @@ def royal_open(s: State, seat: int, pl: Player) -> bool:
     return s.config.nobles and pl.occ(ROYAL_SUPPLIER) and seat not in s.captain_turned and len(s.supplied) < pl.nobles
 
 
-def has_options(s: State, seat: int) -> bool:
-    """Whether `seat` could do anything but pass at the loading step."""
-    if s.config.expansions and guest_ok(s, seat):
-        return True
+def shipping_actions(s: State, seat: int) -> Iterator[Action]:
+    """Every loading option but `pass`; lazy, so "has options" stops at the first."""
     pl = s.players[seat]
     if not any(pl.goods):
-        return False
-    if _wharf_open(s, seat, pl) or normal_loads(s, pl):
+        return
+    yield from ({"type": "ship", "good": GOODS[g], "ship": i} for g, i, _ in normal_loads(s, pl))
+    if _wharf_open(s, seat, pl):
+        yield from ({"type": "ship", "good": GOODS[g], "ship": "wharf"} for g in range(5) if pl.goods[g])
+    if s.config.expansions:
+        if small_wharf_open(s, seat, pl):
+            yield from (
+                {"type": "small_wharf", "good": GOODS[g], "count": c} for g in range(5) for c in range(1, pl.goods[g] + 1)
+            )
+        if royal_open(s, seat, pl):
+            yield from ({"type": "royal_supplier", "good": GOODS[g]} for g in range(5) if pl.goods[g] and g not in s.supplied)
+
+
+def has_options(s: State, seat: int) -> bool:
+    """Whether `seat` is asked at the loading step: any option but `pass`, and (rules version 2)
+    an open royal supplier even when every kind the seat holds has been sent this turn (the seat
+    then passes by hand; auto-passing it would change what `decide` does for recorded games)."""
+    if s.config.expansions and guest_ok(s, seat):
         return True
-    return bool(s.config.expansions) and (small_wharf_open(s, seat, pl) or royal_open(s, seat, pl))
+    if next(shipping_actions(s, seat), None) is not None:
+        return True
+    pl = s.players[seat]
+    return bool(s.config.expansions) and any(pl.goods) and royal_open(s, seat, pl)
 
 
 @offers(Step.SHIP)
 def _captain_actions(s: State, seat: int) -> list[Action]:
-    pl = s.players[seat]
-    acts: list[Action] = [{"type": "ship", "good": GOODS[g], "ship": i} for g, i, _ in normal_loads(s, pl)]
-    if _wharf_open(s, seat, pl):
-        acts.extend({"type": "ship", "good": GOODS[g], "ship": "wharf"} for g in range(5) if pl.goods[g])
-    if s.config.expansions:
-        if small_wharf_open(s, seat, pl):
-            acts.extend(
-                {"type": "small_wharf", "good": GOODS[g], "count": c} for g in range(5) for c in range(1, pl.goods[g] + 1)
-            )
-        if royal_open(s, seat, pl):
-            acts.extend({"type": "royal_supplier", "good": GOODS[g]} for g in range(5) if pl.goods[g] and g not in s.supplied)
+    acts = list(shipping_actions(s, seat))
     if why_not_pass(s, seat) is None:
         acts.append({"type": "pass"})
     return acts
@@ -273,9 +281,9 @@ def union_hall_vp(pl: Player) -> int:
 
 
 @entrants(Step.CAPTAIN_START)
-def _bonuses_due(s: State, stage: Step, c: int) -> dict[str, Any] | None:
+def _bonuses_due(s: State, stage: str, c: int) -> dict[str, Any] | None:
     pays = s.players[c].occ(LIGHTHOUSE) or any(pl.occ(UNION_HALL) and union_hall_vp(pl) for pl in s.players)
-    return {"step": stage.value, "turn": -1, "pending": ()} if pays else None
+    return {"step": stage, "turn": -1, "pending": ()} if pays else None
 
 
 @automatic(Step.CAPTAIN_START)
@@ -321,7 +329,7 @@ def _small_wharf(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     count = whole(action, "count")
     s = tx.state
     pl = s.players[seat]
-    if s.step == Step.SHIP:
+    if s.step == SHIP:
         if not (s.config.new_buildings and pl.occ(SMALL_WHARF)):
             reject("captain.no_small_wharf", "You need an occupied small wharf.")
         if seat in s.small_wharf_used:
@@ -362,7 +370,7 @@ def _small_wharf_sail(tx: Tx, seat: int, action: Action, rng: RandomSource) -> N
 def _small_wharf_loaded(s: State, f: Fact) -> State:
     seat, g, count = f["seat"], GOOD_INDEX[f["good"]], f["count"]
     pl = s.players[seat]
-    return _set(s, players=with_player(s, seat, goods=add(pl.goods, g, -count)), cargo=add(s.cargo, g, count), step=Step.SMALL_WHARF.value)
+    return _set(s, players=with_player(s, seat, goods=add(pl.goods, g, -count)), cargo=add(s.cargo, g, count), step=SMALL_WHARF_STEP)
 
 
 @evolves("SmallWharfShipped")
@@ -377,7 +385,7 @@ def _small_wharf_shipped(s: State, f: Fact) -> State:
         goods=tuple(a + b for a, b in zip(s.goods, s.cargo, strict=True)),
         cargo=_ZERO5,
         small_wharf_used=(*s.small_wharf_used, seat),
-        step=Step.SHIP.value,
+        step=SHIP,
         **_shipped(s, seat),
     )
 

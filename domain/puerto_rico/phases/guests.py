@@ -24,14 +24,34 @@ from ..common import (
 )
 from ..components import BUILDING_INDEX, TILE_INDEX
 from ..stages import among, clockwise
-from ..state import Player, State, Step, _set, add, set_player
+from ..state import (
+    BLACK_MARKET_STEP,
+    BUILD,
+    CRAFTSMAN_BONUS,
+    GUEST_END,
+    GUEST_START,
+    LODGE,
+    PLACE_TILE,
+    SELL,
+    SETTLE,
+    SETTLE_EXTRA,
+    SHIP,
+    SMALL_WHARF_STEP,
+    STORE,
+    Player,
+    State,
+    Step,
+    _set,
+    add,
+    set_player,
+)
 from ..tables import automatic, commands, entrants, evolves, offers
 
 # §4.8: a guest may move "as a prefix" whenever its owner is asked for a command in a phase
 # other than the mayor's, and in the guest windows.
 GUEST_STEPS = frozenset(
-    {Step.GUEST_START, Step.GUEST_END, Step.SETTLE, Step.SETTLE_EXTRA, Step.PLACE_TILE, Step.LODGE, Step.BUILD,
-     Step.BLACK_MARKET, Step.CRAFTSMAN_BONUS, Step.SELL, Step.SHIP, Step.SMALL_WHARF, Step.STORE}
+    {GUEST_START, GUEST_END, SETTLE, SETTLE_EXTRA, PLACE_TILE, LODGE, BUILD,
+     BLACK_MARKET_STEP, CRAFTSMAN_BONUS, SELL, SHIP, SMALL_WHARF_STEP, STORE}
 )
 _GUEST_HOUSE = BUILDING_INDEX["guest_house"]
 
@@ -58,7 +78,7 @@ def guest_actions(s: State, seat: int) -> list[Action]:
 
 
 @entrants(Step.GUEST_START, Step.GUEST_END)
-def _window(s: State, stage: Step, c: int) -> dict[str, Any] | None:
+def _window(s: State, stage: str, c: int) -> dict[str, Any] | None:
     return among(stage, [p for p in clockwise(s, c) if guest_ready(s.players[p])])
 
 

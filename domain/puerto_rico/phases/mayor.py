@@ -29,7 +29,7 @@ from ..common import (
 )
 from ..components import CIRCLES, VILLA
 from ..stages import among, clockwise, next_stage, turn_changes
-from ..state import Player, State, Step, _set, set_player
+from ..state import DISTRIBUTE, Player, State, Step, _set, set_player
 from ..tables import automatic, commands, entrants, evolves, offers
 
 # -- the mayor's privilege (§4.2 M1) -------------------------------------------------------------
@@ -78,7 +78,7 @@ def _mayor_privilege_taken(s: State, f: Fact) -> State:
 
 
 @entrants(Step.VILLA)
-def _villa_owners(s: State, stage: Step, c: int) -> dict[str, Any] | None:
+def _villa_owners(s: State, stage: str, c: int) -> dict[str, Any] | None:
     return among(stage, [p for p in clockwise(s, c) if s.players[p].owns(VILLA)])
 
 
@@ -190,8 +190,8 @@ def _piece_taken(s: State, f: Fact) -> State:
     if s.colonist_ship > 0 and s.noble_ship > 0:
         return _set(s, turn=s.receiver)
     if s.colonist_ship + s.noble_ship > 0:
-        return _set(s, step=Step.DISTRIBUTE.value, turn=-1)
-    return _set(s, **next_stage(s, Step.DISTRIBUTE))
+        return _set(s, step=DISTRIBUTE, turn=-1)
+    return _set(s, **next_stage(s, DISTRIBUTE))
 
 
 @evolves("ColonistsDistributed")
@@ -205,7 +205,7 @@ def _colonists_distributed(s: State, f: Fact) -> State:
             for pl, c in zip(players, nobles, strict=True)
         )
         s = _set(s, noble_ship=s.noble_ship - sum(nobles))
-    return _set(s, players=players, colonist_ship=s.colonist_ship - sum(counts), **next_stage(s, Step.DISTRIBUTE))
+    return _set(s, players=players, colonist_ship=s.colonist_ship - sum(counts), **next_stage(s, DISTRIBUTE))
 
 
 # -- arranging workers (§4.2 M4) -----------------------------------------------------------------

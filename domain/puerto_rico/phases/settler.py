@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from domain.core import Action, Fact, RandomSource
-from domain.core.commands import fields, flag, reject
+from domain.core.commands import Why, fields, flag, refuse, reject
 from domain.core.facts import Tx
 
 from ..common import (
@@ -37,21 +37,88 @@ from ..components import (
     TILE_KINDS,
 )
 from ..stages import among, clockwise, turn_changes
-from ..state import Player, State, Step, _set, add, set_player
+from ..state import SETTLE, SETTLE_EXTRA, Player, State, Step, _set, add, set_player
 from ..tables import automatic, commands, entrants, evolves, offers
 from ..tiles import discard_fact, discard_targets, draw_for, plantation_kind, reshuffle
 from .guests import guest_ok
 
-SETTLING = (Step.SETTLE, Step.SETTLE_EXTRA)
-
-
-def _may_take_quarry(s: State, seat: int, pl: Player) -> bool:
-    # privilege of the settler or an occupied construction hut; never a second quarry (§2.3)
-    return (seat == s.chooser or pl.occ(CONSTRUCTION_HUT)) and s.hacienda != 2
+SETTLING = (SETTLE, SETTLE_EXTRA)
 
 
 def _hospice_matters(s: State, pl: Player) -> bool:
     return pl.occ(HOSPICE) and (s.colonist_supply > 0 or s.colonist_ship > 0 or s.noble_ship > 0)
+
+
+# -- legality, one predicate per rule: `decide` refuses with it, `settler_actions` keeps what it allows
+
+
+def why_not_hacienda_draw(s: State, seat: int, pl: Player) -> Why:
+    """§2.3 hacienda: one face-down plantation before the pick, once per turn."""
+    if not pl.occ(HACIENDA):
+        return "settler.no_hacienda", "You need an occupied hacienda to draw a face-down plantation."
+    if s.hacienda:
+        return "settler.hacienda_used", "You have already used your hacienda this turn."
+    if pl.tiles >= ISLAND_SPACES:
+        return _ISLAND_FULL
+    if not s.draw_pile and not s.discard:
+        return "settler.no_tiles", "There are no face-down plantations left to draw."
+    return None
+
+
+def why_not_hacienda_quarry(s: State, seat: int, pl: Player) -> Why:
+    """§10 A1 (an option): the hacienda's tile may be a quarry with an occupied construction hut."""
+    if not s.config.hacienda_quarry_with_construction_hut:
+        return (
+            "settler.hacienda_quarry_disabled",
+            "In this game the hacienda tile cannot be replaced by a quarry (rules §10 A1).",
+        )
+    if not (pl.occ(HACIENDA) and pl.occ(CONSTRUCTION_HUT)):
+        return "settler.no_hacienda", "You need an occupied hacienda and construction hut for that."
+    if s.hacienda:
+        return "settler.hacienda_used", "You have already used your hacienda this turn."
+    if pl.tiles >= ISLAND_SPACES:
+        return _ISLAND_FULL
+    if s.quarries <= 0:
+        return "settler.no_quarries", "There are no quarries left."
+    return None
+
+
+def why_not_take(s: State, seat: int, pl: Player, k: int, forest: bool) -> Why:
+    """§4.1 S2: a plantation of kind `k` from the face-up row (§2.4: as a forest, with an occupied
+    forest house; in the library pick, with an occupied library)."""
+    if forest and not (s.config.new_buildings and pl.occ(FOREST_HOUSE)):
+        return "settler.no_forest_house", "You need an occupied forest house to take a forest."
+    if s.step == SETTLE_EXTRA and not pl.occ(LIBRARY):
+        return _NO_LIBRARY
+    if pl.tiles >= ISLAND_SPACES:
+        return _ISLAND_FULL
+    if k not in s.faceup:
+        return "settler.not_in_row", f"There is no face-up {TILE_KINDS[k]} plantation to take."
+    return None
+
+
+def why_not_quarry(s: State, seat: int, pl: Player) -> Why:
+    """§4.1 S3: the settler's privilege or an occupied construction hut; never a second quarry
+    (§2.3); the library's extra tile is a quarry only with a construction hut (§2.4)."""
+    extra = s.step == SETTLE_EXTRA
+    if extra and not pl.occ(LIBRARY):
+        return _NO_LIBRARY
+    if pl.tiles >= ISLAND_SPACES:
+        return _ISLAND_FULL
+    if s.hacienda == 2:
+        return "settler.one_quarry", "You have already taken a quarry this turn."
+    if extra:
+        if not pl.occ(CONSTRUCTION_HUT):
+            return "settler.quarry_not_allowed", "The library's extra tile is a quarry only with an occupied construction hut."
+    elif not (seat == s.chooser or pl.occ(CONSTRUCTION_HUT)):
+        return "settler.quarry_not_allowed", "Only the settler, or the owner of an occupied construction hut, may take a quarry."
+    if s.quarries <= 0:
+        return "settler.no_quarries", "There are no quarries left."
+    return None
+
+
+_ISLAND_FULL = ("settler.island_full", "Your island is full: all 12 spaces hold a tile.")
+_NO_LIBRARY = ("settler.library_unoccupied", "The extra tile needs an occupied library.")
 
 
 def settler_actions(s: State, seat: int) -> Iterator[Action]:
@@ -59,36 +126,30 @@ def settler_actions(s: State, seat: int) -> Iterator[Action]:
     the library pick (SETTLE_EXTRA, New Buildings); lazy, so "has options" stops at the first."""
     pl = s.players[seat]
     if pl.tiles >= ISLAND_SPACES:
-        return  # §4.1: a full island takes no more tiles (forests count, §10 A23)
+        return  # §4.1: a full island takes no more tiles (forests count, §10 A23); every rule says so
     kinds = sorted(set(s.faceup))
-    forest = s.config.new_buildings and pl.occ(FOREST_HOUSE)
-    if s.step == Step.SETTLE:
-        if pl.occ(HACIENDA) and s.hacienda == 0:
-            if s.draw_pile or s.discard:
-                yield {"type": "hacienda_draw"}
-            if s.config.hacienda_quarry_with_construction_hut and pl.occ(CONSTRUCTION_HUT) and s.quarries > 0:
-                yield {"type": "hacienda_quarry"}
+    if s.step == SETTLE:
+        if why_not_hacienda_draw(s, seat, pl) is None:
+            yield {"type": "hacienda_draw"}
+        if why_not_hacienda_quarry(s, seat, pl) is None:
+            yield {"type": "hacienda_quarry"}
         hospice = _hospice_matters(s, pl)
-        for kind, offered in (("take_plantation", True), ("take_forest", forest)):
-            if not offered:
-                continue
+        for kind, forest in (("take_plantation", False), ("take_forest", True)):
             for k in kinds:
-                yield {"type": kind, "kind": TILE_KINDS[k]}
-                if hospice:
-                    yield {"type": kind, "kind": TILE_KINDS[k], "hospice": False}
-        if s.quarries > 0 and _may_take_quarry(s, seat, pl):
+                if why_not_take(s, seat, pl, k, forest) is None:
+                    yield {"type": kind, "kind": TILE_KINDS[k]}
+                    if hospice:
+                        yield {"type": kind, "kind": TILE_KINDS[k], "hospice": False}
+        if why_not_quarry(s, seat, pl) is None:
             yield {"type": "take_quarry"}
             if hospice:
                 yield {"type": "take_quarry", "hospice": False}
         return
     # §2.4 library: one more face-up tile; a quarry only with a construction hut; no hospice
-    if not pl.occ(LIBRARY):
-        return
-    yield from ({"type": "take_plantation", "kind": TILE_KINDS[k]} for k in kinds)
-    if s.quarries > 0 and pl.occ(CONSTRUCTION_HUT):
+    yield from ({"type": "take_plantation", "kind": TILE_KINDS[k]} for k in kinds if why_not_take(s, seat, pl, k, False) is None)
+    if why_not_quarry(s, seat, pl) is None:
         yield {"type": "take_quarry"}
-    if forest:
-        yield from ({"type": "take_forest", "kind": TILE_KINDS[k]} for k in kinds)
+    yield from ({"type": "take_forest", "kind": TILE_KINDS[k]} for k in kinds if why_not_take(s, seat, pl, k, True) is None)
 
 
 @offers(*SETTLING)
@@ -99,13 +160,13 @@ def _settler_offers(s: State, seat: int) -> list[Action]:
 @automatic(*SETTLING)
 def _settler_auto(tx: Tx, rng: RandomSource) -> bool:
     s = tx.state
-    if (s.config.expansions and guest_ok(s, s.turn)) or any(True for _ in settler_actions(s, s.turn)):
+    if (s.config.expansions and guest_ok(s, s.turn)) or next(settler_actions(s, s.turn), None) is not None:
         return False
     return auto_pass(tx)
 
 
 @entrants(Step.SETTLE_EXTRA)
-def _library_pick(s: State, stage: Step, c: int) -> dict[str, Any] | None:
+def _library_pick(s: State, stage: str, c: int) -> dict[str, Any] | None:
     return among(stage, [c] if s.players[c].owns(LIBRARY) else [])
 
 
@@ -115,28 +176,12 @@ def _pass(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     passed(tx, seat)
 
 
-def _check_island_space(pl: Player) -> None:
-    if pl.tiles >= ISLAND_SPACES:
-        reject("settler.island_full", "Your island is full: all 12 spaces hold a tile.")
-
-
-def _check_library_pick(pl: Player) -> None:
-    if not pl.occ(LIBRARY):
-        reject("settler.library_unoccupied", "The extra tile needs an occupied library.")
-
-
 @commands.command("hacienda_draw", Step.SETTLE)
 def _hacienda_draw(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     fields(action)
     s = tx.state
     pl = s.players[seat]
-    if not pl.occ(HACIENDA):
-        reject("settler.no_hacienda", "You need an occupied hacienda to draw a face-down plantation.")
-    if s.hacienda:
-        reject("settler.hacienda_used", "You have already used your hacienda this turn.")
-    _check_island_space(pl)
-    if not s.draw_pile and not s.discard:
-        reject("settler.no_tiles", "There are no face-down plantations left to draw.")
+    refuse(why_not_hacienda_draw(s, seat, pl))
     if s.config.new_buildings and pl.occ(FOREST_HOUSE):
         draw_for(tx, seat, "hacienda", rng)  # §2.4: he looks at it, then face up or forest
         return
@@ -148,91 +193,50 @@ def _hacienda_draw(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None
 @commands.command("hacienda_quarry", Step.SETTLE)
 def _hacienda_quarry(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     fields(action)
-    s = tx.state
-    pl = s.players[seat]
-    if not s.config.hacienda_quarry_with_construction_hut:
-        reject(
-            "settler.hacienda_quarry_disabled",
-            "In this game the hacienda tile cannot be replaced by a quarry (rules §10 A1).",
-        )
-    if not (pl.occ(HACIENDA) and pl.occ(CONSTRUCTION_HUT)):
-        reject("settler.no_hacienda", "You need an occupied hacienda and construction hut for that.")
-    if s.hacienda:
-        reject("settler.hacienda_used", "You have already used your hacienda this turn.")
-    _check_island_space(pl)
-    if s.quarries <= 0:
-        reject("settler.no_quarries", "There are no quarries left.")
+    refuse(why_not_hacienda_quarry(tx.state, seat, tx.state.players[seat]))
     tx.emit({"t": "HaciendaQuarryTaken", "seat": seat})
 
 
-@commands.command("take_plantation", *SETTLING)
-def _take_plantation(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+def _take(tx: Tx, seat: int, action: Action, forest: bool) -> None:
+    """take_plantation / take_forest: the fields, the rule, the fact."""
     s = tx.state
-    extra = s.step == Step.SETTLE_EXTRA  # §2.4 library pick: no hospice
+    extra = s.step == SETTLE_EXTRA  # §2.4 library pick: no hospice
     fields(action, ("kind",), () if extra else ("hospice",))
     k = plantation_kind(action)
     use_hospice = flag(action, "hospice", True)
     pl = s.players[seat]
-    if extra:
-        _check_library_pick(pl)
-    _check_island_space(pl)
-    if k not in s.faceup:
-        reject("settler.not_in_row", f"There is no face-up {TILE_KINDS[k]} plantation to take.")
+    refuse(why_not_take(s, seat, pl, k, forest))
     source = colonist_source(s) if not extra and use_hospice and pl.occ(HOSPICE) else None
-    tx.emit({"t": "PlantationTaken", "seat": seat, "kind": TILE_KINDS[k], "hospice": source})
+    tx.emit({"t": "ForestTaken" if forest else "PlantationTaken", "seat": seat, "kind": TILE_KINDS[k], "hospice": source})
+
+
+@commands.command("take_plantation", *SETTLING)
+def _take_plantation(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    _take(tx, seat, action, forest=False)
+
+
+@commands.command("take_forest", *SETTLING)
+def _take_forest(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    _take(tx, seat, action, forest=True)  # §2.4 forest house: placed face down as a forest
 
 
 @commands.command("take_quarry", *SETTLING)
 def _take_quarry(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     s = tx.state
-    extra = s.step == Step.SETTLE_EXTRA
+    extra = s.step == SETTLE_EXTRA
     fields(action, (), () if extra else ("hospice",))
     use_hospice = flag(action, "hospice", True)
     pl = s.players[seat]
-    if extra:
-        _check_library_pick(pl)
-    _check_island_space(pl)
-    if s.hacienda == 2:
-        reject("settler.one_quarry", "You have already taken a quarry this turn.")
-    if extra:
-        if not pl.occ(CONSTRUCTION_HUT):  # §2.4: the library does not give a second quarry
-            reject("settler.quarry_not_allowed", "The library's extra tile is a quarry only with an occupied construction hut.")
-    elif not (seat == s.chooser or pl.occ(CONSTRUCTION_HUT)):
-        reject(
-            "settler.quarry_not_allowed",
-            "Only the settler, or the owner of an occupied construction hut, may take a quarry.",
-        )
-    if s.quarries <= 0:
-        reject("settler.no_quarries", "There are no quarries left.")
+    refuse(why_not_quarry(s, seat, pl))
     source = colonist_source(s) if not extra and use_hospice and pl.occ(HOSPICE) else None
     tx.emit({"t": "QuarryTaken", "seat": seat, "hospice": source})
-
-
-@commands.command("take_forest", *SETTLING)
-def _take_forest(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
-    # §2.4 forest house: a face-up plantation placed face down as a forest
-    s = tx.state
-    extra = s.step == Step.SETTLE_EXTRA
-    fields(action, ("kind",), () if extra else ("hospice",))
-    k = plantation_kind(action)
-    use_hospice = flag(action, "hospice", True)
-    pl = s.players[seat]
-    if not (s.config.new_buildings and pl.occ(FOREST_HOUSE)):
-        reject("settler.no_forest_house", "You need an occupied forest house to take a forest.")
-    if extra:
-        _check_library_pick(pl)
-    _check_island_space(pl)
-    if k not in s.faceup:
-        reject("settler.not_in_row", f"There is no face-up {TILE_KINDS[k]} plantation to take.")
-    source = colonist_source(s) if not extra and use_hospice and pl.occ(HOSPICE) else None
-    tx.emit({"t": "ForestTaken", "seat": seat, "kind": TILE_KINDS[k], "hospice": source})
 
 
 # -- the hunting lodge (§2.5, Nobles): at the end of the settler phase ---------------------------
 
 
 @entrants(Step.LODGE)
-def _lodge_owners(s: State, stage: Step, c: int) -> dict[str, Any] | None:
+def _lodge_owners(s: State, stage: str, c: int) -> dict[str, Any] | None:
     return among(stage, [p for p in clockwise(s, c) if s.players[p].owns(HUNTING_LODGE)])
 
 
