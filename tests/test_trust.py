@@ -26,6 +26,14 @@ REVEALING = {
     },
     ("navegador", ()): {"RegionExplored"},
     ("santa-maria", ()): {"DockRefilled", "DisplayDealt", "FinalScored"},
+    ("felinia", ()): {"DeckTilePlaced", "MarketRefilled", "RewardGained", "TradeTileRevealed"},
+    ("felinia", ("advanced",)): {"DeckTilePlaced", "MarketRefilled", "MysteryCardsDrawn", "RewardGained", "SpecialTileEffect"},
+    ("felinia", ("open_deck",)): {"DeckTilePlaced", "DeckTopRevealed", "MarketRefilled", "RewardGained", "TradeTileRevealed"},
+}
+# A game's variants other than Puerto Rico's expansions, by the name the table above gives them.
+VARIANTS: dict[tuple[str, tuple[str, ...]], dict[str, object]] = {
+    ("felinia", ("advanced",)): {"mode": "advanced"},
+    ("felinia", ("open_deck",)): {"open_deck": True},
 }
 
 
@@ -34,7 +42,7 @@ def test_every_game_the_server_ships_names_its_revealing_facts() -> None:
 
 
 def bot_game(game: str, expansions: tuple[str, ...], seed: int) -> Game:
-    options = {"expansions": list(expansions)} if expansions else {}
+    options = VARIANTS.get((game, expansions)) or ({"expansions": list(expansions)} if expansions else {})
     seats = [{"name": f"p{n}", "token_hash": f"t{n}", "bot": None} for n in range(4)]
     return Game.start(game, options, seats, "host", f"reveal-{seed}", client_seeded=True)
 
