@@ -359,6 +359,10 @@ def run(quick: bool = False, only: set[str] | None = None, out: Callable[[str], 
                     http_rows.append((f"http {label}", f"HTTP rate / raw append rate ({http_game})", f"{rate / raw:.0%}"))
                     rows += http_rows
                     out(_table(http_rows))
+    if wanted("verify"):
+        verify_rows = bench_verify(games)
+        rows += verify_rows
+        out(_table(verify_rows))
     if wanted("load") and games:
         load_rows = bench_load(games, 1000)
         rows += load_rows
@@ -375,3 +379,25 @@ def _table(rows: list[Row]) -> str:
     w0 = max(len(r[0]) for r in rows)
     w1 = max(len(r[1]) for r in rows)
     return "\n".join(f"{a:<{w0}}  {b:<{w1}}  {c:>12}" for a, b, c in rows)
+
+
+def bench_verify(games: list[str], runs: int = 3) -> list[Row]:
+    """Issue 15.5: `replay verify` of each game's recorded fixtures (every action re-decided, every
+    state hash recomputed), per record: the first run in this process and the best of `runs`."""
+    from domain.core.record import verify
+
+    rows: list[Row] = []
+    root = Path(__file__).resolve().parent.parent / "fixtures"
+    for game in games:
+        for path in sorted((root / game.replace("-", "_")).glob("*.json")):
+            record = json.loads(path.read_text())
+            times = []
+            for _ in range(runs):
+                start = time.perf_counter()
+                report = verify(record)
+                times.append(time.perf_counter() - start)
+            verdict = "ok" if report.ok else "FAILED"
+            events = len(record.get("events", []))
+            rows.append((f"verify {game}", f"{path.name} ({events} events, {verdict}): first / best ms",
+                         f"{times[0] * 1000:.0f} / {min(times) * 1000:.0f}"))
+    return rows
