@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.core.words import amount
+
 from .components import C
 
 _REGION_NAMES = dict(zip(C.regions, C.region_names, strict=True))
@@ -51,7 +53,7 @@ def action_label(action: dict[str, Any]) -> str | None:
         return f"{_space_name(str(action['space']))}{paid}"
     if kind == "move_ships":
         count = int(action["count"])
-        return f"{count} ship{'s' if count != 1 else ''}: {_region(action['from'])} → {_region(action['to'])}"
+        return f"{amount(count, 'ship')}: {_region(action['from'])} → {_region(action['to'])}"
     if kind == "explore":
         return f"Explore {_region(action['to'])} with ships from {_sources(action.get('sources'))}"
     if kind == "found_colony":
@@ -62,9 +64,9 @@ def action_label(action: dict[str, Any]) -> str | None:
         return str(action["building"]).replace("factory_", "").replace("_", " ").capitalize() + (
             " factory" if str(action["building"]).startswith("factory_") else "")
     if kind == "build_ships":
-        return f"Build {action['count']} ship{'s' if action['count'] != 1 else ''}"
+        return f"Build {amount(int(action['count']), 'ship')}"
     if kind == "hire_workers":
-        return f"Hire {action['count']} worker{'s' if action['count'] != 1 else ''}"
+        return f"Hire {amount(int(action['count']), 'worker')}"
     if kind in ("take_privilege", "place_kings_privilege"):
         return f"{str(action['kind']).capitalize()} privilege"
     if kind == "use_navegador":

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.core.words import amount
+
 from .components import BUILDINGS, CITY_SPACES, GOODS, ISLAND_SPACES, PRICES, TRADING_HOUSE_SPACES
 
 _BUILDING = {b.id: b for b in BUILDINGS}
@@ -80,7 +82,7 @@ def action_label(action: dict[str, Any]) -> str | None:
     if kind == "take_plantation":
         return f"{str(action['kind']).capitalize()} plantation"
     if kind == "mayor_privilege":
-        return f"Take {action['colonists']} extra colonist{'s' if action['colonists'] != 1 else ''}"
+        return f"Take {amount(int(action['colonists']), 'extra colonist')}"
     if kind == "small_wharf":
         return f"{action['count']} {action['good']} on the small wharf"
     if kind == "place_drawn_tile":

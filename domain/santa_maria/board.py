@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from domain.core.words import amount
+
 from .colony import rotate
 from .components import C
 
@@ -23,7 +25,7 @@ def _amounts(what: Any) -> str:
     parts = []
     for good, n in (what.items() if isinstance(what, dict) else []):
         word = _GOOD_WORDS.get(good, good)
-        parts.append(f"{n} {word}{'s' if word == 'coin' and n != 1 else ''}")
+        parts.append(amount(n, word) if word == "coin" else f"{n} {word}")
     return " + ".join(parts) or "nothing"
 
 
@@ -49,7 +51,7 @@ def cell_words(content: str) -> str:
         return ""
     if content in C.roads:
         n = C.roads[content]
-        return f"road, {n} colonist{'s' if n != 1 else ''}"
+        return f"road, {amount(n, 'colonist')}"
     # a soft hyphen lets "conquistador" break inside a narrow cell of a phone's colony grid
     return " and ".join(effect_words(e) for e in content.split("+")).replace("conquistador", "conquis\u00adtador")
 
@@ -159,7 +161,7 @@ def occupant_words(occupant: str) -> str:
         return ""
     kind, rest = occupant[0], occupant[1:]
     if kind == "$":
-        return f"{rest} coin{'s' if rest != '1' else ''}"
+        return amount(int(rest), "coin")
     return {"w": f"white die {rest}", "b": f"blue die {rest}", "p": f"blue die {rest}"}.get(kind, occupant)
 
 
@@ -187,7 +189,7 @@ def action_label(action: dict[str, Any]) -> str | None:  # noqa: C901, PLR0911 -
         name = f"white {die['face']}" if die["kind"] == "white" else (
             f"pool blue {die['face']}" if die["kind"] == "pool_blue" else f"blue die {die.get('id', '')}")
         steps = abs(int(action["value"]) - int(die["face"])) if "face" in die else None
-        paid = f", {steps} step{'s' if steps != 1 else ''} for coins" if steps else " for coins"
+        paid = f", {amount(steps, 'step')} for coins" if steps else " for coins"
         changed = f" set to {action['value']}{paid}" if action.get("adjust") == "coins" else ""
         return f"{name.capitalize()}{changed} → {action['line']} {action['value']}"
     if kind == "activate_building":
@@ -205,7 +207,7 @@ def action_label(action: dict[str, Any]) -> str | None:  # noqa: C901, PLR0911 -
         return f"Pass to space {action['space']}: {_pass_space(space)}"
     if kind in ("sell", "buy"):
         price = C.sale_price[action["good"]] if kind == "sell" else C.buy_price
-        return f"{kind.capitalize()} 1 {action['good']} for {price} coin{'s' if price != 1 else ''}"
+        return f"{kind.capitalize()} 1 {action['good']} for {amount(price, 'coin')}"
     if kind == "ship":
         return "Take no ship" if action.get("source") is None else f"Ship from the {action['source']} dock{_pay(action)}"
     if kind == "trade":

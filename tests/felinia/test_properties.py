@@ -20,9 +20,9 @@ import pytest
 import domain.felinia as fe
 from domain.core import Rng, codec, fold
 from domain.core.aggregate import Game
-from domain.core.record import record_from_events, verify
 from domain.felinia.state import State
 
+from ..replaying import assert_record_verifies
 from .properties import (
     MOVE_BOUND,
     Policy,
@@ -86,11 +86,7 @@ def replay_game(seed: int) -> None:
         seat = policy.seat(game.state)
         game.take_action(seat, policy.action(game.state, seat))
         live.append(game.hash(game.state))
-    record = record_from_events(str(game.id), game.collect_events())
-    assert [e["state_hash"] for e in record["events"] if e["type"] == "ActionTaken"] == live
-    report = verify(record)
-    assert report.ok, report.divergence
-    assert report.final_hash == live[-1] == game.state_hash
+    record = assert_record_verifies(game, live)
     assert record["outcome"] == game.outcome().to_json()
 
 

@@ -19,10 +19,10 @@ import pytest
 import domain.navegador as nav
 from domain.core import ALL, IllegalAction, Rng, codec, fold
 from domain.core.aggregate import Game
-from domain.core.record import record_from_events, verify
 from domain.navegador.components import C
 from domain.navegador.state import State
 
+from ..replaying import assert_record_verifies
 from .playout import MOVE_BOUND, Policy, options_for, seats_for
 
 GAMES = 2000
@@ -312,12 +312,7 @@ def replay_game(seed: int) -> None:
         action = policy.action(game.state, seat, nav.legal_actions(game.state, seat))
         game.take_action(seat, action)
         live.append(game.hash(game.state))
-    record = record_from_events(str(game.id), game.collect_events())
-    recorded = [e["state_hash"] for e in record["events"] if e["type"] == "ActionTaken"]
-    assert recorded == live
-    report = verify(record)
-    assert report.ok, report.divergence
-    assert report.final_hash == live[-1] == game.state_hash
+    record = assert_record_verifies(game, live)
     assert record["outcome"] == game.outcome().to_json()
 
 

@@ -22,12 +22,12 @@ import pytest
 import domain.santa_maria as sm
 from domain.core import ALL, IllegalAction, Rng, codec, fold
 from domain.core.aggregate import Game
-from domain.core.record import record_from_events, verify
 from domain.santa_maria import scoring
 from domain.santa_maria.components import C
 from domain.santa_maria.goods import payments as goods_payments
 from domain.santa_maria.state import Phase, State
 
+from ..replaying import assert_record_verifies
 from .playout import MOVE_BOUND, Policy, options_for, seats_for
 
 GAMES = 2000
@@ -285,11 +285,7 @@ def replay_game(seed: int) -> None:
         action = policy.action(game.state, seat, sm.legal_actions(game.state, seat))
         game.take_action(seat, action)
         live.append(game.hash(game.state))
-    record = record_from_events(str(game.id), game.collect_events())
-    assert [e["state_hash"] for e in record["events"] if e["type"] == "ActionTaken"] == live
-    report = verify(record)
-    assert report.ok, report.divergence
-    assert report.final_hash == live[-1] == game.state_hash
+    assert_record_verifies(game, live)
 
 
 @pytest.mark.parametrize("first", range(0, GAMES, CHUNK))
