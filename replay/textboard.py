@@ -59,7 +59,7 @@ def text_board(rules: Any, view: dict[str, Any] | None, names: Sequence[str]) ->
     """The game's own text board, or the generic one."""
     if view is None:
         return "(no position yet: the game has not started)"
-    fn = getattr(helpers(rules), "text", None) or getattr(rules, "board_text", None)
+    fn = getattr(helpers(rules), "text", None)
     return str(fn(view, list(names))) if fn is not None else generic_text(view, names)
 
 

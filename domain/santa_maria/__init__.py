@@ -23,7 +23,6 @@ from .scoring import outcome
 from .sections import SECTIONS
 from .setup import MAX_SEATS, MIN_SEATS, OPTIONS, check_options, setup
 from .state import evolve
-from .text import board_text
 from .views import redact, reveals, view
 from .words import describe
 
@@ -43,7 +42,7 @@ BLURB = (
 BENCH_CASES: list[tuple[dict[str, object], int, int]] = [({}, 300, 60)]
 
 __all__ = [
-    "BENCH_CASES", "BLURB", "BOTS", "SECTIONS", "board_text", "MAX_SEATS", "MIN_SEATS", "NAME", "OPTIONS", "RULES_VERSION", "TITLE",
+    "BENCH_CASES", "BLURB", "BOTS", "SECTIONS", "MAX_SEATS", "MIN_SEATS", "NAME", "OPTIONS", "RULES_VERSION", "TITLE",
     "check_options", "decide", "describe", "evolve", "legal_actions", "outcome", "redact", "reveals", "setup",
     "to_act", "view",
 ]

@@ -15,6 +15,7 @@ from domain.core.words import amount
 
 from .colony import rotate
 from .components import C
+from .text import board_text as text  # noqa: F401  (the text board of `replay show`, replay/textboard.py)
 
 _GOOD_WORDS = {"coins": "coin", "vp": "VP"}
 _ROTATION = {0: "as printed", 90: "turned a quarter right", 180: "upside down", 270: "turned a quarter left"}
