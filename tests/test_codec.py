@@ -84,3 +84,24 @@ def test_parts_remembered_from_the_last_state_are_only_the_unchanged_immutable_o
     assert codec.dumps(b) == codec.canonical_json(codec.encode(b))
     b.by_seat[5] = "changed in place"
     assert codec.dumps(b) == codec.canonical_json(codec.encode(b))
+
+
+@dataclass(frozen=True)
+class Before:
+    n: int
+
+
+@dataclass(frozen=True)
+class After:
+    n: int
+    expansion: Inner | None = codec.optional()
+
+
+def test_an_optional_part_added_later_keeps_the_old_states_text_and_round_trips() -> None:
+    old = codec.dumps(Before(3)).replace("Before", "After")
+    assert codec.dumps(After(3)) == old
+    assert codec.canonical_json(codec.encode(After(3))) == old
+    grown = After(3, Inner(1, frozenset({"x"})))
+    assert '"expansion":' in codec.dumps(grown)
+    assert codec.loads(codec.dumps(grown)) == grown
+    assert codec.loads(codec.dumps(After(3))) == After(3)

@@ -33,6 +33,31 @@ def _fields(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(cls))
 
 
+def optional(default: Any = None) -> Any:
+    """A dataclass field added to a game's state after records were made (an expansion's part):
+    left out of the canonical text while it is None, so the states of games that never use it
+    keep the hashes their records carry.
+
+        >>> @dataclasses.dataclass(frozen=True)
+        ... class Demo:
+        ...     a: int
+        ...     b: Any = optional()
+        >>> dumps(Demo(1)) == '{"f":{"a":1},"~c":"domain.core.codec:Demo"}'
+        True
+        >>> encode(Demo(1))["f"], encode(Demo(1, (2,)))["f"]
+        ({'a': 1}, {'a': 1, 'b': [2]})
+    """
+    return dataclasses.field(default=default, metadata={_OPTIONAL: True})
+
+
+_OPTIONAL = "shiplog.optional"
+
+
+@cache
+def _optional(cls: type) -> frozenset[str]:
+    return frozenset(f.name for f in dataclasses.fields(cls) if f.metadata.get(_OPTIONAL))
+
+
 @cache
 def _class_name(cls: type) -> str:
     return f"{cls.__module__}:{cls.__qualname__}"
@@ -73,7 +98,9 @@ def encode(value: Any) -> Any:
             return list(value)
         return [encode(v) for v in value]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {"~c": _class_name(kind), "f": {n: encode(getattr(value, n)) for n in _fields(kind)}}
+        skip = _optional(kind)
+        return {"~c": _class_name(kind), "f": {n: encode(v) for n in _fields(kind)
+                                               if (v := getattr(value, n)) is not None or n not in skip}}
     if isinstance(value, enum.Enum):
         return {"~e": _class_name(kind), "v": value.value}
     if isinstance(value, bool | str | int) or value is None:
@@ -195,19 +222,23 @@ def _dataclass_text(value: Any, kind: Any) -> str:
     last_values, last_parts = last if last is not None else ((), [])
     same = len(last_values) == len(values)
     parts = []
+    skip = _optional(kind)
     for i, v in enumerate(values):
         if same and v is last_values[i] and type(v) not in _MUTABLE:
             parts.append(last_parts[i])
             continue
         t = type(v)
-        if t is int:
+        if v is None and fields[i][1] in skip:
+            parts.append("")
+        elif t is int:
             parts.append(f"{fields[i][0]}:{v}")
         elif t is str:
             parts.append(f"{fields[i][0]}:{_json_str(v)}")
         else:
             parts.append(f"{fields[i][0]}:{_canon(v)}")
     _LAST[kind] = (values, parts)
-    return f'{{"f":{{{",".join(parts)}}},"~c":{_json_str(_class_name(kind))}}}'
+    text = ",".join([p for p in parts if p]) if skip else ",".join(parts)
+    return f'{{"f":{{{text}}},"~c":{_json_str(_class_name(kind))}}}'
 
 
 @cache
