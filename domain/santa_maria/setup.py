@@ -8,6 +8,7 @@ from typing import Any
 
 from domain.core import Action, Fact, RandomSource, die, shuffle
 from domain.core.commands import Why, fields, malformed, one_of, refuse
+from domain.core.errors import InvalidOptions
 from domain.core.facts import Tx
 from domain.core.options import Option, check, check_seats
 
@@ -16,7 +17,7 @@ from .components import C
 from .state import CELLS, Phase, Player, State, commands, evolves, index, put, replace, with_player
 
 MIN_SEATS = 1
-MAX_SEATS = 4
+MAX_SEATS = 4  # 5 once the Maya city (module D, §8.6) is playable: four colonies and the Maya
 OPTIONS = (
     Option("advanced_setup", "bool", False,
            "Advanced setup: colonies on side B, each player drafts a town hall with a scholar of their own."),
@@ -30,13 +31,60 @@ OPTIONS = (
     Option("kozlocracy_rule", "choice", "no_roads",
            "Solo achievement Kozlocracy: the line may hold no roads (no_roads), or roads do not count (roads_ignored).",
            choices=("no_roads", "roads_ignored")),
+    # American Kingdoms (§8, §12.1)
+    Option("expansion", "bool", False,
+           "American Kingdoms: cocoa, special development and sea-trade tiles, new scholars and bishops."),
+    Option("modules", "choices", (),
+           "American Kingdoms modules: A Governor, B Specialists, C Ambassadors, D the Maya city (any combination).",
+           choices=("A", "B", "C", "D"), item="module"),
+    Option("governor_sign_rule", "choice", "anti_diagonal",
+           "Module A: which governor cells score plus (anti_diagonal: row + column at least 9; quadrant: row and column at least 4).",
+           choices=("anti_diagonal", "quadrant")),
+    Option("specialist_overflow", "choice", "coins",
+           "Module B: goods a specialist brings beyond the storage limit become coins (coins) or are lost (none).",
+           choices=("coins", "none")),
+    Option("high_priest_reuse", "bool", True,
+           "Module D: the Maya's high priests come back at the end of each year (otherwise each is used once)."),
+    Option("maya_free_buy", "bool", True,
+           "Module D: the Maya may buy wood or grain for 3 coins as a free action."),
 )
+
+# The options of one module; where the module is not in play they do not apply and are dropped.
+# A base game's normalised options (and so its GameSetUp fact and state) carry none of the
+# expansion's options, so records made before the expansion keep their facts and hashes.
+MODULE_OPTIONS = {"governor_sign_rule": "A", "specialist_overflow": "B", "high_priest_reuse": "D", "maya_free_buy": "D"}
+MODULE_NAMES = {"A": "A (Governor)", "B": "B (Specialists)", "C": "C (Ambassadors)", "D": "D (the Maya city)"}
+# What of the expansion this server plays so far; the rest is refused, never silently ignored.
+PLAYABLE: dict[str, bool] = {"expansion": False, "A": False, "B": False, "C": False, "D": False}
 
 
 def check_options(options: Mapping[str, Any], seats: int) -> dict[str, Any]:
     """Normalised options (§1.9 step 0); every value checked, unknown keys refused."""
     opts = check(OPTIONS, options, "Santa Maria")
+    modules = opts["modules"]
+    if type(seats) is int and seats == 5 and "D" not in modules:
+        raise InvalidOptions("options.player_count",
+                             "Santa Maria is played by 1 to 4 players; 5 only with the Maya city (module D).")
     check_seats(seats, MIN_SEATS, MAX_SEATS, "Santa Maria")
+    if modules and not opts["expansion"]:
+        raise InvalidOptions("options.modules", "The modules A to D need the American Kingdoms expansion (expansion: true).")
+    if seats == 5 and "C" not in modules:
+        raise InvalidOptions("options.modules", "A game of five (the Maya and four colonies) needs module C, the ambassadors (§8.6).")
+    if opts["shared_blue_dice"] and ("C" in modules or "D" in modules):
+        raise InvalidOptions("options.shared_blue_dice",
+                             "Shared blue dice are not played with the ambassadors (C) or the Maya city (D) (§11 A-29).")
+    if opts["expansion"] and not PLAYABLE["expansion"]:
+        raise InvalidOptions("options.expansion_unavailable", "American Kingdoms is not playable on this server yet.")
+    for module in modules:
+        if not PLAYABLE[module]:
+            raise InvalidOptions("options.module_unavailable",
+                                 f"American Kingdoms module {MODULE_NAMES[module]} is not playable on this server yet.")
+    for name, module in MODULE_OPTIONS.items():  # an option of a module not in play does not apply
+        if module not in modules:
+            del opts[name]
+    if not opts["expansion"]:
+        for name in ("expansion", "modules"):
+            del opts[name]
     return opts
 
 
