@@ -21,7 +21,8 @@ from uuid import UUID
 
 import click
 
-from domain.core import ALL, registry, table
+from domain.core import ALL, registry
+from domain.core.aggregate import Game
 from domain.core.errors import IllegalAction
 from domain.core.record import check_format, fairness, replay_states, verify
 from domain.core.rules import GameRules, Viewer, action_for, redacted
@@ -137,32 +138,22 @@ def describe_event(ev: dict[str, Any], record: dict[str, Any], viewer: Viewer) -
     """The event in one head line (who did what), then what happened in sentences, one a line."""
     rules = registry.get(record["game"])
     names = [p["name"] or f"seat {p['seat']}" for p in record["players"]]
-    kind = ev["type"]
+    kind = Game.event_class(ev["type"])
     head = f"#{ev['version']:<4}"
-    if kind == "ActionTaken":
+    if kind is Game.ActionTaken:
         who = f"{names[ev['seat']]} (seat {ev['seat']}{', bot' if ev.get('bot') else ''})"
         action = action_for(rules, ev["action"], ev["seat"], viewer)
         args = {k: v for k, v in action.items() if k != "type"}
         return f"{head} {who}: {action['type']} {json.dumps(args) if args else ''}".rstrip() + _told(rules, ev, viewer, names)
-    if kind == "GameCreated" and ev.get("facts") is not None:
+    if kind is Game.GameCreated and ev.get("facts") is not None:
         return f"{head} game created: {record['game']} for {', '.join(names)}" + _told(rules, ev, viewer, names)
-    if kind == "GameCreated":
+    if kind is Game.GameCreated:
         return (f"{head} game created: {record['game']} with {len(names)} open seats; "
                 f"the server's seed is committed: {record['seed_commitment']}")
-    if kind == "UndoApplied":
-        return f"{head} take-back by {names[ev['requested_by']]}: back to the position after #{ev['to_version']}"
-    if kind == "UndoRequested":
-        return f"{head} {names[ev['seat']]} asks to take back (to #{ev['to_version']})"
-    if kind == "UndoAnswered":
-        return f"{head} {names[ev['seat']]} {'accepts' if ev['accept'] else 'declines'} the take-back"
-    if kind == "GameAbandoned":
-        return f"{head} abandoned: {ev.get('reason', '')}"
-    if kind == "SeedRevealed":
-        return f"{head} seed revealed: {ev['seed']}"
-    said = table.words(kind, ev)
+    said = kind.said(ev) if kind is not None else None
     if said is not None:
         return f"{head} {render(said, names)}" + (_told(rules, ev, viewer, names) if "facts" in ev else "")
-    return f"{head} {kind}"
+    return f"{head} {ev['type']}"
 
 
 def _told(rules: GameRules, ev: dict[str, Any], viewer: Viewer, names: list[str]) -> str:

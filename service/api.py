@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import re
 from collections.abc import Callable
 from typing import Any, TypeVar
 from urllib.parse import urlencode
@@ -18,8 +19,8 @@ from flask import Response, current_app, g, jsonify, request, url_for
 from werkzeug.datastructures import ETags
 from werkzeug.http import parse_etags
 
-from domain.core import ALL, registry, table
-from domain.core.aggregate import STATUS_ACTIVE, STATUS_OPEN, Game, public_seats
+from domain.core import ALL, registry
+from domain.core.aggregate import Game, Status, public_seats
 from domain.core.errors import IllegalAction
 from domain.core.options import catalog as options_catalog
 from domain.core.rules import GameRules, Viewer, action_for, redacted
@@ -46,6 +47,7 @@ STATUS_BY_CODE = {
 GAME_ID = {"in": "path", "name": "game_id", "required": True, "schema": {"type": "string", "format": "uuid"}}
 ETAG = {"ETag": {"description": 'the game\'s version, e.g. "12"', "schema": {"type": "string"}}}
 MAX_TOKEN = 200
+_SPACE = re.compile(r"\s")
 
 
 def app_() -> Shiplog:
@@ -73,7 +75,7 @@ def bearer() -> str | None:
         return None
     auth = request.authorization
     token = auth.token if auth is not None and auth.type == "bearer" else None
-    if not token or len(token) > MAX_TOKEN or any(c.isspace() for c in token):
+    if not token or len(token) > MAX_TOKEN or _SPACE.search(token):
         raise Problem(401, "auth.malformed", "Send the token as 'Authorization: Bearer <token>'.")
     return token
 
@@ -187,7 +189,7 @@ def identify(game: Game, token_hash: str | None, player: str | None) -> tuple[st
 def viewer_of(game: Game, kind: str, seat: int | None) -> Viewer:
     """While a game runs a seat sees its own secrets and nobody else's; the host keeps its powers
     but sees what a spectator sees. Once the game is over everything is shown to everyone."""
-    if game.status in (STATUS_ACTIVE, STATUS_OPEN):
+    if game.status in (Status.ACTIVE, Status.OPEN):
         return seat if kind == "seat" else None
     return ALL
 
@@ -253,46 +255,23 @@ def conflict(exc: VersionConflict) -> Response:
 
 def event_json(ev: Any, rules: GameRules, viewer: Viewer, names: list[str] | None = None) -> dict[str, Any]:
     """One event as `viewer` may see it; its facts also in words (`text`, with the players' `names`)."""
-    kind = type(ev).__name__
+    kind, fields = type(ev), vars(ev)
     row: dict[str, Any] = {
         "version": ev.originator_version,
-        "type": kind,
+        "type": kind.__name__,
         "time": ev.timestamp.isoformat(),
-        "seat": getattr(ev, "seat", None),
+        "seat": kind.actor(fields),
     }
-    if kind in ("GameCreated", "GameStarted", "ActionTaken") and ev.facts is not None:
+    if fields.get("facts") is not None:  # the rules' facts: game set up, action taken
         row["facts"] = redacted(rules, ev.facts, viewer)
         row["text"] = described(rules, row["facts"], viewer, names or [])
-    if kind == "ActionTaken":
+    if isinstance(ev, Game.ActionTaken):
         row["action"] = action_for(rules, ev.action, ev.seat, viewer)
         row["bot"] = ev.bot
-    elif kind == "UndoRequested":
-        row["detail"] = {"to_version": ev.to_version}
-    elif kind == "UndoAnswered":
-        row["detail"] = {"accept": ev.accept}
-    elif kind == "UndoApplied":
-        row["detail"] = {"to_version": ev.to_version, "requested_by": ev.requested_by}
-    elif kind == "GameAbandoned":
-        row["detail"] = {"reason": ev.reason}
-    elif kind == "SeedRevealed":
-        row["detail"] = {"seed": ev.seed, "salt": ev.salt}
-    elif kind == "GameCreated":
-        row["detail"] = {"players": [s["name"] for s in ev.seats], "options": ev.options,
-                         "seed_commitment": ev.seed_commitment, "organised": ev.organised}
-    elif kind == "SeatTaken":
-        row["detail"] = {"name": ev.name, "bot": ev.bot, "player": ev.player, "entropy": ev.entropy}
-    elif kind == "GameStarted":
-        row["detail"] = {"entropies": ev.entropies, "to_act": ev.to_act}
-    elif kind in ("BotStoodIn", "PlayerResigned"):
-        row["detail"] = {"bot": ev.bot, **({"then": ev.then} if kind == "PlayerResigned" else {})}
-    elif kind == "TimedOut":
-        row["detail"] = {"deadline": ev.deadline, "policy": ev.policy}
-    elif kind == "ClockRelaxed":
-        row["detail"] = {"clock": ev.clock}
-    elif kind == "MessagePosted":
-        row["seat"] = ev.author
-        row["detail"] = {"name": ev.name, "text": ev.text}
-    said = table.words(kind, vars(ev))
+    detail = kind.detail(fields)
+    if detail is not None:
+        row["detail"] = detail
+    said = kind.said(fields)
     if said is not None:
         row["text"] = [render(said, names or []), *row.get("text", [])]
     return row
@@ -576,7 +555,7 @@ def record(_query: dict[str, Any], game_id: str) -> Response:
     """The full game record (draws, state hashes, the seed): for everyone once the game is over."""
     game = load_game(game_id)
     who(game)  # a bad token is still a 401
-    if game.status in (STATUS_ACTIVE, STATUS_OPEN):
+    if game.status in (Status.ACTIVE, Status.OPEN):
         raise Problem(403, "record.not_yet", "The full record (draws, hashes, hidden cards) is shown to everyone once the game is over.")
     return jsonify(app_().record(game.id))  # as stored: the record format is domain/core/record.py's
 

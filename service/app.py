@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import functools
 import logging
-from collections.abc import Mapping
+import math
+import time
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from eventsourcing.persistence import PersistenceError
-from flask import Flask, Response, current_app
-from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
+from flask import Flask, Response, current_app, request
+from limits import parse as parse_limit
+from limits.storage import MemoryStorage
+from limits.strategies import FixedWindowRateLimiter
 from werkzeug.exceptions import HTTPException
 
 from domain.core import registry
@@ -67,10 +71,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, app_env: Mapping[st
     api.register_blueprint(disputes_bp)
     api.register_blueprint(health)
     init_web(app)  # the web pages (service/web)
-    limiter = Limiter(get_remote_address, app=app)
-    # Games per client and minute: creating a game is the one request that starts new work.
-    per_minute = limiter.limit(lambda: f"{app.config['SHIPLOG_GAMES_PER_MINUTE']}/minute")
-    app.view_functions["v1.create_game"] = per_minute(app.view_functions["v1.create_game"])
+    app.view_functions["v1.create_game"] = games_per_minute(app, app.view_functions["v1.create_game"])
 
     @app.errorhandler(Problem)
     def problem(exc: Problem) -> Response:
@@ -91,6 +92,25 @@ def create_app(test_config: Mapping[str, Any] | None = None, app_env: Mapping[st
         return Problem(500, "server.error", "Something went wrong on the server; nothing was changed.").response()
 
     return app
+
+
+def games_per_minute(app: Flask, view: Callable[..., Any]) -> Callable[..., Any]:
+    """Games per client address and minute (SHIPLOG_GAMES_PER_MINUTE, per server process):
+    creating a game is the one request that starts new work, so it is the one route that counts
+    (the `limits` library's fixed window); no other request pays for the check."""
+    window = FixedWindowRateLimiter(MemoryStorage())
+
+    @functools.wraps(view)
+    def limited(*args: Any, **kwargs: Any) -> Any:
+        item = parse_limit(f"{app.config['SHIPLOG_GAMES_PER_MINUTE']}/minute")
+        who = request.remote_addr or "unknown"
+        if not window.hit(item, "games", who):
+            wait = window.get_window_stats(item, "games", who).reset_time - time.time()
+            raise Problem(429, "rate.limited", "Too many new games from your address; wait a minute and try again.",
+                          headers={"Retry-After": str(max(1, math.ceil(wait)))})
+        return view(*args, **kwargs)
+
+    return limited
 
 
 def start_background(app: Flask) -> None:

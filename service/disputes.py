@@ -19,7 +19,7 @@ from typing import Any
 from marshmallow import Schema, fields, validate
 
 from domain.core import ALL
-from domain.core.aggregate import STATUS_ACTIVE, STATUS_OPEN, Game
+from domain.core.aggregate import Game, Status
 from domain.core.dispute import Position, attempt, legal
 from domain.core.rules import Viewer
 
@@ -101,8 +101,8 @@ def asked(game_id: str, version: int, seat: int | None) -> tuple[Game, Position,
     if seat is not None and not 0 <= seat < len(current.seats):
         raise Problem(404, "seat.not_found", f"This game has seats 0 to {len(current.seats) - 1}.")
     then = load_game(game_id, version, invited=False)
-    running = current.status in (STATUS_ACTIVE, STATUS_OPEN)
-    position = Position(current.rules, version, then.state, then.status != STATUS_ACTIVE,
+    running = current.status in (Status.ACTIVE, Status.OPEN)
+    position = Position(current.rules, version, then.state, then.status != Status.ACTIVE,
                         seed=current.seed if current.seed_revealed else None)
     if not running:
         seats = [seat] if seat is not None else [own] if own is not None else sorted(position.to_act())

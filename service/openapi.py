@@ -47,6 +47,11 @@ class ApiBlueprint(Blueprint):
 
     ARGUMENTS_PARSER = Parser()
 
+    def arguments(self, schema: Any, *args: Any, **kwargs: Any) -> Any:
+        """As flask-smorest's, with the schema built once: given a class, webargs would build a
+        marshmallow Schema for every request (shiplog's schemas keep no per-request state)."""
+        return super().arguments(schema() if isinstance(schema, type) else schema, *args, **kwargs)
+
 
 def problems(blp: Blueprint, *statuses: int) -> Callable[[F], F]:
     """Document the problem+json answers a route can give."""
@@ -76,7 +81,7 @@ class ShiplogApi(Api):  # type: ignore[misc]
 
 
 def http_problem(error: HTTPException) -> Problem:
-    """werkzeug's and Flask-Limiter's HTTP errors, as problems (with Allow and Retry-After kept)."""
+    """werkzeug's HTTP errors, as problems (with Allow and Retry-After kept)."""
     status = error.code or 500
     codes = {404: "route.not_found", 405: "method.not_allowed", 413: "body.too_large", 400: "request.bad",
              429: "rate.limited", 415: "body.content_type"}

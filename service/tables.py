@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-from domain.core.aggregate import STATUS_OPEN, Game
+from domain.core.aggregate import Game, Status
 from domain.core.errors import IllegalAction
 from domain.core.rng import new_seed
 
@@ -119,7 +119,7 @@ class TableCommands:
         """Before the start: a bot takes an open seat. During play: a bot stands in for the
         seat's player (a vanished player), until they return."""
         game = self._fresh(game_id)
-        if game.status == STATUS_OPEN:
+        if game.status == Status.OPEN:
             kind = bot or game.settings.get("bot")
             if seat is not None and not 0 <= seat < len(game.seats):
                 raise IllegalAction("join.no_such_seat", f"This game has seats 0 to {len(game.seats) - 1}.")

@@ -34,9 +34,10 @@ import copy
 import enum
 import hashlib
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from eventsourcing.domain import Aggregate, event
 from eventsourcing.domain import Snapshot as LibrarySnapshot
@@ -45,6 +46,7 @@ from . import codec, registry, table
 from .errors import IllegalAction
 from .rng import Rng, game_seed, new_salt, seed_commitment
 from .rules import Action, Fact, GameRules, Outcome, Seat, SeatResult, fold, revealing
+from .words import seat as seat_words
 
 
 class Status(enum.StrEnum):
@@ -53,11 +55,6 @@ class Status(enum.StrEnum):
     FINISHED = "finished"
     ABANDONED = "abandoned"
 
-
-STATUS_OPEN = Status.OPEN
-STATUS_ACTIVE = Status.ACTIVE
-STATUS_FINISHED = Status.FINISHED
-STATUS_ABANDONED = Status.ABANDONED
 
 KEYED = "hmac-sha256"  # state hashes keyed by the game's seed (records of format 2 and later)
 UNKEYED = "sha256"  # games created before keyed hashes (records of format 1)
@@ -156,6 +153,25 @@ class Game(Aggregate):
         """Every event of a game, creation included (the library rebases them on this class):
         after an event is applied, the seats' clocks are brought up to its timestamp."""
 
+        # What a log row shows of the event besides its facts: these fields as its `detail`.
+        DETAIL: ClassVar[tuple[str, ...]] = ()
+
+        @classmethod
+        def detail(cls, fields: Mapping[str, Any]) -> dict[str, Any] | None:
+            """The event's detail for the log (`fields`: the event's attributes or its record row)."""
+            return {name: fields.get(name) for name in cls.DETAIL} if cls.DETAIL else None
+
+        @classmethod
+        def actor(cls, fields: Mapping[str, Any]) -> Seat | None:
+            """The seat whose doing the event is, if any."""
+            return cast("Seat | None", fields.get("seat"))
+
+        @staticmethod
+        def said(fields: Mapping[str, Any]) -> str | None:
+            """One sentence for an event of the table (not of the rules), seats written as
+            `words.seat(n)`; None where the rules' `describe` speaks, or nobody."""
+            return None
+
         def mutate(self, aggregate: Any) -> Any:
             game = super().mutate(aggregate)
             if isinstance(game, Game):
@@ -165,6 +181,12 @@ class Game(Aggregate):
                 elif isinstance(self, Game.UndoRequested) and game.undo_request is not None:
                     game.undo_request = replace(game.undo_request, at=self.timestamp)
             return game
+
+    @staticmethod
+    def event_class(name: str) -> type[Game.Event] | None:
+        """The event class a record row's `type` names (None for a name that is not one)."""
+        cls = getattr(Game, name, None) if name[:1].isupper() else None
+        return cls if isinstance(cls, type) and issubclass(cls, Game.Event) else None
 
     class GameCreated(Aggregate.Created):
         """`committed_seed` is the secret the commitment is about (the server's seed, or the
@@ -196,6 +218,11 @@ class Game(Aggregate):
         private: bool
         invite_hash: str | None
         settings: dict[str, Any]
+
+        @classmethod
+        def detail(cls, fields: Mapping[str, Any]) -> dict[str, Any] | None:
+            return {"players": [s["name"] for s in fields["seats"]], "options": fields["options"],
+                    "seed_commitment": fields["seed_commitment"], "organised": fields["organised"]}
 
         @staticmethod
         def upcast_v1_v2(state: dict[str, Any]) -> None:
@@ -261,7 +288,7 @@ class Game(Aggregate):
         self.seed: str | None = None
         self.state: Any = None
         self.state_hash: str | None = None
-        self.status = STATUS_OPEN
+        self.status = Status.OPEN
         if facts is not None:
             self._set_up(entropies, facts, state_hash)
 
@@ -270,7 +297,7 @@ class Game(Aggregate):
         self.seed = game_seed(self.committed_seed, entropies or (), self.client_seeded or entropies is None)
         self.state = fold(self.rules, None, facts)
         self.state_hash = state_hash
-        self.status = STATUS_ACTIVE
+        self.status = Status.ACTIVE
         start = table.bank_seconds(self.settings.get("clock"))
         self.bank = {} if start is None else dict.fromkeys(range(len(self.seats)), start)
 
@@ -442,7 +469,7 @@ class Game(Aggregate):
         request. People only: bots answer at once."""
         rows = [(seat, "turn") for seat in sorted(self.clocked_seats())]
         request = self.undo_request
-        if request is not None and self.status == STATUS_ACTIVE:
+        if request is not None and self.status == Status.ACTIVE:
             people = set(range(len(self.seats))) - self.bot_seats()
             rows += [(s, "undo") for s in sorted(people - request.accepted - {request.seat})]
         return rows
@@ -454,7 +481,7 @@ class Game(Aggregate):
         return registry.get(self.game)
 
     def to_act(self) -> frozenset[Seat]:
-        if self.status != STATUS_ACTIVE:
+        if self.status != Status.ACTIVE:
             return frozenset()
         return self.rules.to_act(self.state)
 
@@ -513,7 +540,7 @@ class Game(Aggregate):
     ) -> Seat:
         """A player (or a bot) takes an open seat: `seat`, or the first open one. When it was
         the last, the game starts (setup) and bots play. Returns the seat taken."""
-        if self.status != STATUS_OPEN:
+        if self.status != Status.OPEN:
             raise IllegalAction("join.started", "This game has started; its seats are taken.")
         if player is not None and self.seat_of_player(player) is not None:
             raise IllegalAction("join.already_seated", "You already have a seat at this game.")
@@ -532,7 +559,7 @@ class Game(Aggregate):
         return seat
 
     def leave_seat(self, seat: Seat) -> None:
-        if self.status != STATUS_OPEN:
+        if self.status != Status.OPEN:
             raise IllegalAction("leave.started", "The game has started: resign instead of leaving.")
         self._seat_left(seat=seat)
 
@@ -588,9 +615,9 @@ class Game(Aggregate):
             self._reveal_seed()
 
     def _check_playing(self) -> None:
-        if self.status == STATUS_OPEN:
+        if self.status == Status.OPEN:
             raise IllegalAction("game.not_started", "This game has not started: it waits for players to fill its seats.")
-        if self.status != STATUS_ACTIVE:
+        if self.status != Status.ACTIVE:
             raise IllegalAction("game.over", "This game is over; no more moves can be made.")
 
     def _bot_move(self, seat: Seat, bot: str) -> None:
@@ -604,7 +631,7 @@ class Game(Aggregate):
         whatever the rules leave open to them.
         """
         played = 0
-        while played < MAX_BOT_MOVES and self.status == STATUS_ACTIVE:
+        while played < MAX_BOT_MOVES and self.status == Status.ACTIVE:
             waiting = self.to_act() & self.bot_seats()
             if not waiting:
                 break
@@ -621,7 +648,7 @@ class Game(Aggregate):
 
     def undo_target(self, seat: Seat) -> int:
         """The version to go back to: just before `seat`'s last action still in effect."""
-        if self.status != STATUS_ACTIVE:
+        if self.status != Status.ACTIVE:
             raise IllegalAction("undo.game_over", "Only a game in play can be taken back.")
         for move in reversed(self.moves):
             if move.seat == seat:
@@ -664,7 +691,7 @@ class Game(Aggregate):
         )
 
     def abandon(self, reason: str) -> None:
-        if self.status not in (STATUS_OPEN, STATUS_ACTIVE):
+        if self.status not in (Status.OPEN, Status.ACTIVE):
             raise IllegalAction("game.over", "This game is already over.")
         self._game_abandoned(reason=reason)
         self._reveal_seed()
@@ -714,7 +741,7 @@ class Game(Aggregate):
         plays its turn, or it forfeits (the game ends). Returns the seats timed out."""
         done: list[Seat] = []
         for seat in self.overdue(now):
-            if self.status != STATUS_ACTIVE or seat not in self.overdue(now):
+            if self.status != Status.ACTIVE or seat not in self.overdue(now):
                 continue
             policy = self.settings.get("on_timeout", "bot")
             self._timed_out(seat=seat, deadline=cast(datetime, self.deadline(seat)).isoformat(), policy=policy)
@@ -724,7 +751,7 @@ class Game(Aggregate):
                 break
             bot = self.settings.get("bot") or table.default_bot(self.rules.BOTS)
             moves = 0
-            while self.status == STATUS_ACTIVE and seat in self.to_act() and moves < MAX_BOT_MOVES:
+            while self.status == Status.ACTIVE and seat in self.to_act() and moves < MAX_BOT_MOVES:
                 self._bot_move(seat, bot)
                 moves += 1
         self.play_bots()
@@ -733,7 +760,7 @@ class Game(Aggregate):
     # -- the host's powers and table talk ---------------------------------------------------
 
     def relax_clock(self, clock: Any) -> None:
-        if self.status not in (STATUS_OPEN, STATUS_ACTIVE):
+        if self.status not in (Status.OPEN, Status.ACTIVE):
             raise IllegalAction("game.over", "This game is over.")
         new = table.check_clock(clock)
         if not table.relaxes(self.settings.get("clock"), new):
@@ -775,6 +802,12 @@ class Game(Aggregate):
         bot: str | None
         token_hash: str | None
         entropy: str
+        DETAIL = ("name", "bot", "player", "entropy")
+
+        @staticmethod
+        def said(fields: Mapping[str, Any]) -> str | None:
+            added = " and adds entropy to the seed" if fields.get("entropy") else ""
+            return f"{fields['name']} takes a seat{added}."
 
     @event(SeatTaken)
     def _seat_taken(self, seat: int, name: str, player: str | None, bot: str | None,
@@ -785,6 +818,10 @@ class Game(Aggregate):
     class SeatLeft(Aggregate.Event):
         class_version = 1
         seat: int
+
+        @staticmethod
+        def said(fields: Mapping[str, Any]) -> str | None:
+            return "A player leaves; the seat is open again."
 
     @event(SeatLeft)
     def _seat_left(self, seat: int) -> None:
@@ -797,6 +834,11 @@ class Game(Aggregate):
         draws: list[list[int]]
         state_hash: str
         to_act: list[int]
+        DETAIL = ("entropies", "to_act")
+
+        @staticmethod
+        def said(fields: Mapping[str, Any]) -> str | None:
+            return "Every seat is taken: the game starts."
 
     @event(GameStarted)
     def _game_started(self, entropies: list[str], facts: list[Fact], draws: list[list[int]],
@@ -841,12 +883,17 @@ class Game(Aggregate):
             remembered = (key_digest(idempotency_key), version)
             self.idempotency = (*self.idempotency[-(IDEMPOTENCY_WINDOW - 1) :], remembered)
         if rules.outcome(self.state) is not None:
-            self.status = STATUS_FINISHED
+            self.status = Status.FINISHED
 
     class UndoRequested(Aggregate.Event):
         class_version = 1
         seat: int
         to_version: int
+        DETAIL = ("to_version",)
+
+        @staticmethod
+        def said(fields: Mapping[str, Any]) -> str | None:
+            return f"{seat_words(fields['seat'])} asks to take back (to #{fields['to_version']})."
 
     @event(UndoRequested)
     def _undo_requested(self, seat: int, to_version: int) -> None:
@@ -856,6 +903,11 @@ class Game(Aggregate):
         class_version = 1
         seat: int
         accept: bool
+        DETAIL = ("accept",)
+
+        @staticmethod
+        def said(fields: Mapping[str, Any]) -> str | None:
+            return f"{seat_words(fields['seat'])} {'accepts' if fields['accept'] else 'declines'} the take-back."
 
     @event(UndoAnswered)
     def _undo_answered(self, seat: int, accept: bool) -> None:
@@ -877,6 +929,12 @@ class Game(Aggregate):
         state: str
         state_hash: str
         moves: list[list[Any]] | None
+        DETAIL = ("to_version", "requested_by")
+
+        @staticmethod
+        def said(fields: Mapping[str, Any]) -> str | None:
+            return (f"Take-back by {seat_words(fields['requested_by'])}: "
+                    f"back to the position after #{fields['to_version']}.")
 
         @staticmethod
         def upcast_v1_v2(state: dict[str, Any]) -> None:
@@ -898,6 +956,11 @@ class Game(Aggregate):
         class_version = 1
         seat: int
         bot: str
+        DETAIL = ("bot",)
+
+        @staticmethod
+        def said(fields: Mapping[str, Any]) -> str | None:
+            return f"A {fields['bot']} bot stands in for {seat_words(fields['seat'])}."
 
     @event(BotStoodIn)
     def _bot_stood_in(self, seat: int, bot: str) -> None:
@@ -906,6 +969,10 @@ class Game(Aggregate):
     class PlayerReturned(Aggregate.Event):
         class_version = 1
         seat: int
+
+        @staticmethod
+        def said(fields: Mapping[str, Any]) -> str | None:
+            return f"{seat_words(fields['seat'])} is back."
 
     @event(PlayerReturned)
     def _player_returned(self, seat: int) -> None:
@@ -918,13 +985,19 @@ class Game(Aggregate):
         seat: int
         then: str
         bot: str | None
+        DETAIL = ("bot", "then")
+
+        @staticmethod
+        def said(fields: Mapping[str, Any]) -> str | None:
+            then = "the game ends" if fields["then"] == "end" else f"a {fields['bot']} bot plays on"
+            return f"{seat_words(fields['seat'])} resigns: {then}."
 
     @event(PlayerResigned)
     def _player_resigned(self, seat: int, then: str, bot: str | None) -> None:
         self._change_seat(seat, resigned=True, stand_in=bot)
         if then == "end":
             self.ended = ("resigned", seat)
-            self.status = STATUS_FINISHED
+            self.status = Status.FINISHED
 
     class TimedOut(Aggregate.Event):
         """A seat ran out of time at `deadline`; `policy` "bot" (a bot plays its turn, as the
@@ -934,16 +1007,33 @@ class Game(Aggregate):
         seat: int
         deadline: str
         policy: str
+        DETAIL = ("deadline", "policy")
+
+        @staticmethod
+        def said(fields: Mapping[str, Any]) -> str | None:
+            who = seat_words(fields["seat"])
+            then = f"{who} forfeits" if fields["policy"] == "forfeit" else "a bot plays the turn"
+            return f"{who} ran out of time: {then}."
 
     @event(TimedOut)
     def _timed_out(self, seat: int, deadline: str, policy: str) -> None:
         if policy == "forfeit":
             self.ended = ("timeout", seat)
-            self.status = STATUS_FINISHED
+            self.status = Status.FINISHED
 
     class ClockRelaxed(Aggregate.Event):
         class_version = 1
         clock: dict[str, int] | None
+        DETAIL = ("clock",)
+
+        @staticmethod
+        def said(fields: Mapping[str, Any]) -> str | None:
+            clock = fields.get("clock")
+            if not clock:
+                return "The host removes the clock."
+            if "days_per_move" in clock:
+                return f"The host gives more time: {clock['days_per_move']} days per move."
+            return f"The host gives more time: a bank of {clock['bank_days']} days, {clock['increment_days']} back per turn."
 
     @event(ClockRelaxed)
     def _clock_relaxed(self, clock: dict[str, int] | None) -> None:
@@ -952,11 +1042,15 @@ class Game(Aggregate):
         self.settings = {**self.settings, "clock": clock}
         if new is None:
             self.bank = {}
-        elif self.status == STATUS_ACTIVE:
+        elif self.status == Status.ACTIVE:
             self.bank = {seat: left + new - (old or 0) for seat, left in self.bank.items()}
 
     class MadePrivate(Aggregate.Event):
         class_version = 1
+
+        @staticmethod
+        def said(fields: Mapping[str, Any]) -> str | None:
+            return "The host makes the game private."
 
     @event(MadePrivate)
     def _made_private(self) -> None:
@@ -965,6 +1059,10 @@ class Game(Aggregate):
     class InviteRenewed(Aggregate.Event):
         class_version = 1
         invite_hash: str
+
+        @staticmethod
+        def said(fields: Mapping[str, Any]) -> str | None:
+            return "The host renews the invitation."
 
     @event(InviteRenewed)
     def _invite_renewed(self, invite_hash: str) -> None:
@@ -977,6 +1075,15 @@ class Game(Aggregate):
         author: int | None
         name: str
         text: str
+        DETAIL = ("name", "text")
+
+        @classmethod
+        def actor(cls, fields: Mapping[str, Any]) -> Seat | None:
+            return cast("Seat | None", fields.get("author"))
+
+        @staticmethod
+        def said(fields: Mapping[str, Any]) -> str | None:
+            return f"{fields['name']}: {fields['text']}"
 
     @event(MessagePosted)
     def _message_posted(self, author: int | None, name: str, text: str) -> None:
@@ -990,10 +1097,15 @@ class Game(Aggregate):
     class GameAbandoned(Aggregate.Event):
         class_version = 1
         reason: str
+        DETAIL = ("reason",)
+
+        @staticmethod
+        def said(fields: Mapping[str, Any]) -> str | None:
+            return f"The game is abandoned: {fields['reason']}" if fields.get("reason") else "The game is abandoned."
 
     @event(GameAbandoned)
     def _game_abandoned(self, reason: str) -> None:
-        self.status = STATUS_ABANDONED
+        self.status = Status.ABANDONED
 
     class SeedRevealed(Aggregate.Event):
         """The committed seed and the commitment's salt, published once the game is over."""
@@ -1001,6 +1113,11 @@ class Game(Aggregate):
         class_version = 2
         seed: str
         salt: str | None
+        DETAIL = ("seed", "salt")
+
+        @staticmethod
+        def said(fields: Mapping[str, Any]) -> str | None:
+            return f"The seed is revealed: {fields['seed']}."
 
         @staticmethod
         def upcast_v1_v2(state: dict[str, Any]) -> None:

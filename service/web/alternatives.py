@@ -14,7 +14,7 @@ from typing import Any
 
 from flask import request
 
-from domain.core.aggregate import STATUS_ACTIVE, STATUS_OPEN, Game
+from domain.core.aggregate import Game, Status
 from domain.core.dispute import Answer, Position, attempt, legal
 from domain.core.rules import ALL
 
@@ -52,11 +52,11 @@ def _tried(position: Position, seat: int, viewer: Any, names: list[str]) -> dict
 def panel(current: Game, kind: str, own: int | None, at: int, names: list[str], taken_next: Any) -> dict[str, Any]:
     """What the panel shows at version `at`: who may ask, the seat asked about, its legal actions
     then with their answers (the one taken next marked), and the tried action's answer."""
-    running = current.status in (STATUS_ACTIVE, STATUS_OPEN)
+    running = current.status in (Status.ACTIVE, Status.OPEN)
     if running and (kind != "seat" or own is None):
         return {"allowed": False}
     then = shiplog().get_game(current.id, at)
-    position = Position(current.rules, at, then.state, then.status != STATUS_ACTIVE,
+    position = Position(current.rules, at, then.state, then.status != Status.ACTIVE,
                         seed=current.seed if current.seed_revealed else None)
     if running:
         seat, viewer, choices = own, own, [own]

@@ -18,7 +18,7 @@ from uuid import UUID
 from eventsourcing.domain import Aggregate
 from flask import Response, abort, redirect, render_template, request, url_for
 
-from domain.core.aggregate import STATUS_ACTIVE, STATUS_OPEN, Game
+from domain.core.aggregate import Game, Status
 from domain.core.errors import IllegalAction
 
 from ..api import STATUS_BY_CODE, event_json, game_view, identify, viewer_of
@@ -90,7 +90,7 @@ def render_game(game: Game, error: str | None = None, status: int = 200) -> tupl
     view = game_view(game, kind, seat)
     rules = game.rules
     viewer = viewer_of(game, kind, seat)
-    playing = game.status == STATUS_ACTIVE
+    playing = game.status == Status.ACTIVE
     actions = rules.legal_actions(game.state, seat) if playing and seat is not None and seat in game.to_act() else []
     rows, talk = log_rows(game, viewer, request.args.get("log") == "all")
     invite = request.values.get("invite")
@@ -112,7 +112,7 @@ def render_game(game: Game, error: str | None = None, status: int = 200) -> tupl
         "host": host,
         "invite": invite,
         "invite_link": url_for("web.game", game_id=str(game.id), invite=invite, _external=True) if invite else None,
-        "can_join": game.status == STATUS_OPEN and seat is None,
+        "can_join": game.status == Status.OPEN and seat is None,
         "can_talk": kind == "seat" or host,
         "playing": playing,
         "my_turn": bool(actions),

@@ -14,7 +14,7 @@ from uuid import UUID
 
 from flask import render_template, request, url_for
 
-from domain.core.aggregate import STATUS_ACTIVE, STATUS_OPEN
+from domain.core.aggregate import Status
 from domain.core.record import fairness, replay_states, verify
 from domain.core.rules import ALL, Viewer
 
@@ -88,7 +88,7 @@ def perspective(over: bool, kind: str, seat: int | None, current: Any) -> tuple[
 def replay(game_id: str) -> tuple[str, int]:
     current = load(game_id)
     kind, seat = who(current)
-    over = current.status not in (STATUS_ACTIVE, STATUS_OPEN)
+    over = current.status not in (Status.ACTIVE, Status.OPEN)
     at_arg = request.args.get("at", "")
     at = min(int(at_arg), current.version) if at_arg.isdigit() else current.version
     then = shiplog().get_game(current.id, at)

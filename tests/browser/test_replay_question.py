@@ -11,7 +11,7 @@ from uuid import UUID
 
 import pytest
 
-from domain.core.aggregate import STATUS_ACTIVE
+from domain.core.aggregate import Status
 from domain.core.dispute import Position, legal
 from tests.browser.helpers import create_game, serious_violations, sign_up
 from tests.browser.shots import shoot
@@ -31,7 +31,7 @@ def test_the_replay_page_lists_what_else_a_seat_could_have_done_and_tries_an_act
         ann.click("button.action >> nth=0")
         ann.wait_for_function("v => Number(document.getElementById('live').dataset.version) > v", arg=game.version)
     game = shiplog.get_game(UUID(gid))
-    assert game.status == STATUS_ACTIVE
+    assert game.status == Status.ACTIVE
     at = start  # a position where Ann was to act
     then = shiplog.get_game(UUID(gid), at)
     expected = legal(Position(game.rules, at, then.state, False), 0)
