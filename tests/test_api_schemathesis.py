@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 import requests
 
+from domain.core import registry
 from service.process import running
 
 SCHEMATHESIS = str(Path(sys.executable).parent / "schemathesis")
@@ -29,8 +30,11 @@ def test_schemathesis_checks_all_pass(sqlite_env: dict[str, str], tmp_path: Path
     # Live streams end at once here (they would otherwise hold each generated request for minutes).
     with running({**sqlite_env, "SHIPLOG_GAMES_PER_MINUTE": "1000000", "SHIPLOG_SSE_SECONDS": "0",
                   "SHIPLOG_TICK_SECONDS": "0"}) as server:
+        first = registry.products()[0]  # any registered game, with its default options
+        seats = max(registry.get(first).MIN_SEATS, min(3, registry.get(first).MAX_SEATS))
         game = requests.post(f"{server.url}/v1/games", timeout=10, json={
-            "game": "puerto-rico", "players": ["ann", "bob", "cy"], "options": {"first_governor": "seat_order"}}).json()
+            "game": first, "players": ["ann", "bob", "cy"][:seats]}).json()
+        acting = game["to_act"][0] if game["to_act"] else 0  # the token of a seat with something to do
         config = tmp_path / "schemathesis.toml"
         config.write_text(
             '[checks.positive_data_acceptance]\n'
@@ -40,7 +44,7 @@ def test_schemathesis_checks_all_pass(sqlite_env: dict[str, str], tmp_path: Path
             [SCHEMATHESIS, "--config-file", str(config), "run", f"{server.url}/v1/openapi.json",
              "--checks", "all", "--max-examples", str(EXAMPLES), "--seed", "8", "--no-color",
              "--generation-database", "none", "--request-timeout", "30",
-             "--header", f"Authorization: Bearer {game['seats'][0]['token']}"],
+             "--header", f"Authorization: Bearer {game['seats'][acting]['token']}"],
             cwd=tmp_path, capture_output=True, text=True, timeout=600, check=False,
         )
     print(result.stdout[-700:])  # the summary: phases, checks, how many cases were generated

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
 from typing import Any, TypeVar
 
 from .components import CATALOG, CIRCLES, GUEST_HOUSE, QUARRY, SIZE
@@ -151,7 +152,7 @@ class Player:
     def forest_count(self) -> int:
         return sum(self.forests) + sum(self.hidden_forests)
 
-    @property
+    @cached_property  # asked by every settler predicate; a Player never changes, so once
     def tiles(self) -> int:
         """Filled island spaces: plantations, quarries and forests (§10 A23)."""
         return sum(self.island) + sum(self.forests) + sum(self.hidden_forests)
@@ -283,6 +284,7 @@ def _set(obj: T, **changes: Any) -> T:
     d = new.__dict__
     d.update(obj.__dict__)
     d.update(changes)
+    d.pop("tiles", None)  # Player.tiles, cached: counted again for the copy
     return new
 
 
