@@ -59,6 +59,9 @@ class Status(enum.StrEnum):
 KEYED = "hmac-sha256"  # state hashes keyed by the game's seed (records of format 2 and later)
 UNKEYED = "sha256"  # games created before keyed hashes (records of format 1)
 
+# What the aggregate keeps for a moment and never stores: the time a command runs at, the state a
+# decision led to (until its event applies it), the bot seats of the current seats.
+TRANSIENT = ("_now", "_decided", "_bots")
 IDEMPOTENCY_WINDOW = 512  # how many recent Idempotency-Keys each game remembers
 MAX_BOT_MOVES = 20_000  # a safety bound on how many moves bots play in one go
 
@@ -518,7 +521,15 @@ class Game(Aggregate):
         return entry.get("bot") or entry.get("stand_in")
 
     def bot_seats(self) -> frozenset[Seat]:
-        return frozenset(n for n in range(len(self.seats)) if self.bot_of(n))
+        # Asked before and after every move; `seats` is a new tuple whenever a seat changes, so
+        # the answer is kept for the tuple it was computed from (not stored in snapshots).
+        seats = self.seats
+        known = self.__dict__.get("_bots")
+        if known is not None and known[0] is seats:
+            return cast("frozenset[Seat]", known[1])
+        bots = frozenset(n for n in range(len(seats)) if self.bot_of(n))
+        self.__dict__["_bots"] = (seats, bots)
+        return bots
 
     def version_for_key(self, key: str) -> int | None:
         digest = key_digest(key)
@@ -1188,7 +1199,7 @@ class Game(Aggregate):
         @classmethod
         def take(cls, aggregate: Any) -> Any:
             snapshot = super().take(aggregate)
-            attrs = {k: v for k, v in snapshot.state.items() if k not in ("_now", "_decided")}
+            attrs = {k: v for k, v in snapshot.state.items() if k not in TRANSIENT}
             object.__setattr__(snapshot, "state", {"codec": codec.dumps(attrs)})
             return snapshot
 
