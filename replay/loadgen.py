@@ -18,12 +18,14 @@ from __future__ import annotations
 import http.client
 import json
 import multiprocessing
+import os
 import random
 import socket
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 
@@ -36,7 +38,8 @@ class LoadResult:
     latencies: list[float] = field(default_factory=list)
     requests: int = 0
     refused: dict[str, int] = field(default_factory=dict)
-    cpu: float = 0.0  # CPU seconds of the load processes
+    cpu: float = 0.0  # CPU seconds of the load processes (in process: of the one thread)
+    server_cpu: float = 0.0  # CPU seconds of the server's processes (set by the caller)
 
     @property
     def rate(self) -> float:
@@ -75,6 +78,7 @@ def in_process(env: dict[str, str], game: str, games: int, seconds: float) -> Lo
     ids = [app.create_game(game, players).game.id for _ in range(games)]
     rng = random.Random("in-process")
     result = LoadResult()
+    cpu = time.thread_time()
     started = time.perf_counter()
     stop = started + seconds
     while time.perf_counter() < stop:
@@ -90,8 +94,26 @@ def in_process(env: dict[str, str], game: str, games: int, seconds: float) -> Lo
             result.latencies.append(time.perf_counter() - t0)
             result.accepted += 1
     result.seconds = time.perf_counter() - started
+    result.cpu = time.thread_time() - cpu
     result.requests = result.accepted
     return result
+
+
+def group_cpu(pgid: int) -> float:
+    """CPU seconds (user + system) of every process in the group `pgid` (Linux /proc), threads
+    included: a server and its workers."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid:  # fields after the name: state ppid pgrp ... utime(11) stime(12)
+            total += int(fields[11]) + int(fields[12])
+    return total / tick
 
 
 def play_complete_game(app: Any, game: str, seats: int, seed: str = "storage-bound") -> Any:
