@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, g, render_template, request
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
+from flask.wrappers import Request
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
 from ..application import Shiplog
@@ -53,7 +55,18 @@ def secret_key(env: Any) -> str:
     return path.read_text(encoding="utf-8").strip()
 
 
+class PageSessions(SecureCookieSessionInterface):
+    """Sessions (the pages' CSRF tokens) belong to the web pages; the API (/v1, /healthz) works by
+    token and never opens one, so its requests skip the signed cookie's serializer."""
+
+    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
+        if request.path.startswith(("/v1/", "/healthz")):
+            return self.null_session_class()
+        return super().open_session(app, request)
+
+
 def init_session(app: Flask) -> None:
+    app.session_interface = PageSessions()
     env = app.extensions["shiplog"].env
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = secret_key(env)
