@@ -164,6 +164,7 @@ def canonical_json(value: Any) -> str:
 
 
 _json_str = json.encoder.encode_basestring
+_ONLY_INT = frozenset({int})
 _CANON: dict[int, tuple[Any, str]] = {}
 
 
@@ -184,7 +185,10 @@ def _canon(value: Any) -> str:
         hit = _CANON.get(id(value))
         if hit is not None and hit[0] is value:
             return hit[1]
-        text = "[" + ",".join([_canon(v) for v in value]) + "]"
+        if _ONLY_INT.issuperset(map(type, value)):  # counts on a board: the commonest part
+            text = "[" + ",".join(map(str, value)) + "]"
+        else:
+            text = "[" + ",".join([_canon(v) for v in value]) + "]"
         _remember(value, text)
         return text
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -213,29 +217,36 @@ _CANON_CHAR_LIMIT = 16_000_000  # about 32 MB of remembered text, then start afr
 # event). The entry holds the values it compares with, so an identical object is the same part.
 _LAST: dict[type, tuple[tuple[Any, ...], list[str]]] = {}
 _MUTABLE = frozenset({dict, list, set})  # could change in place: always built again
+_MUTABLE_AT: dict[type, set[int]] = {}  # the fields of a class that have held such a value
 
 
 def _dataclass_text(value: Any, kind: Any) -> str:
     fields = _sorted_fields(kind)
     values = _values(kind)(value)
-    last = _LAST.get(kind)  # one read: another thread may replace it meanwhile
-    last_values, last_parts = last if last is not None else ((), [])
-    same = len(last_values) == len(values)
-    parts = []
     skip = _optional(kind)
-    for i, v in enumerate(values):
-        if same and v is last_values[i] and type(v) not in _MUTABLE:
-            parts.append(last_parts[i])
-            continue
+    last = _LAST.get(kind)  # one read: another thread may replace it meanwhile
+    mutable = _MUTABLE_AT.setdefault(kind, set())
+    if last is not None and len(last[0]) == len(values):
+        parts = last[1].copy()
+        changed = [i for i, same in enumerate(map(operator.is_, values, last[0])) if not same]
+        if mutable:
+            changed = sorted({*changed, *mutable})
+    else:
+        parts = [""] * len(values)
+        changed = list(range(len(values)))
+    for i in changed:
+        v = values[i]
         t = type(v)
-        if v is None and fields[i][1] in skip:
-            parts.append("")
-        elif t is int:
-            parts.append(f"{fields[i][0]}:{v}")
+        if t is int:
+            parts[i] = f"{fields[i][0]}:{v}"
         elif t is str:
-            parts.append(f"{fields[i][0]}:{_json_str(v)}")
+            parts[i] = f"{fields[i][0]}:{_json_str(v)}"
+        elif v is None and fields[i][1] in skip:
+            parts[i] = ""
         else:
-            parts.append(f"{fields[i][0]}:{_canon(v)}")
+            if t in _MUTABLE:
+                mutable.add(i)
+            parts[i] = f"{fields[i][0]}:{_canon(v)}"
     _LAST[kind] = (values, parts)
     text = ",".join([p for p in parts if p]) if skip else ",".join(parts)
     return f'{{"f":{{{text}}},"~c":{_json_str(_class_name(kind))}}}'
