@@ -93,11 +93,10 @@ class Tx:
         self._evolve = evolve
         # An Evolver's handlers are looked up here directly: one call less per fact, on the
         # engine's hottest path (issue 9: the reorganisation by phase must not cost speed).
-        self._handlers = evolve._handlers if isinstance(evolve, Evolver) else None
+        self._handlers: dict[str, Handler] = evolve._handlers if isinstance(evolve, Evolver) else {}
 
     def emit(self, fact: Fact) -> None:
-        handlers = self._handlers
-        handler = handlers.get(fact["t"]) if handlers is not None else None
-        self.state = handler(self.state, fact) if handler is not None else self._evolve(self.state, fact)
-        self.facts.append(fact)
-        self.facts.state = self.state
+        self.state = state = self._handlers.get(fact["t"], self._evolve)(self.state, fact)
+        facts = self.facts
+        facts.append(fact)
+        facts.state = state
