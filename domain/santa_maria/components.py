@@ -135,7 +135,8 @@ class Components:
     cocoa_set: str = ""
     town_hall_board: Mapping[str, str] = dataclasses.field(default_factory=dict)
     specials: tuple[str, ...] = ()  # special development tiles
-    display_special: int = 0
+    display_special: int = 0  # special tiles revealed at setup
+    special_refill: int = 0  # ... and at the end of years 1 and 2 (the rulebook's 3, not the page's 2: A-35)
     special_ships: tuple[str, ...] = ()
     cocoa_each: int = 1
     cocoa_extra: int = 1
@@ -450,7 +451,8 @@ def _kingdoms(data: Any, effects: Mapping[str, Any], roads: Mapping[str, int], t
     specials = tuple(tile(t, "special", "straight3") for t in data["special_development_tiles"])
     _need(shapes["straight3"] == ((0, 0), (0, 1), (0, 2)) and len(specials) == 6, "there are 6 special tiles of 3x1 cells")
     display = _int(data["display_special"], "special tiles in the display", 1)
-    _need(display * 3 == len(specials), "the special tiles last 3 years of the display (§11 A-35)")
+    refill = _int(data["special_refill"], "special tiles revealed at a year end", 1)
+    _need(display <= len(specials) and refill <= len(specials), "the special stack must fill the display")
     cost = _counts(data["special_tile_cost"], "special tile cost", ("coins",))
     ship_cost: dict[str, dict[str, int]] = {}
     ship_vp: dict[str, int] = {}
@@ -473,7 +475,7 @@ def _kingdoms(data: Any, effects: Mapping[str, Any], roads: Mapping[str, int], t
         "kingdom_scholars": tuple(s["id"] for s in new_scholars), "kingdom_bishops": tuple(b["id"] for b in new_bishops),
         "scholar_module": {s["id"]: s["module_required"] for s in new_scholars if "module_required" in s},
         "cocoa_board": next(iter(grids)), "cocoa_town_hall": cocoa_hall, "cocoa_set": str(hall["set"]),
-        "specials": specials, "display_special": display, "special_ships": tuple(ship_cost),
+        "specials": specials, "display_special": display, "special_refill": refill, "special_ships": tuple(ship_cost),
         "cocoa_each": _int(tokens["each"], "cocoa tokens each", 1), "cocoa_extra": _int(tokens["cocoa_colony_extra"], "cocoa tokens extra", 1),
     }
 

@@ -233,14 +233,15 @@ def pay_adjust(tx: Tx, seat: int, adjust: str) -> None:
         tx.emit({"t": "GoodsPaid", "seat": seat, "goods": {"gold": 1}, "for": "die"})
 
 
-# -- special development tiles at the end of years 1 and 2 (§8.7, §11 A-35) -------------------------
+# -- special development tiles at the end of years 1 and 2 (§8.1, §8.7; A-35 overruled by the rulebook) -------------------------
 
 
 def special_display(state: State) -> dict[str, Any]:
-    """The specials left in the display leave with the others (DisplayDealt's `removed`); 2 new ones."""
+    """The specials left in the display leave with the others (DisplayDealt's `removed`); 3 new ones
+    from the stack [RB: "выложите 3 новых из стопки"], as many as remain (the page's A-35 says 2)."""
     if not state.expansion:
         return {}
-    return {"special": list((state.special_stack or ())[: C.display_special])}
+    return {"special": list((state.special_stack or ())[: C.special_refill])}
 
 
 # -- Meditation (§1.6, §4, §11 A-31) ----------------------------------------------------------------
