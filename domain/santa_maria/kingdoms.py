@@ -88,7 +88,7 @@ def colonies_dealt(rng: RandomSource, opts: Mapping[str, Any], seats: int) -> li
     colony on side A; the town halls are then discarded, the undealt ones unseen."""
     halls = shuffle(rng, town_hall_pool(opts))
     facts: list[Fact] = [{"t": "TownHallsShuffled", "order": list(halls), "dealt": seats},
-                         {"t": "ColoniesDealt", "boards": [C.town_hall_board[h] for h in halls[:seats]]}]
+                         {"t": "ColoniesDealt", "boards": [C.town_hall_board[h] for h in halls[:seats]], "by": "town_halls"}]
     facts += [cocoa_colony_token(s) for s, h in enumerate(halls[:seats]) if h == C.cocoa_town_hall]
     return facts
 

@@ -125,4 +125,6 @@ def redact(fact: Fact, viewer: Viewer) -> Fact | None:
 def reveals(fact: Fact) -> bool:
     """Tiles turned face up (scholars, bishops, the display, town-hall scholars, a refilled dock)
     and the final scores show something that was hidden."""
+    if fact["t"] == "ColoniesDealt" and fact.get("by") == "town_halls":  # the dealt town halls (§8.1 setup 6)
+        return True
     return fact["t"] in REVEALING or (fact["t"] == "DockRefilled" and fact["tile"] is not None)

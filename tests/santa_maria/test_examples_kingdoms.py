@@ -46,7 +46,7 @@ def kingdom_facts(seats: int = 2, halls: tuple[str, ...] = ("TH1", "TH2", "TH3",
         out.append(f)
     out += [{"t": "CocoaTokensGiven", "seat": s, "tokens": 1, "full": 1} for s in range(seats)]
     out += [{"t": "TownHallsShuffled", "order": list(halls), "dealt": seats},
-            {"t": "ColoniesDealt", "boards": [C.town_hall_board[h] for h in halls[:seats]]}]
+            {"t": "ColoniesDealt", "boards": [C.town_hall_board[h] for h in halls[:seats]], "by": "town_halls"}]
     out += [kingdoms.cocoa_colony_token(s) for s, h in enumerate(halls[:seats]) if h == C.cocoa_town_hall]
     return out + [{"t": "YearStarted", "year": 1}, {"t": "TurnStarted", "seat": 0}]
 
@@ -139,6 +139,8 @@ def test_setup_shuffles_are_redacted_and_undealt_town_halls_never_shown() -> Non
     assert not undealt & set(str(view).split("'"))
     assert set(sm.view(state, ALL)["hidden"]["special_ships"]) == set(state.special_ships or ())
     assert sm.reveals(next(f for f in facts if f["t"] == "DockRefilled" and f["dock"] == "special"))
+    assert sm.reveals(next(f for f in facts if f["t"] == "ColoniesDealt"))
+    assert not sm.reveals(next(f for f in facts if f["t"] == "TownHallsShuffled"))
 
 
 # -- special sea trade (§8.1, §3.4, A-32) ----------------------------------------------------------
