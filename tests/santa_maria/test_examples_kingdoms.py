@@ -258,6 +258,7 @@ def test_cocoa_changes_only_a_value_and_is_no_good_to_sell() -> None:
 
 
 def test_sm_ex_31_cocoa_storage_full() -> None:
+    """With 0 coins the prod_cocoa building is activated by a die (a coin activation would cost 1)."""
     state = edit(kstart(), P1, coins=0, cells={(1, 2): "prod_cocoa"})
     state, facts = act(state, P1, use("white", 2, 2, "column"))
     assert state.players[P1].cocoa == 1 and state.players[P1].coins == 0
@@ -407,3 +408,26 @@ def test_sm_ex_90_expansion_option_sets_accepted(options: dict[str, Any], seats:
 
 def test_the_expansion_core_is_playable() -> None:
     assert PLAYABLE["expansion"] is True
+
+
+def test_conquest_counts_as_bishop_vp_for_theocracy() -> None:
+    """Solo: the Conquest award received at the year-3 scoring is bishop-requirement VP (A-41)."""
+    state = with_player(kstart(1), P1, conquest_vp=6)
+    parts = {"colonists": 0, "bishops": 24}
+    assert "theocracy" in scoring.achievements(state, parts, 60)
+    assert "theocracy" not in scoring.achievements(with_player(state, P1, conquest_vp=None), parts, 60)
+
+
+def test_special_ships_score_their_vp_and_complete_dock_sets() -> None:
+    state = with_player(kstart(2), P1, docks=(("ST01",), ("SS04",), ("ST02",), ("SS09",)))
+    parts = scoring.final_breakdown(state, P1)
+    assert parts["dock_sets"] == C.dock_set_vp and parts["ships"] == 1 + 2 + 1 + 2
+
+
+def test_meditation_extra_is_only_an_answer_to_its_decision() -> None:
+    state = holding(kstart(), P1, "SCH_MEDITATION")
+    reject(state, P1, {"type": "meditation_extra", "space": 2}, "turn.no_decision_pending")
+    with pytest.raises(IllegalAction) as err:
+        sm.decide(ship_pending(state, P1), P1, {"type": "meditation_extra", "space": 7}, Dice())
+    assert err.value.code == "action.malformed"
+    reject(ship_pending(state, P1), P1, {"type": "meditation_extra", "space": 2}, "turn.wrong_decision")
