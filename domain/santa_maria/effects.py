@@ -134,7 +134,8 @@ def _sea_trade(tx: Tx, seat: int, step: Task, rng: RandomSource) -> list[Task] |
 def why_not_ship(state: State, seat: int, source: str, pay: dict[str, int], dock: str | None = None) -> Why:
     tile = kingdoms.ship_tile(state, source)
     if tile is None:
-        return ("ship.no_tile", "That dock of the main board holds no sea-trade tile.")
+        return ("ship.no_tile", "The special dock holds no sea-trade tile." if source == "special"
+                else "That dock of the main board holds no sea-trade tile.")
     if state.expansion and (why := kingdoms.why_not_dock(state, seat, source, dock)):  # §3.4 check 2, §8.1
         return why
     if not valid_payment(state, seat, C.ship_cost[tile], pay):

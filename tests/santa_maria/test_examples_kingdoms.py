@@ -431,3 +431,9 @@ def test_meditation_extra_is_only_an_answer_to_its_decision() -> None:
         sm.decide(ship_pending(state, P1), P1, {"type": "meditation_extra", "space": 7}, Dice())
     assert err.value.code == "action.malformed"
     reject(ship_pending(state, P1), P1, {"type": "meditation_extra", "space": 2}, "turn.wrong_decision")
+
+
+def test_an_empty_special_dock_offers_nothing() -> None:
+    state = ship_pending(with_player(kstart(special_dock=None, special_ships=()), P1, coins=6, docks=docks(0, 0, 0, 0)), P1)
+    reject(state, P1, {"type": "ship", "source": "special", "pay": {"coins": 3}, "dock": "vp"}, "ship.no_tile")
+    assert all(a.get("source") != "special" for a in sm.legal_actions(state, P1))
