@@ -437,3 +437,14 @@ def test_an_empty_special_dock_offers_nothing() -> None:
     state = ship_pending(with_player(kstart(special_dock=None, special_ships=()), P1, coins=6, docks=docks(0, 0, 0, 0)), P1)
     reject(state, P1, {"type": "ship", "source": "special", "pay": {"coins": 3}, "dock": "vp"}, "ship.no_tile")
     assert all(a.get("source") != "special" for a in sm.legal_actions(state, P1))
+
+
+def test_navigation_joins_the_scholars_only_with_the_governor() -> None:
+    assert "SCH_NAVIGATION" not in kingdoms.scholar_pool({"expansion": True, "modules": []})
+    assert "SCH_NAVIGATION" in kingdoms.scholar_pool({"expansion": True, "modules": ["A"]})  # §1.6, §1.9 step 0
+    assert kingdoms.scholar_pool({}) == C.scholars and kingdoms.bishop_pool({}) == C.bishops
+
+
+def test_with_the_maya_city_the_cocoa_colony_stays_in_the_box() -> None:
+    assert C.cocoa_town_hall not in kingdoms.town_hall_pool({"expansion": True, "modules": ["D"]})
+    assert [s for s, _ in kingdoms.sets_in_play({"expansion": True, "modules": ["C", "D"]})] == ["S1", "S2", "S3", "S4"]
