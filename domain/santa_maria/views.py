@@ -10,14 +10,16 @@ from typing import Any
 from domain.core import ALL, Fact, Viewer
 
 from .colony import SIZE
+from . import governor, specialists
 from .components import C
 from .flow import to_act
 from .scoring import outcome
 from .state import Phase, Player, State, index
 
-SHUFFLES = ("ShipDeckShuffled", "ScholarsShuffled", "BishopsShuffled")
+SHUFFLES = ("ShipDeckShuffled", "ScholarsShuffled", "BishopsShuffled", "SpecialistsShuffled")
 VP_FACTS = ("VPGained", "ReligionOverflowScored")
-REVEALING = frozenset({"ScholarsRevealed", "BishopsRevealed", "DisplayDealt", "TownHallSetsDealt", "FinalScored"})
+REVEALING = frozenset({"ScholarsRevealed", "BishopsRevealed", "DisplayDealt", "TownHallSetsDealt", "FinalScored",
+                       "SpecialistsDealt"})
 
 
 def _sees_vp(state: State, seat: int, viewer: Viewer) -> bool:
@@ -51,6 +53,7 @@ def _player(state: State, seat: int, viewer: Viewer) -> dict[str, Any]:
         "coin_activations": p.coin_activations,
         "pass_space": p.pass_space or None,
         "personal_scholar": p.personal_scholar,
+        **governor.player_view(state, seat), **specialists.player_view(state, seat),  # modules A, B
     }
 
 
@@ -86,10 +89,11 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "pass_spaces": {str(s): [seat for seat in state.pass_order if state.players[seat].pass_space == s]
                         for s in range(1, len(C.pass_spaces) + 1)},
         "players": [_player(state, s, viewer) for s in range(state.seats)],
+        **specialists.view(state),  # module B
     }
     if viewer == ALL:
         out["hidden"] = {"ship_deck": list(state.ship_deck), "double_stack": list(state.stacks[0]),
-                         "triple_stack": list(state.stacks[1]), "boxed": list(state.boxed)}
+                         "triple_stack": list(state.stacks[1]), "boxed": list(state.boxed), **specialists.hidden(state)}
     if state.phase is Phase.OVER:
         result = outcome(state)
         out["outcome"] = result.to_json() if result is not None else None

@@ -6,6 +6,7 @@ from __future__ import annotations
 from domain.core import Fact, RandomSource, die
 from domain.core.facts import Tx
 
+from . import specialists
 from .components import C
 from .effects import _open
 from .state import BlueDie, Player, State, evolves, replace, with_player
@@ -38,6 +39,7 @@ def end_of_year(tx: Tx, rng: RandomSource) -> None:
              "awards": conquistador_awards(state), **_open(state)})
     tx.emit({"t": "ConquistadorReset"})
     tx.emit({"t": "BuildingsCleared"})
+    specialists.discard(tx)  # §8.7 (module B)
     if state.year >= C.years:
         final_scoring(tx)
         return
@@ -59,6 +61,7 @@ def end_of_year(tx: Tx, rng: RandomSource) -> None:
     # §5.4: the topmost occupied pass space (earlier arrival first) gives the first player
     first = min(state.pass_order, key=lambda s: (state.players[s].pass_space, state.pass_order.index(s)))
     tx.emit({"t": "FirstPlayerSet", "seat": first})
+    specialists.deal(tx)  # §8.7 (module B)
     tx.emit({"t": "YearStarted", "year": year})
     tx.emit({"t": "TurnStarted", "seat": first})
 
