@@ -226,6 +226,10 @@ def final_vp(state: State, seat_: int) -> dict[str, int]:
 # -- what the viewers see (§9.1: governors are public) ---------------------------------------------------
 
 
+def view(state: State) -> dict[str, Any]:
+    return {"governor_sign_rule": state.governor_sign_rule or "anti_diagonal"} if in_play(state) else {}
+
+
 def player_view(state: State, seat_: int) -> dict[str, Any]:
     if not in_play(state):
         return {}

@@ -298,7 +298,8 @@ def view(state: State) -> dict[str, Any]:
     if not in_play(state):
         return {}
     row = state.specialist_row or (None,) * PER_YEAR
-    return {"specialists": {"row": {str(v): s for v, s in enumerate(row, start=1)},
+    return {"specialist_overflow": state.specialist_overflow or "coins",
+            "specialists": {"row": {str(v): s for v, s in enumerate(row, start=1)},
                             "stack": len(state.specialist_stack or ()), "boxed": list(state.specialists_boxed or ())}}
 
 
