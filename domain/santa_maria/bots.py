@@ -215,8 +215,8 @@ def _decision(state: State, seat: int, legal: list[Action]) -> Action:
     if kind == "navigate":
         assert state.pending is not None and state.pending.cell is not None
         moved = replace(p, occupant=put(put(p.occupant, p.occupant.index("G"), ""), index(*state.pending.cell), "G"))
-        pay = {"type": "navigate", "pay": True}
-        return pay if pay in legal and _governor_value(state, seat, moved) > 1.0 else {"type": "navigate", "pay": False}
+        onward: Action = {"type": "navigate", "pay": True}
+        return onward if onward in legal and _governor_value(state, seat, moved) > 1.0 else {"type": "navigate", "pay": False}
     return next(a for a in legal if a["type"] not in ("sell", "buy"))
 
 

@@ -30,7 +30,19 @@ from .components import DATA_FILE, C, ComponentError
 from .flow import Ask, resume, task, why_not_decision
 from .goods import gain, has_scholar
 from .specialists import counts_as_road
-from .state import SIZE, Player, State, Task, cell_of, commands, evolves, index, put, replace, with_player
+from .state import (
+    SIZE,
+    Player,
+    State,
+    Task,
+    cell_of,
+    commands,
+    evolves,
+    index,
+    put,
+    replace,
+    with_player,
+)
 from .words import says
 
 GOVERNOR = "G"  # the governor's mark in a colony's `occupant`

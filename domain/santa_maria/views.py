@@ -9,8 +9,8 @@ from typing import Any
 
 from domain.core import ALL, Fact, Viewer
 
-from .colony import SIZE
 from . import governor, specialists
+from .colony import SIZE
 from .components import C
 from .flow import to_act
 from .scoring import outcome

@@ -12,7 +12,9 @@ import domain.santa_maria as sm
 from domain.core import Rng, fold
 from service.web import boards
 
-from ..test_web import test_every_legal_action_of_a_whole_game_has_button_words_and_every_view_draws as whole_game
+from ..test_web import (
+    test_every_legal_action_of_a_whole_game_has_button_words_and_every_view_draws as whole_game,
+)
 
 
 def test_a_game_with_governors_and_specialists_draws_and_labels_every_action(app: Any) -> None:

@@ -322,3 +322,38 @@ def test_a_base_game_has_no_governor_or_specialist_state() -> None:
     assert state.modules is None and state.specialist_row is None
     assert all("G" not in p.occupant and p.specialists is None for p in state.players)
     assert "specialists" not in sm.view(state, 0) and "governor" not in sm.view(state, 0)["players"][0]
+
+
+def test_every_fact_of_modules_a_and_b_reads_as_a_sentence() -> None:
+    """Bot games with both modules: each fact, redacted for each viewer, is one plain sentence."""
+    from domain.core.words import render
+
+    from ..test_words import _IDENTIFIER
+
+    kinds: set[str] = set()
+    for seed in range(4):
+        seats = 1 + seed
+        options = {"expansion": True, "modules": ["A", "B"], "colony_assignment": "random"}
+        facts = sm.setup(options, seats, Rng(f"words-ab-{seed}", "setup"))
+        state = fold(sm, None, facts)
+        rng = Rng(f"words-ab-{seed}", "bots")
+        while sm.outcome(state) is None:
+            (seat,) = sm.to_act(state)
+            new = sm.decide(state, seat, sm.BOTS["greedy" if seat % 2 else "random"](state, seat, rng), rng)
+            state = fold(sm, state, new)
+            facts += new
+        names = ["Ann", "Bob", "Cy", "Di"][:seats]
+        for fact in facts:
+            kinds.add(fact["t"])
+            for viewer in (*range(seats), None, ALL):
+                text = render(sm.describe(sm.redact(fact, viewer), viewer), names)
+                assert text[0].isupper() and text.endswith(".") and "{" not in text and "None" not in text, text
+                assert not _IDENTIFIER.search(text), text
+    assert {"GovernorsPlaced", "GovernorMoved", "SpecialistsShuffled", "SpecialistsDealt", "SpecialistHired",
+            "ImprovementPlaced", "SpecialistsDiscarded"} <= kinds
+    for fact in ({"t": "GovernorBlocked", "seat": 0, "cell": [6, 6]},
+                 {"t": "SpecialistGoodsLost", "seat": 1, "good": "grain", "units": 2},
+                 {"t": "DecisionAsked", "seat": 0, "decision": "navigate", "cell": [2, 3], "then": []},
+                 {"t": "Declined", "seat": 0, "decision": "hire"}):
+        text = render(sm.describe(fact, 0), ["Ann", "Bob"])
+        assert not _IDENTIFIER.search(text) and text.endswith("."), text
