@@ -357,3 +357,47 @@ def test_every_fact_of_modules_a_and_b_reads_as_a_sentence() -> None:
                  {"t": "Declined", "seat": 0, "decision": "hire"}):
         text = render(sm.describe(fact, 0), ["Ann", "Bob"])
         assert not _IDENTIFIER.search(text) and text.endswith("."), text
+
+
+def test_the_governor_leaving_the_only_building_of_the_line_makes_the_die_legal() -> None:
+    """§2.6 check 6 and A-07: the free building is judged after the governor's forced move."""
+    state = put_governor(edit(start_ab(), 0, cells={(4, 5): ""}, blue=[("b1", 4)]), 0, 4, 1)
+    state, facts = act(state, 0, use("blue", "b1", 4, "row"))
+    assert gov(state) == (5, 1) and on(state, 0, 4, 1) == "b1" and goods(state, 0) == {"wood": 2, "sugar": 1}
+    assert [f["cell"] for f in facts if f["t"] == "BuildingActivated"] == [[4, 1]]
+    # with (5,1) holding coins it cannot move down: the die has nothing to activate
+    blocked = edit(put_governor(edit(start_ab(), 0, cells={(4, 5): "", (5, 1): "prod_wood"}, occupied={(5, 1): "$1"},
+                                    blue=[("b1", 4)]), 0, 4, 1), 0)
+    reject(blocked, 0, use("blue", "b1", 4, "row"), "die.no_free_building")
+
+
+def test_a_governor_entering_an_empty_cell_ends_the_navigation_chain() -> None:
+    state = edit(navigation_position(2), 0, cells={(2, 3): ""})
+    state, _ = play(state, 0, use("white", 1, 1, "column"), {"type": "navigate", "pay": True})
+    assert gov(state) == (2, 3) and state.players[0].coins == 1
+    assert state.pending is not None and state.pending.kind == "ship"  # empty: not a road
+
+
+def test_the_governors_colonist_vp_are_hidden_from_the_others() -> None:
+    state = edit(start_ab(), 0, cells={(1, 2): "road2"}, blue=[("b1", 1)], personal_scholar="SCH_PHILOSOPHY")
+    _, facts = act(state, 0, use("blue", "b1", 1, "column"))
+    gained = next(f for f in facts if f["t"] == "VPGained")
+    assert sm.redact(gained, 1)["vp"] is None and sm.redact(gained, None)["vp"] is None and sm.redact(gained, 0)["vp"] == 2
+
+
+def test_an_improvement_may_cover_another_and_is_activated_with_coins() -> None:
+    state = edit(white(start_ab(("B",), row={4: "IMP_MINE"}), 4), 0, coins=5, cells={(3, 2): "prod_vp2"},
+                 improvements=(("IMP_INN", 3, 2),))
+    state, _ = play(state, 0, use("white", 4, 4, "column"), {"type": "hire", "accept": True, "cell": [3, 2]})
+    p = state.players[0]
+    assert p.coins == 4 and at(state, 0, 3, 2) == "prod_gold" and p.improvements == (("IMP_INN", 3, 2), ("IMP_MINE", 3, 2))
+    state = replace(state, current=0)
+    state, facts = act(state, 0, {"type": "activate_building", "cell": [3, 2]})
+    assert goods(state, 0)["gold"] == 1 and on(state, 0, 3, 2) == "$1"
+
+
+def test_an_improvements_type_replaces_the_cells() -> None:
+    state = edit(white(start_ab(("B",), row={2: "IMP_CHAPELFORT"}), 2), 0, coins=3)
+    assert state.players[0].types[index(2, 4)] == "production"
+    state, _ = play(state, 0, use("white", 2, 2, "column"), {"type": "hire", "accept": True, "cell": [2, 4]})
+    assert state.players[0].types[index(2, 4)] == "religion" and at(state, 0, 2, 4) == "religion+conquistador"
