@@ -23,12 +23,13 @@ from typing import Any
 from domain.core import Action, Fact, RandomSource
 from domain.core.commands import Why, fields, flag, refuse
 from domain.core.facts import Tx
-from domain.core.words import seat
+from domain.core.words import amount, seat
 
 from .colony import inside, line_cells
 from .components import DATA_FILE, C, ComponentError
 from .flow import Ask, resume, task, why_not_decision
-from .goods import gain, has_scholar
+from .effects import _open
+from .goods import has_scholar
 from .specialists import counts_as_road
 from .state import (
     SIZE,
@@ -146,8 +147,8 @@ def _enter(tx: Tx, seat_: int, step: Task, rng: RandomSource) -> list[Task]:
     then: list[Task] = [("navigation", dr, dc)]
     if C.is_building(code):
         return [("activate", r, c, "governor"), *then]
-    if C.colonists(code):
-        gain(tx, seat_, {"vp": C.colonists(code)}, f"governor:{r},{c}")
+    if C.colonists(code):  # 1 VP per colonist on the road it enters [RB]
+        tx.emit({"t": "ColonistsScored", "seat": seat_, "cell": [r, c], "vp": C.colonists(code), **_open(tx.state)})
     return then
 
 
@@ -215,6 +216,12 @@ def _moved(state: State, fact: Fact) -> State:
     return with_player(state, fact["seat"], occupant=occupant)
 
 
+@evolves("ColonistsScored")
+def _colonists_scored(state: State, fact: Fact) -> State:
+    p = state.players[fact["seat"]]
+    return with_player(state, fact["seat"], vp=p.vp + fact["vp"])
+
+
 @evolves("GovernorBlocked")
 def _blocked(state: State, fact: Fact) -> State:
     return state
@@ -261,6 +268,13 @@ def _say_placed(f: Fact, v: Any) -> str:
 @says("GovernorMoved")
 def _say_moved(f: Fact, v: Any) -> str:
     return f"{seat(f['seat'])}'s governor moves from {_cell(f['from'])} to {_cell(f['to'])}."
+
+
+@says("ColonistsScored")
+def _say_colonists(f: Fact, v: Any) -> str:
+    if f["vp"] is None:  # no numbers beside a hidden amount (the cell's colonists would tell it)
+        return f"{seat(f['seat'])}'s governor visits colonists: victory points (face down)."
+    return f"{seat(f['seat'])}'s governor visits the colonists on {_cell(f['cell'])}: {amount(f['vp'], 'victory point')}."
 
 
 @says("GovernorBlocked")

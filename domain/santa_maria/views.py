@@ -17,7 +17,7 @@ from .scoring import outcome
 from .state import Phase, Player, State, index
 
 SHUFFLES = ("ShipDeckShuffled", "ScholarsShuffled", "BishopsShuffled", "SpecialistsShuffled")
-VP_FACTS = ("VPGained", "ReligionOverflowScored")
+VP_FACTS = ("VPGained", "ReligionOverflowScored", "ColonistsScored")
 REVEALING = frozenset({"ScholarsRevealed", "BishopsRevealed", "DisplayDealt", "TownHallSetsDealt", "FinalScored",
                        "SpecialistsDealt"})
 

@@ -56,8 +56,7 @@ def _source(source: str) -> str:
     if kind == "dock":
         return f" from the {_dock(where)} dock"
     return {"pass": " from the pass space", "conquistador": " from the conquistador track",
-            "taxation": " from Taxation", "specialist": " from the specialist",
-            "governor": " from the colonists the governor visits"}.get(kind, "")
+            "taxation": " from Taxation", "specialist": " from the specialist"}.get(kind, "")
 
 
 def _die(d: Any) -> str:

@@ -167,7 +167,7 @@ def test_sm_ex_62_philosophy_moves_the_governor_right() -> None:
     state = edit(start_ab(), 0, cells={(1, 2): "road2"}, blue=[("b1", 1)], personal_scholar="SCH_PHILOSOPHY")
     state, facts = play(state, 0, use("blue", "b1", 1, "column"), {"type": "ship", "source": None})
     assert gov(state) == (1, 2)
-    assert {"t": "VPGained", "seat": 0, "vp": 2, "source": "governor:1,2"} in facts
+    assert {"t": "ColonistsScored", "seat": 0, "cell": [1, 2], "vp": 2} in facts
     assert [f["cell"] for f in facts if f["t"] == "BuildingActivated"] == [[1, 1], [4, 1]]  # (1,1) free again
     assert goods(state, 0) == {"wood": 2, "sugar": 1} and on(state, 0, 4, 1) == "b1" and state.players[0].vp == 2
 
@@ -381,7 +381,7 @@ def test_a_governor_entering_an_empty_cell_ends_the_navigation_chain() -> None:
 def test_the_governors_colonist_vp_are_hidden_from_the_others() -> None:
     state = edit(start_ab(), 0, cells={(1, 2): "road2"}, blue=[("b1", 1)], personal_scholar="SCH_PHILOSOPHY")
     _, facts = act(state, 0, use("blue", "b1", 1, "column"))
-    gained = next(f for f in facts if f["t"] == "VPGained")
+    gained = next(f for f in facts if f["t"] == "ColonistsScored")
     assert sm.redact(gained, 1)["vp"] is None and sm.redact(gained, None)["vp"] is None and sm.redact(gained, 0)["vp"] == 2
 
 
@@ -401,3 +401,9 @@ def test_an_improvements_type_replaces_the_cells() -> None:
     assert state.players[0].types[index(2, 4)] == "production"
     state, _ = play(state, 0, use("white", 2, 2, "column"), {"type": "hire", "accept": True, "cell": [2, 4]})
     assert state.players[0].types[index(2, 4)] == "religion" and at(state, 0, 2, 4) == "religion+conquistador"
+
+
+def test_a_hidden_colonist_score_names_no_number() -> None:
+    fact = {"t": "ColonistsScored", "seat": 0, "cell": [1, 2], "vp": 2}
+    assert render(sm.describe(sm.redact(fact, 1), 1), ["Ann", "Bob"]) == "Ann's governor visits colonists: victory points (face down)."
+    assert render(sm.describe(fact, 0), ["Ann", "Bob"]) == "Ann's governor visits the colonists on row 1, column 2: 2 victory points."

@@ -87,6 +87,9 @@ def check_views(state: State) -> None:
 
 def check_no_leak(state: State, facts: list[dict[str, Any]], viewers: list[int | None]) -> None:
     base.check_no_leak(state, facts, viewers)
+    for f in facts:  # the governor's colonists: VP face down like any other (§9.2)
+        if f["t"] == "ColonistsScored" and not state.open_scores and state.phase is not Phase.OVER:
+            assert all(sm.redact(f, v)["vp"] is None for v in viewers if v != f["seat"])
     hidden = hidden_ids(state)
     for f in facts:
         for viewer in viewers:
