@@ -6,7 +6,7 @@ from __future__ import annotations
 from domain.core import Action, Fact, RandomSource
 from domain.core.facts import Tx
 
-from . import actions, effects, goods, kingdoms, passing, scoring, setup, year
+from . import actions, effects, goods, governor, kingdoms, passing, scoring, setup, specialists, year
 from .colony import SIZE
 from .components import C
 from .flow import to_act, why_not_main
@@ -22,6 +22,8 @@ _DECISIONS = {
     "conquistador_extra": effects.conquistador_extra_actions,
     "road_tile": passing.road_actions,
     "meditation_extra": kingdoms.meditation_actions,
+    "hire": specialists.hire_actions,
+    "navigate": governor.navigate_actions,
 }
 
 

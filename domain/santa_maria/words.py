@@ -27,10 +27,12 @@ _DECISION = {
     "place_monk": "where to place a monk", "conquistador_extra": "whether to pay for an extra conquistador step",
     "road_tile": "where to place the road tile",
     "meditation_extra": "which free pass space's action to take with Meditation",
+    "hire": "whether to hire the specialist", "navigate": "whether to pay 1 coin to move the governor one more cell",
 }
 _CATEGORY = {"coins": "coins and goods", "colonists": "colonists in complete lines", "scholars": "scholars",
              "bishop_penalty": "monks serving bishops", "bishops": "bishops' requirements",
-             "dock_sets": "complete dock sets", "ships": "ships", "endgame_cells": "purple-framed cells"}
+             "dock_sets": "complete dock sets", "ships": "ships", "endgame_cells": "purple-framed cells",
+             "governor": "the governor's final cell"}
 
 
 def _cell(cell: Any) -> str:
@@ -55,7 +57,7 @@ def _source(source: str) -> str:
     if kind == "dock":
         return f" from the {_dock(where)} dock"
     return {"pass": " from the pass space", "conquistador": " from the conquistador track",
-            "taxation": " from Taxation"}.get(kind, "")
+            "taxation": " from Taxation", "specialist": " from the specialist"}.get(kind, "")
 
 
 def _die(d: Any) -> str:
@@ -355,6 +357,7 @@ def _declined(f: Fact, v: Viewer) -> str:
     what = {"trade": "to trade", "ship": "to take a sea-trade tile", "religion_extra": "the extra religion step",
             "place_monk": "to place a monk", "conquistador_extra": "the extra conquistador step",
             "road_tile": "to place the road tile", "meditation_extra": "Meditation's extra pass-space action",
+            "hire": "to hire the specialist", "navigate": "to move the governor further",
             }.get(f["decision"], f["decision"])
     return f"{seat(f['seat'])} declines {what}."
 

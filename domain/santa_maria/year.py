@@ -6,7 +6,7 @@ from __future__ import annotations
 from domain.core import Fact, RandomSource, die
 from domain.core.facts import Tx
 
-from . import kingdoms
+from . import kingdoms, specialists
 from .components import C
 from .effects import _open
 from .state import BlueDie, Player, State, evolves, replace, with_player
@@ -40,6 +40,7 @@ def end_of_year(tx: Tx, rng: RandomSource) -> None:
     kingdoms.conquest(tx, conquistador_awards(state))  # bishop Conquest, year 3 (§1.7, A-41)
     tx.emit({"t": "ConquistadorReset"})
     tx.emit({"t": "BuildingsCleared"})
+    specialists.discard(tx)  # §8.7 (module B)
     if state.year >= C.years:
         final_scoring(tx)
         return
@@ -61,6 +62,7 @@ def end_of_year(tx: Tx, rng: RandomSource) -> None:
     # §5.4: the topmost occupied pass space (earlier arrival first) gives the first player
     first = min(state.pass_order, key=lambda s: (state.players[s].pass_space, state.pass_order.index(s)))
     tx.emit({"t": "FirstPlayerSet", "seat": first})
+    specialists.deal(tx)  # §8.7 (module B)
     tx.emit({"t": "YearStarted", "year": year})
     tx.emit({"t": "TurnStarted", "seat": first})
 
