@@ -18,6 +18,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from domain.core.codec import optional
 from domain.core.commands import Commands
 from domain.core.facts import Evolver
 
@@ -125,6 +126,9 @@ class State:
     pending: Pending | None = None
     scored: tuple[tuple[tuple[str, int], ...], ...] = ()  # final breakdown per seat
     achievements: tuple[str, ...] = ()  # solo
+    # American Kingdoms (§8): None in a base game, so a base game's canonical text keeps its hash
+    modules: tuple[str, ...] | None = optional()  # the modules in play, from GameSetUp
+    ambassadors: tuple[tuple[int, int | None], ...] | None = optional()  # module C: (face, taker) of the white, the blue
 
     def player(self, seat: int) -> Player:
         return self.players[seat]
