@@ -27,8 +27,7 @@ def board_text(view: dict[str, Any], names: list[str]) -> str:
     lines = [f"Year {view['year']}, phase {view['phase']}; first player {names[view['first_player']]}"]
     lines.append(f"white dice {view['white_pool']}  blue supply {view['blue_supply']}"
                  + (f"  blue pool {view['blue_pool']}" if view["options"]["shared_blue_dice"] else ""))
-    if view.get("ambassadors"):  # module C
-        lines.append("ambassador dice " + "  ".join(f"{c} {a['face']} " + ("on its token" if a["taken_by"] is None else f"taken by {names[a['taken_by']]}") for c, a in view["ambassadors"].items()))
+    lines += _ambassadors(view, names)  # module C
     lines.append(f"display {' '.join(view['display']) or '(empty)'}  stacks {view['stacks']}  road tiles {view['road_stack']}")
     lines.append("docks " + "  ".join(f"{d}: {t or '-'}" for d, t in view["board_docks"].items())
                  + f"  (deck {view['ship_deck']})")
@@ -51,3 +50,11 @@ def board_text(view: dict[str, Any], names: list[str]) -> str:
         for r, row in enumerate(p["colony"], start=1):
             lines.append(f"  {r}    " + "".join(_cell(cell) for cell in row))
     return "\n".join(lines)
+
+
+def _ambassadors(view: dict[str, Any], names: list[str]) -> list[str]:
+    """Module C: each ambassador die's face, on its token or taken by whom (§8.4)."""
+    if not view.get("ambassadors"):
+        return []
+    where = {c: "on its token" if a["taken_by"] is None else f"taken by {names[a['taken_by']]}" for c, a in view["ambassadors"].items()}
+    return ["ambassador dice " + "  ".join(f"{c} {a['face']} {where[c]}" for c, a in view["ambassadors"].items())]
