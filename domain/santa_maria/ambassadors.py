@@ -25,7 +25,7 @@ from domain.core import Action, Fact, RandomSource, die
 from domain.core.commands import Why, fields, malformed, one_of, refuse
 from domain.core.facts import Tx
 
-from .colony import is_free_building, line_cells
+from .colony import free_buildings, is_free_building, line_cells
 from .components import C
 from .flow import Ask, run, task, why_not_decision
 from .goods import has_scholar
@@ -195,8 +195,10 @@ def cells(kind: str, value: int, color: str) -> list[tuple[int, int]]:
 
 
 def targets(state: State, seat: int, kind: str, value: int, color: str) -> list[tuple[int, int]]:
-    """The free buildings of the passive line, in line order."""
+    """The free buildings of the passive line, in line order (a row or column as for any die)."""
     p = state.players[seat]
+    if kind != "diagonal":
+        return free_buildings(p, kind, value)
     return [(r, c) for r, c in cells(kind, value, color) if is_free_building(p, r, c)]
 
 

@@ -91,8 +91,7 @@ def universe_c(state: State, seat: int) -> list[dict[str, Any]]:
     if kind is None:
         out += [{"type": "use_die", "die": {"kind": "ambassador", "color": c}, "value": v, "adjust": a, "line": line}
                 for c in COLOURS for v in range(1, 7) for a in ("none", "coins") for line in ("row", "column")]
-    elif kind == "ambassador_line":
-        out += [{"type": "ambassador_line", "line": line} for line in ("row", "column", "diagonal")]
+    out += [{"type": "ambassador_line", "line": line} for line in ("row", "column", "diagonal")]  # refused unless asked
     return out
 
 

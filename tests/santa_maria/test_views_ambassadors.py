@@ -97,4 +97,4 @@ def test_the_board_names_the_ambassador_line_decision() -> None:
     shown["players"][P2]["personal_scholar"] = None  # Archery's printed data is the expansion core's (components.json)
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(Path(sm.__file__).parent), autoescape=True)
     html = env.get_template("board.html").render(view=shown, seat=P2, names=NAMES[:2], info=board.context(shown), to_act=shown["to_act"])
-    assert "Bob decides whether to activate the diagonal (Archery)" in html
+    assert "in the passive activation after Ann's ambassador die, Bob decides whether to activate the diagonal (Archery)" in html
