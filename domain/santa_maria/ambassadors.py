@@ -263,7 +263,7 @@ def _ambassador_line(tx: Tx, seat: int, action: Action, rng: RandomSource) -> No
     pending = tx.state.pending
     assert pending is not None
     if line == "diagonal":
-        tx.emit({"t": "CoinsPaid", "seat": seat, "coins": ARCHERY_FEE, "for": "archery"})
+        tx.emit({"t": "CoinsPaid", "seat": seat, "coins": ARCHERY_FEE, "for": "diagonal"})
     run(tx, seat, [("passive_line", line, value, color), *pending.agenda[1:]], rng)
 
 

@@ -292,7 +292,7 @@ def test_passive_archery_holder_chooses_the_diagonal_for_a_coin() -> None:
     reject(state, P1, {"type": "ambassador_line", "line": "column"}, "turn.not_yours")
     state, _ = act(state, P2, {"type": "sell", "good": "wood"})
     state, facts = act(state, P2, {"type": "ambassador_line", "line": "diagonal"})
-    assert facts[0] == {"t": "CoinsPaid", "seat": P2, "coins": 1, "for": "archery"}
+    assert facts[0] == {"t": "CoinsPaid", "seat": P2, "coins": 1, "for": "diagonal"}
     assert facts[1] == {"t": "PassiveActivationStarted", "seat": P2, "line": "diagonal", "value": 1, "color": "white"}
     assert activated(facts, P2) == [[1, 1]] and state.pending is not None and state.pending.kind == "ship"
     state, facts = act(state, P2, {"type": "ship", "source": None})
