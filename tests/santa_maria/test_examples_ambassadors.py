@@ -172,21 +172,23 @@ def test_sm_ex_65_variant_through_use_die() -> None:
 
 
 def test_sm_ex_66_module_c_limits() -> None:
-    """§8.4: 2 white pool dice a year (ambassador dice never count); personal blue dice only from
-    the religion track's two die symbols."""
-    state = start_c(2, white=4)
-    state = edit(state, P1, white_taken=2, religion=1)
-    assert state.white_pool
+    """§8.4: 2 white pool dice a year (ambassador dice never count); P1 owns no blue die and gets
+    its 1st and 2nd personal blue die from the religion track's two die symbols (2 and 6)."""
+    state = edit(start_c(2, white=5), P1, white_taken=2, religion=1)
+    assert state.white_pool and not state.players[P1].blue
     for f in set(state.white_pool):
         for value in range(1, 7):
             reject(state, P1, use("white", f, value, "column", "none" if f == value else "coins"), "die.white_limit")
-    state, facts = act(state, P1, amb("white", 4, "column"))
-    assert state.players[P1].white_taken == 2 and facts[0]["t"] == "AmbassadorTaken"
-    assert C.blue_die_symbols == frozenset({2, 6})  # the only die symbols: at most 2 personal blue dice
-    state = edit(state, P2, religion=1)
-    state, facts = act(state, P2, {"type": "activate_building", "cell": [5, 6]}, Dice(3))  # colony_2 (5,6): religion
-    assert state.players[P2].religion == 2 and [b.id for b in state.players[P2].blue] == ["b1"]
-    assert next(f for f in facts if f["t"] == "BlueDieGained")["usable_this_year"] is True
+    state, facts = act(state, P1, amb("white", 5, "column"), Dice(3))  # colony_1 (4,5): religion 1 -> 2
+    assert facts[0]["t"] == "AmbassadorTaken" and state.players[P1].white_taken == 2
+    gained = next(f for f in facts if f["t"] == "BlueDieGained")
+    assert (gained["seat"], gained["die"], gained["usable_this_year"]) == (P1, "b1", True)
+    state, _ = play(state, P1, {"type": "place_monk", "place": None}, {"type": "religion_extra", "pay": None})
+    state, _ = act(state, P2, {"type": "pass", "space": 1})
+    state = edit(state, P1, religion=5, coins=1, cells={(1, 2): "religion"})
+    state, facts = act(state, P1, {"type": "activate_building", "cell": [1, 2]}, Dice(4))  # religion 5 -> 6
+    assert [b.id for b in state.players[P1].blue] == ["b1", "b2"]
+    assert C.blue_die_symbols == frozenset({2, 6})  # no other die symbol: never more than 2
 
 
 def test_astronomy_allows_three_white_dice_with_ambassadors() -> None:
