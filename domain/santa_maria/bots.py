@@ -211,7 +211,9 @@ def _ambassador_value(state: State, seat: int, a: Action) -> float:
     passive = ambassadors.passive_line(line, value, color)
     others = [_targets_value(state, s, ambassadors.targets(state, s, passive, value, color))
               for s in range(state.seats) if s != seat]
-    return own - abs(value - face) * 1.2 - (0.5 * sum(others) / len(others) if others else 0.0)
+    cost = abs(value - face) if a["adjust"] in ("none", "coins") else 2.0  # cocoa or gold: about 2 coins
+    cost += 1 if line == "diagonal" else 0  # Archery's coin
+    return own - cost * 1.2 - (0.5 * sum(others) / len(others) if others else 0.0)
 
 
 def _ambassador_line(state: State, seat: int, legal: list[Action]) -> Action:
