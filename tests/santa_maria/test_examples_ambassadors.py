@@ -25,7 +25,7 @@ C_GAME = {"expansion": True, "modules": ["C"]}
 def start_c(seats: int = 2, white: int = 4, blue: int = 2, **kw: Any) -> State:
     """A module C position: no blue dice, a white pool of 2 per player, the ambassador dice on
     their tokens showing `white` and `blue`, seat 0 to act in year 1."""
-    state = start(seats, **C_GAME, **kw)
+    state = start(seats, **{**C_GAME, **kw})  # modules=[...] adds other modules
     state = replace(state, white_pool=tuple(sorted([1, 2, 3, 4, 5, 6] * 2)[: 2 * seats]), blue_made=0,
                     blue_supply=3 * seats - 1, ambassadors=((white, None), (blue, None)))
     for seat in range(seats):
