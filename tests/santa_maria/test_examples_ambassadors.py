@@ -4,6 +4,7 @@ Seats: P1 = seat 0, P2 = seat 1, ..."""
 
 from __future__ import annotations
 
+import importlib.util
 from typing import Any
 
 import pytest
@@ -169,6 +170,24 @@ def test_sm_ex_65_variant_through_use_die() -> None:
     state, facts = act(state, P3, {"type": "ship", "source": None})
     assert state.players[P1].coins == 1 and on(state, P1, 6, 6) == "aw1"
     assert facts[-1] == {"t": "TurnStarted", "seat": P2}
+
+
+@pytest.mark.skipif(importlib.util.find_spec("domain.santa_maria.governor") is None,
+                    reason="module A (the governor) is sm-ab's: its step goes into ambassadors.before_passive_line at the merge")
+def test_sm_ex_64_passive_governor_move() -> None:
+    """§8.5 A + C: a passive player's governor moves before their line (the hook
+    `ambassadors.before_passive_line`); the taker's governor, not in column 4, stays. (Module A
+    keeps the governor in `occupant` as "G".)"""
+    state = edit(start_c(2, white=4, modules=["A", "C"]), P1, occupied={(1, 1): "G"})
+    state = edit(state, P2, occupied={(1, 4): "G"})
+    coins, vp = state.players[P2].coins, state.players[P2].vp
+    state, facts = act(state, P1, amb("white", 4, "column"))
+    assert [f["seat"] for f in facts if f["t"] == "GovernorMoved"] == [P2]
+    assert on(state, P1, 1, 1) == "G" and on(state, P1, 2, 4) == "aw4" and goods(state, P1) == {"wood": 3}
+    assert names(facts).index("GovernorMoved") > names(facts).index("PassiveActivationStarted")
+    assert on(state, P2, 1, 4) == "" and on(state, P2, 1, 5) == "G"  # (1,5) is empty: nothing happens there
+    assert activated(facts, P2) == [[6, 4]] and (state.players[P2].coins, state.players[P2].vp) == (coins + 1, vp + 1)
+    assert on(state, P2, 6, 4) == ""
 
 
 def test_sm_ex_66_module_c_limits() -> None:
