@@ -172,6 +172,23 @@ def test_sm_ex_65_variant_through_use_die() -> None:
     assert facts[-1] == {"t": "TurnStarted", "seat": P2}
 
 
+@pytest.mark.skipif(importlib.util.find_spec("domain.santa_maria.specialists") is None,
+                    reason="module B (the specialists) is sm-ab's; B + C is checked once it is merged")
+def test_sm_ex_39_variant_only_the_taker_hires() -> None:
+    """§8.5 B + C: only the player who took the white ambassador die may hire; the passive
+    players activate column 4 without a hire decision. (Module B keeps the specialists beside the
+    white values in `specialist_row`.)"""
+    state = start_c(3, boards=("colony_1", "colony_2", "colony_3"), white=4, modules=["B", "C"])
+    state = replace(state, specialist_row=("SP_FARMER_1", "SP_FARMER_2", "SP_FARMER_3", "SP_FORESTER_1",
+                                           "SP_FORESTER_2", "SP_FORESTER_3"), specialist_stack=(), specialists_boxed=())
+    state, facts = act(state, P1, amb("white", 4, "column"))
+    assert state.pending is not None and (state.pending.kind, state.pending.seat) == ("hire", P1)
+    assert "PassiveActivationStarted" not in names(facts)  # hire comes first (§2.6 step 2)
+    state, facts = act(state, P1, {"type": "hire", "accept": False})
+    assert [f["seat"] for f in facts if f["t"] == "PassiveActivationStarted"] == [P2, P3]
+    assert "DecisionAsked" not in names(facts) and facts[-1] == {"t": "TurnStarted", "seat": P2}
+
+
 @pytest.mark.skipif(importlib.util.find_spec("domain.santa_maria.governor") is None,
                     reason="module A (the governor) is sm-ab's: its step goes into ambassadors.before_passive_line at the merge")
 def test_sm_ex_64_passive_governor_move() -> None:
