@@ -148,26 +148,34 @@ def die_code(d: dict[str, Any], value: int) -> str:
 # -- the passive activations (§8.4, §2.6 step 7; §11 A-27, A-28) -------------------------------------
 
 
-def passive_line(line: str, value: int, color: str) -> str:
+def passive_line(line: str | None, value: int, color: str) -> str:
     """The line every other player activates: the taker's row or column; after the taker's
-    diagonal, the row or column "as usual" — row v for a blue die, column v for a white one (A-28)."""
+    diagonal, the row or column "as usual" — row v for a blue die, column v for a white one (A-28);
+    so too after the Maya's die, which activated no line (§8.6.8)."""
     if line in ("row", "column"):
         return line
     return "row" if color == "blue" else "column"
 
 
-def passive_agenda(state: State, taker: int, d: dict[str, Any], line: str, value: int) -> list[Task]:
+def passive_agenda(state: State, taker: int, d: dict[str, Any], line: str | None, value: int) -> list[Task]:
     """After the taker's line (§2.6 step 7): every other player in turn, clockwise from the taker's
-    left, passed players too (A-27); the agenda then comes back to the taker, whose turn ends."""
+    left, passed players too (A-27); the agenda then comes back to the taker, whose turn ends.
+    `line` is what the taker activated (a line that is not a row or column: see `passive_line`)."""
     if d["kind"] != "ambassador":
         return []
     color = d["color"]
     kind = passive_line(line, value, color)
     agenda: list[Task] = []
     for k in range(1, state.seats):
-        agenda += [("as_seat", (taker + k) % state.seats), ("ask_ambassador_line", kind, value, color),
-                   ("passive_line", kind, value, color)]
+        seat = (taker + k) % state.seats
+        agenda += [("as_seat", seat), *passive_tasks(state, seat, kind, value, color)]
     return [*agenda, ("as_seat", taker)] if agenda else []
+
+
+def passive_tasks(state: State, seat: int, kind: str, value: int, color: str) -> list[Task]:
+    """One passive activation: the Archery question, then the line (§8.4). HOOK for module D
+    (§8.6.8): the Maya's seat simulates the die in its city instead (`maya_simulate`)."""
+    return [("ask_ambassador_line", kind, value, color), ("passive_line", kind, value, color)]
 
 
 def may_take_diagonal(state: State, seat: int, value: int) -> bool:
