@@ -86,7 +86,7 @@ def test_the_boards_show_the_ambassador_dice() -> None:
     assert info["white_limit"] == 2 and board.context(sm.view(fold(sm, None, sm.setup({}, 2, Rng("b", "setup"))), None))["white_limit"] == 3
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(Path(sm.__file__).parent), autoescape=True)
     html = env.get_template("board.html").render(view=shown, seat=P2, names=NAMES[:2], info=info, to_act=shown["to_act"])
-    assert "Ambassador dice:" in html and "taken by" in html and "on its token" in html and "white ambassador die 4" in html
+    assert "Ambassadors (module C)" in html and "Ambassador dice:" in html and "taken by" in html and "on its token" in html and "white ambassador die 4" in html
 
 
 def test_the_board_names_the_ambassador_line_decision() -> None:
