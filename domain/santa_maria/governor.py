@@ -30,6 +30,7 @@ from .components import DATA_FILE, C, ComponentError
 from .effects import _open
 from .flow import Ask, resume, task, why_not_decision
 from .goods import has_scholar
+from .kingdoms import colour
 from .specialists import counts_as_road
 from .state import (
     SIZE,
@@ -71,12 +72,6 @@ def in_play(state: State) -> bool:
 def cell(p: Player) -> tuple[int, int] | None:
     """Where the player's governor stands (None without module A)."""
     return cell_of(p.occupant.index(GOVERNOR)) if GOVERNOR in p.occupant else None
-
-
-def colour(die: Mapping[str, Any]) -> str:
-    if die["kind"] == "ambassador":
-        return str(die.get("color"))
-    return "white" if die["kind"] == "white" else "blue"
 
 
 def direction(die: Mapping[str, Any], line: str) -> tuple[int, int]:

@@ -205,9 +205,22 @@ ADJUSTS = ("none", "coins", "cocoa", "gold")
 LINES = ("row", "column", "diagonal")
 
 
+def colour(d: Mapping[str, Any]) -> str:
+    """A die's colour: a white pool die is white; an own or pool blue die is blue; an ambassador
+    die (module C, §8.4) has its own."""
+    if d["kind"] == "ambassador":
+        return str(d["color"])
+    return "white" if d["kind"] == "white" else "blue"
+
+
 def line_kind(d: Mapping[str, Any], line: str) -> str:
+    """The line's kind as colony.line_cells reads it (§2.6)."""
+    return kind_of(line, colour(d))
+
+
+def kind_of(line: str, colour_: str) -> str:
     """The cells of a diagonal depend on the die's colour (§2.6): a blue die runs left to right."""
-    return "diagonal_blue" if line == "diagonal" and d["kind"] != "white" else line
+    return "diagonal_blue" if line == "diagonal" and colour_ != "white" else line
 
 
 def diagonal_allowed(state: State, seat: int, value: int) -> bool:

@@ -12,7 +12,7 @@ from domain.core.errors import InvalidOptions
 from domain.core.facts import Tx
 from domain.core.options import Option, check, check_seats
 
-from . import governor, kingdoms, specialists
+from . import ambassadors, governor, kingdoms, specialists
 from .colony import why_not_place
 from .components import C
 from .state import CELLS, Phase, Player, State, commands, evolves, index, put, replace, with_player
@@ -56,7 +56,7 @@ OPTIONS = (
 MODULE_OPTIONS = {"governor_sign_rule": "A", "specialist_overflow": "B", "high_priest_reuse": "D", "maya_free_buy": "D"}
 MODULE_NAMES = {"A": "A (Governor)", "B": "B (Specialists)", "C": "C (Ambassadors)", "D": "D (the Maya city)"}
 # What of the expansion this server plays so far; the rest is refused, never silently ignored.
-PLAYABLE: dict[str, bool] = {"expansion": True, "A": True, "B": True, "C": False, "D": False}
+PLAYABLE: dict[str, bool] = {"expansion": True, "A": True, "B": True, "C": True, "D": False}
 
 
 def check_options(options: Mapping[str, Any], seats: int) -> dict[str, Any]:
@@ -99,7 +99,8 @@ def setup(options: Mapping[str, Any], seats: int, rng: RandomSource) -> list[Fac
     facts.append({"t": "ShipDeckShuffled", "order": list(shuffle(rng, C.regular_ships))})  # step 4
     if kingdoms.expansion(opts):  # §8.1 setup 1: the special stack and dock
         facts += kingdoms.special_ships_setup(rng)
-    facts.append({"t": "WhiteDiceRolled", "faces": sorted(die(rng) for _ in range(C.white_per_player * seats))})  # step 5
+    facts.append({"t": "WhiteDiceRolled", "faces": sorted(die(rng) for _ in range(ambassadors.white_per_player(opts.get("modules")) * seats))})  # step 5
+    facts += ambassadors.setup_dice(opts, rng)  # module C: the two ambassador dice (§8.4)
     scholars = shuffle(rng, kingdoms.scholar_pool(opts))  # step 7 (§8.1 setup 2-3: mixed pools)
     bishops = shuffle(rng, kingdoms.bishop_pool(opts))
     on_board = kingdoms.scholars_on_board(opts)
@@ -121,7 +122,7 @@ def setup(options: Mapping[str, Any], seats: int, rng: RandomSource) -> list[Fac
         facts.append({"t": "StartingGoodsGiven", "seat": seat, "wood": C.start_wood, "coins": C.start_coins[k]})
     if opts["shared_blue_dice"]:  # step 15, or §7.2: one blue die per player into the pool
         facts.append({"t": "BlueDiceRolled", "pool": sorted(die(rng) for _ in range(seats)), "taken": seats})
-    else:
+    elif ambassadors.starting_blue_die(opts):  # module C: no starting blue die (§8.4)
         for k in range(seats):
             facts.append({"t": "BlueDieGained", "seat": (first + k) % seats, "die": f"b{k + 1}", "face": die(rng),
                           "usable_this_year": True})

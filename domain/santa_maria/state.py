@@ -145,6 +145,7 @@ class State:
     special_stack: tuple[str, ...] | None = optional()  # special development tiles face down (hidden order)
     special_dock: str | None = optional()  # the special sea-trade tile face up on expansion tile 1
     special_ships: tuple[str, ...] | None = optional()  # the special ship stack, index 0 = top (hidden order)
+    ambassadors: tuple[tuple[int, int | None], ...] | None = optional()  # module C: (face, taker) of the white, the blue
 
     @property
     def places(self) -> tuple[str, ...]:

@@ -9,7 +9,7 @@ from typing import Any
 
 from domain.core import ALL, Fact, Viewer
 
-from . import governor, specialists
+from . import ambassadors, governor, specialists
 from .colony import SIZE
 from .components import C
 from .flow import to_act
@@ -91,7 +91,7 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "pass_spaces": {str(s): [seat for seat in state.pass_order if state.players[seat].pass_space == s]
                         for s in range(1, len(C.pass_spaces) + 1)},
         "players": [_player(state, s, viewer) for s in range(state.seats)],
-        **governor.view(state), **specialists.view(state),  # modules A, B
+        **governor.view(state), **specialists.view(state), **ambassadors.view(state),  # modules A, B, C (§9.1)
     }
     if state.expansion:  # §8.1, §9.1: the special dock face up, the special stacks by size
         out["options"].update({"expansion": True, "modules": list(state.modules or ())})
