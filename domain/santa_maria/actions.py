@@ -10,7 +10,7 @@ from domain.core import Action, Fact, RandomSource
 from domain.core.commands import Why, fields, malformed, one_of, refuse
 from domain.core.facts import Tx
 
-from . import goods
+from . import ambassadors, goods, governor, kingdoms, specialists
 from .colony import ROTATIONS, footprint, free_buildings, line_colonists, placements, why_not_place
 from .components import C
 from .effects import _cell_field, effects_of
@@ -22,8 +22,8 @@ from .state import BlueDie, Player, State, commands, evolves, index, put, replac
 
 
 def expand_cost(state: State, seat: int, tile: str) -> dict[str, int]:
-    cost = dict(C.tile_cost[C.tiles[tile].kind])
-    if has_scholar(state, seat, "SCH_ARCHITECTURE"):
+    cost = dict(C.tile_cost[C.tiles[tile].kind])  # a special tile: 4 coins, nothing replaces them (§8.1)
+    if C.tiles[tile].kind != "special" and has_scholar(state, seat, "SCH_ARCHITECTURE"):
         cost["wood"] -= 1  # Architecture: one wood less (§1.6)
         cost = {g: n for g, n in cost.items() if n}
     return cost
@@ -35,14 +35,15 @@ def why_not_expand(state: State, seat: int, tile: str) -> Why:
     if next(placements(state.players[seat], C.tiles[tile]), None) is None:
         return ("expand.no_placement", "That tile fits nowhere in your colony.")
     if not held_payments(state, seat, expand_cost(state, seat, tile)):
-        return ("expand.cannot_pay", "You cannot pay for that tile (2 wood for a double, 2 wood and 1 grain for a triple).")
+        return ("expand.cannot_pay", "You cannot pay for that tile (2 wood for a double, 2 wood and 1 grain for a triple, "
+                "4 coins for a special tile).")
     return None
 
 
 @commands.command("expand")
 def _expand(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     fields(action, ("tile",))
-    tile = one_of(action, "tile", (*C.doubles, *C.triples))
+    tile = one_of(action, "tile", (*C.doubles, *C.triples, *C.specials))
     refuse(why_not_main(tx.state, seat))
     refuse(why_not_expand(tx.state, seat, tile))
     tx.emit({"t": "TileChosen", "seat": seat, "tile": tile})
@@ -166,7 +167,8 @@ def why_not_activate(state: State, seat: int, r: int, c: int) -> Why:
     if not C.is_building(p.grid[index(r, c)]):
         return ("activate.not_a_building", "Only a building can be activated; roads and empty cells never are.")
     if p.occupant[index(r, c)]:
-        return ("activate.occupied", "That building holds a die or coins already this year.")
+        return ("activate.occupied", "Your governor stands on that building." if p.occupant[index(r, c)] == "G"
+                else "That building holds a die or coins already this year.")
     if p.coins < activation_cost(state, seat):
         return ("activate.cannot_pay", f"This activation costs {activation_cost(state, seat)} coins.")
     return None
@@ -195,6 +197,8 @@ def _activated_with_coins(state: State, fact: Fact) -> State:
 
 def _die(action: Action) -> dict[str, Any]:
     value = action["die"]
+    if type(value) is dict and value.get("kind") == "ambassador":  # module C (§8.4)
+        return ambassadors.parse_die(value)
     if type(value) is not dict or value.get("kind") not in ("white", "blue", "pool_blue"):
         raise malformed("'die' must be {kind: white|pool_blue, face} or {kind: blue, id}.")
     if value["kind"] == "blue":
@@ -205,21 +209,25 @@ def _die(action: Action) -> dict[str, Any]:
     return value
 
 
-def die_face(p: Player, d: dict[str, Any]) -> int | None:
+def die_face(p: Player, d: dict[str, Any], state: State | None = None) -> int | None:
+    if d["kind"] == "ambassador" and state is not None:  # module C: the face on its token (§8.4)
+        return ambassadors.face(state, d)
     if d["kind"] != "blue":
         return int(d["face"])
     return next((b.face for b in p.blue if b.id == d["id"]), None)
 
 
 def white_limit(state: State, seat: int) -> int:
-    return C.white_limit + (1 if has_scholar(state, seat, "SCH_ASTRONOMY") else 0)
+    return ambassadors.white_limit(state) + (1 if has_scholar(state, seat, "SCH_ASTRONOMY") else 0)
 
 
-def die_cost(state: State, seat: int, face: int, value: int, adjust: str) -> int:
+def die_cost(state: State, seat: int, face: int, value: int, adjust: str, line: str = "row") -> int:
+    """The coins of a die use (§2.6): the change of value, and 1 for Archery's diagonal."""
+    fee = 1 if line == "diagonal" else 0
     if adjust != "coins":
-        return 0
+        return fee
     steps = abs(value - face)
-    return max(0, steps - 1) if has_scholar(state, seat, "SCH_MATHEMATICS") else steps
+    return fee + (max(0, steps - 1) if has_scholar(state, seat, "SCH_MATHEMATICS") else steps)
 
 
 def why_not_die(state: State, seat: int, d: dict[str, Any], value: int, adjust: str, line: str) -> Why:
@@ -233,21 +241,32 @@ def why_not_die(state: State, seat: int, d: dict[str, Any], value: int, adjust: 
         own = next((b for b in p.blue if b.id == d["id"]), None)
         if own is None or own.used or not own.usable or state.shared_blue_dice:
             return ("die.not_available", "That blue die is not yours to use now.")
+    elif d["kind"] == "ambassador":  # module C (§8.4)
+        if (why := ambassadors.why_not_take(state, d)) is not None:
+            return why
     else:
         if not state.shared_blue_dice or d["face"] not in state.blue_pool:
             return ("die.not_in_pool", f"No blue die in the pool shows {d['face']}.")
         if p.blue_used >= p.unlocked:
             return ("die.blue_limit", f"You have unlocked {p.unlocked} blue dice this year and used them all.")
-    face = die_face(p, d)
+    face = die_face(p, d, state)
     assert face is not None
     if (adjust == "none") != (value == face):
-        return ("die.bad_adjust", "Keep the die's value with adjust none, or change it with coins.")
-    allowed = {"column"} if d["kind"] == "white" else {"row"} | ({"column"} if has_scholar(state, seat, "SCH_PHILOSOPHY") else set())
+        return ("die.bad_adjust", "Keep the die's value with adjust none, or change it with coins (or cocoa or gold).")
+    allowed = {"column"} if kingdoms.colour(d) == "white" else {"row"} | ({"column"} if has_scholar(state, seat, "SCH_PHILOSOPHY") else set())
+    if kingdoms.diagonal_allowed(state, seat, value):  # Archery (§1.6)
+        allowed.add("diagonal")
     if line not in allowed:
-        return ("die.bad_line", "A white die activates a column, a blue die a row (a column with Philosophy).")
-    if p.coins < die_cost(state, seat, face, value, adjust):
+        return ("die.bad_line", "A white die activates a column, a blue die a row (a column with Philosophy, "
+                "a diagonal with Archery when it shows 1 or 6).")
+    if state.expansion:  # §2.6 check 5: coins, and cocoa or gold (§8.1)
+        why = kingdoms.why_not_adjust_paid(state, seat, adjust, die_cost(state, seat, face, value, adjust, line))
+        if why:
+            return why
+    elif p.coins < die_cost(state, seat, face, value, adjust):
         return ("die.cannot_pay", f"Changing the die costs {die_cost(state, seat, face, value, adjust)} coins.")
-    if not free_buildings(p, line, value):
+    moved = governor.after_forced_move(state, seat, d, line, value)  # §8.2, A-07
+    if not free_buildings(moved, kingdoms.line_kind(d, line), value):
         return ("die.no_free_building", f"That {line} has no free building to activate.")
     return None
 
@@ -259,25 +278,39 @@ def _use_die(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     value = action["value"]
     if type(value) is not int or not 1 <= value <= 6:
         raise malformed("'value' must be a whole number from 1 to 6.")
-    adjust = one_of(action, "adjust", ("none", "coins"))
-    line = one_of(action, "line", ("row", "column"))
+    expansion = bool(tx.state.expansion)
+    adjust = one_of(action, "adjust", kingdoms.ADJUSTS if expansion else ("none", "coins"))
+    line = one_of(action, "line", kingdoms.LINES if expansion else ("row", "column"))
     refuse(why_not_main(tx.state, seat))
     refuse(why_not_die(tx.state, seat, d, value, adjust, line))
     p = tx.state.players[seat]
-    face = die_face(p, d)
+    face = die_face(p, d, tx.state)
     assert face is not None
-    tx.emit({"t": "DieTaken", "seat": seat, "die": d})
+    tx.emit(ambassadors.taken(seat, d, face) if d["kind"] == "ambassador" else {"t": "DieTaken", "seat": seat, "die": d})
+    if line == "diagonal":  # Archery's coin (§1.6)
+        tx.emit({"t": "CoinsPaid", "seat": seat, "coins": 1, "for": "diagonal"})
     if value != face:
+        kingdoms.pay_adjust(tx, seat, adjust)  # a cocoa token or a gold (§8.1)
         tx.emit({"t": "DieValueChanged", "seat": seat, "die": d, "from": face, "to": value,
-                 "paid": die_cost(tx.state, seat, face, value, adjust)})
+                 "paid": die_cost(tx.state, seat, face, value, adjust), **({"adjust": adjust} if expansion else {})})
+    code = {"white": f"w{value}", "pool_blue": f"p{value}"}.get(d["kind"]) or (
+        ambassadors.die_code(d, value) if d["kind"] == "ambassador" else str(d["id"]))
+    run(tx, seat, [*specialists.hire_tasks(tx.state, d, value), *governor.step_tasks(tx.state, d, line, value),
+                   ("die_line", kingdoms.line_kind(d, line), value, code),  # §2.6 steps 2 (B), 3 (A), 4-6
+                   *ambassadors.passive_agenda(tx.state, seat, d, line, value)], rng)  # module C: the others' turns (step 7)
+
+
+@task("die_line")
+def _die_line(tx: Tx, seat: int, step: Any, rng: RandomSource) -> list[Any]:
+    """§2.6 steps 4-6: Taxation, then every free building of the line in order, the die on the last;
+    `kind` is the line's kind as colony.line_cells reads it (a blue die's diagonal: `diagonal_blue`)."""
+    _, kind, value, code = step
     if has_scholar(tx.state, seat, "SCH_TAXATION"):  # §1.6 Taxation, before the buildings
-        colonists = line_colonists(tx.state.players[seat], line, value)
+        colonists = line_colonists(tx.state.players[seat], kind, value)
         if colonists:
             tx.emit({"t": "CoinsGained", "seat": seat, "coins": colonists, "source": "taxation"})
-    targets = free_buildings(tx.state.players[seat], line, value)
-    code = {"white": f"w{value}", "pool_blue": f"p{value}"}.get(d["kind"]) or str(d["id"])
-    agenda = [("activate", r, c, "die") for r, c in targets] + [("place_die", code, *targets[-1])]
-    run(tx, seat, agenda, rng)
+    targets = free_buildings(tx.state.players[seat], kind, value)
+    return [("activate", r, c, "die") for r, c in targets] + [("place_die", code, *targets[-1])]
 
 
 def die_actions(state: State, seat: int) -> Iterator[Action]:
@@ -285,14 +318,16 @@ def die_actions(state: State, seat: int) -> Iterator[Action]:
     dice: list[dict[str, Any]] = [{"kind": "white", "face": f} for f in sorted(set(state.white_pool))]
     dice += [{"kind": "blue", "id": b.id} for b in p.blue]
     dice += [{"kind": "pool_blue", "face": f} for f in sorted(set(state.blue_pool))]
+    dice += ambassadors.available(state)  # module C (§8.4)
+    adjusts, lines = (kingdoms.ADJUSTS[1:], kingdoms.LINES) if state.expansion else (("coins",), ("column", "row"))
     for d in dice:
-        face = die_face(p, d)
+        face = die_face(p, d, state)
         assert face is not None
         for value in range(1, 7):
-            adjust = "none" if value == face else "coins"
-            for line in ("column", "row"):
-                if why_not_die(state, seat, d, value, adjust, line) is None:
-                    yield {"type": "use_die", "die": d, "value": value, "adjust": adjust, "line": line}
+            for adjust in ("none",) if value == face else adjusts:
+                for line in lines:
+                    if why_not_die(state, seat, d, value, adjust, line) is None:
+                        yield {"type": "use_die", "die": d, "value": value, "adjust": adjust, "line": line}
 
 
 @evolves("DieTaken")

@@ -13,6 +13,7 @@ from typing import Any
 
 from domain.core.words import amount
 
+from . import governor, specialists
 from .colony import rotate
 from .components import C
 from .text import board_text as text  # noqa: F401  (the text board of `replay show`, replay/textboard.py)
@@ -72,11 +73,14 @@ _BISHOP_PER = {
     "double_tile_in_colony": "double tile in your colony", "fully_developed_line": "fully built row or column",
     "own_monk_on_main_board": "of your monks on the main board", "sugar_symbol_on_own_ships": "sugar on your ships",
     "religion_space_beyond_2": "religion space beyond the 2nd", "colonist_in_colony": "colonist in your colony",
+    "three_cell_tile_in_colony": "3-cell tile in your colony", "gem_symbol_on_own_ships": "gem on your ships",
 }
 
 
 def _bishop(bishop_id: str) -> str:
     rule = C.bishop_rule[bishop_id]
+    if rule.get("special") == "conquistador_year3_twice":
+        return "its monks' owners receive their year-3 conquistador award a second time"
     return f"{rule['vp_each']} VP per {_BISHOP_PER.get(rule['per'], rule['per'].replace('_', ' '))} (at most {rule['max']})"
 
 
@@ -131,28 +135,44 @@ def context(view: dict[str, Any]) -> dict[str, Any]:
     """The printed data the board shows next to the view (only for the ids the view names)."""
     tiles = {t for t in view.get("display", [])} | {t[0] for p in view.get("players", []) for t in p.get("tiles", [])}
     pending = view.get("pending") or {}
-    ships = {t for t in view.get("board_docks", {}).values() if t} | {
+    ships = {t for t in (*view.get("board_docks", {}).values(), view.get("special_dock")) if t} | {
         t for p in view.get("players", []) for d in p.get("docks", {}).values() for t in d}
     return {
         "tiles": {t: {"kind": C.tiles[t].kind if t in C.tiles else "", "words": tile_words(t)} for t in tiles},
         "tile_cost": {k: _amounts(v) for k, v in C.tile_cost.items()},
         "ships": {t: _ship(t) for t in ships},
         "scholars": {s: {"name": s.removeprefix("SCH_").capitalize(), "vp": C.scholar_vp[s], "ability": C.scholar_ability[s]}
-                     for s in C.scholars},
-        "bishops": {b: {"name": b.removeprefix("BSH_").capitalize(), "rule": _bishop(b)} for b in C.bishops},
+                     for s in C.scholar_vp},
+        "bishops": {b: {"name": b.removeprefix("BSH_").capitalize(), "rule": _bishop(b)} for b in C.bishop_rule},
         "missions": {m: _amounts(g) for m, g in C.mission_gain.items()},
         "pass_spaces": {str(s["id"]): _pass_space(s) for s in C.pass_spaces},
         "dock_income": {d: _dock_income(d) for d in C.docks},
         "religion": {"end": C.religion_end, "monks": sorted(C.monk_symbols), "blue": sorted(C.blue_die_symbols)},
         "conquistador": {"end": C.conquistador_end, "gold": sorted(C.gold_symbols)},
         "storage": C.storage, "white_limit": C.white_limit, "sale": C.sale_price, "buy": C.buy_price,
-        "years": C.years, "monks": C.monks, "bishop_penalty": C.bishop_penalty,
+        "years": C.years, "monks": C.monks,
+        "bishop_penalty": C.kingdom_bishop_penalty if view.get("options", {}).get("expansion") else C.bishop_penalty,
         "cell": cell_words, "occupant": occupant_words, "effect": effect_words, "trade_options": trade_options,
         "placing": placing(pending["tile"]) if pending.get("decision") == "place_tile" and pending.get("tile") else [],
         "abilities": abilities(view),
         "conquistador_awards": C.conquistador_scoring.get(len(view.get("players", [])), {}),
         "dock_set_vp": C.dock_set_vp, "coins_per_vp": C.coins_per_vp,
+        "specialist": specialist_words, "governor_score": governor.score,  # modules B, A
+        **ambassador_context(view),  # module C
     }
+
+
+def specialist_words(specialist_id: str) -> str:
+    """A specialist tile in words (§8.3): what it brings and what it costs."""
+    s = specialists.SPECIALISTS.get(specialist_id)
+    if s is None:
+        return specialist_id
+    if s.kind != "improvement":
+        what = "conquistador steps" if s.gives == "conquistador_steps" else str(s.gives)
+        return f"{s.name}: your k-th {s.name} costs k coins and brings k {what}"
+    effects = " and ".join(effect_words(e) for e in s.effects)
+    return (f"{s.name} improvement ({effects}): {amount(specialists.ON_BUILT, 'coin')} on a built cell, "
+            f"{amount(specialists.ON_EMPTY, 'coin')} on an empty one")
 
 
 def occupant_words(occupant: str) -> str:
@@ -161,9 +181,11 @@ def occupant_words(occupant: str) -> str:
     if not occupant:
         return ""
     kind, rest = occupant[0], occupant[1:]
+    if kind == "a":  # module C: "aw4" the white ambassador die showing 4
+        return f"{'white' if rest[0] == 'w' else 'blue'} ambassador die {rest[1:]}"
     if kind == "$":
         return amount(int(rest), "coin")
-    return {"w": f"white die {rest}", "b": f"blue die {rest}", "p": f"blue die {rest}"}.get(kind, occupant)
+    return {"w": f"white die {rest}", "b": f"blue die {rest}", "p": f"blue die {rest}", "G": "governor"}.get(kind, occupant)
 
 
 def scores(view: dict[str, Any]) -> list[int | None]:
@@ -185,6 +207,8 @@ def _pay(action: dict[str, Any]) -> str:
 def action_label(action: dict[str, Any]) -> str | None:  # noqa: C901, PLR0911 - one line per action type
     """Button words; None: the platform's words."""
     kind = action.get("type")
+    if kind == "use_die" and action["die"].get("kind") == "ambassador":
+        return ambassador_label(action)  # module C
     if kind == "use_die":
         die = action["die"]
         name = f"white {die['face']}" if die["kind"] == "white" else (
@@ -192,6 +216,8 @@ def action_label(action: dict[str, Any]) -> str | None:  # noqa: C901, PLR0911 -
         steps = abs(int(action["value"]) - int(die["face"])) if "face" in die else None
         paid = f", {amount(steps, 'step')} for coins" if steps else " for coins"
         changed = f" set to {action['value']}{paid}" if action.get("adjust") == "coins" else ""
+        if action.get("adjust") in ("cocoa", "gold"):  # American Kingdoms (§8.1)
+            changed = f" set to {action['value']} for 1 {action['adjust']}"
         return f"{name.capitalize()}{changed} → {action['line']} {action['value']}"
     if kind == "activate_building":
         return f"Activate {_cell(action['cell'])} with coins"
@@ -210,6 +236,8 @@ def action_label(action: dict[str, Any]) -> str | None:  # noqa: C901, PLR0911 -
         price = C.sale_price[action["good"]] if kind == "sell" else C.buy_price
         return f"{kind.capitalize()} 1 {action['good']} for {amount(price, 'coin')}"
     if kind == "ship":
+        if action.get("source") == "special":
+            return f"Special ship to your {action.get('dock')} dock{_pay(action)}"
         return "Take no ship" if action.get("source") is None else f"Ship from the {action['source']} dock{_pay(action)}"
     if kind == "trade":
         return "Do not trade" if action.get("option") is None else f"Trade (option {int(action['option']) + 1}){_pay(action)}"
@@ -218,10 +246,37 @@ def action_label(action: dict[str, Any]) -> str | None:  # noqa: C901, PLR0911 -
         return f"No extra {track} step" if action.get("pay") is None else f"Extra {track} step{_pay(action)}"
     if kind == "place_monk":
         return "Keep the monk" if action.get("place") is None else f"Monk to {str(action['place']).replace('_', ' ')}"
+    if kind == "meditation_extra":
+        if action.get("space") is None:
+            return "No extra pass-space action"
+        return f"Meditation: {_pass_space(C.pass_spaces[int(action['space']) - 1])} (space {action['space']})"
+    if kind == "ambassador_line":
+        return "Activate the diagonal for 1 coin (Archery)" if action["line"] == "diagonal" else f"Activate the ambassador's {action['line']}"
     if kind == "road_tile":
         return "No road tile" if action.get("cell") is None else f"Road tile on {_cell(action['cell'])}"
+    if kind == "hire":
+        if not action.get("accept"):
+            return "Do not hire the specialist"
+        return f"Hire the specialist{' onto ' + _cell(action['cell']) if action.get('cell') else ''}"
+    if kind == "navigate":
+        return "Move the governor one more cell for 1 coin" if action.get("pay") else "Leave the governor here"
     if kind == "choose_colony":
         return f"Colony {str(action['board']).removeprefix('colony_')}"
     if kind == "choose_set":
         return f"Town hall set {action['set']}"
     return None
+
+
+# -- module C, the ambassadors (§8.4) ------------------------------------------------------------------
+
+
+def ambassador_context(view: dict[str, Any]) -> dict[str, Any]:
+    """With the ambassadors: the white-die limit is 2 (§8.4)."""
+    from .ambassadors import WHITE_LIMIT
+
+    return {"white_limit": WHITE_LIMIT} if "ambassadors" in view else {}
+
+
+def ambassador_label(action: dict[str, Any]) -> str:
+    changed = f" set to {action['value']} for coins" if action.get("adjust") == "coins" else ""
+    return f"{action['die']['color'].capitalize()} ambassador die{changed} → {action['line']} {action['value']}, then everybody else"

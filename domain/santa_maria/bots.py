@@ -12,13 +12,14 @@ from typing import Any
 
 from domain.core import Action, RandomSource, choice
 
+from . import ambassadors, governor, kingdoms, specialists
 from .colony import free_buildings
 from .components import C
 from .goods import held_payments, payments
-from .state import Player, State, index
+from .state import Player, State, index, put, replace
 
 VP = 3.0
-GOOD = {"wood": 1.5, "grain": 1.5, "sugar": 2.5, "gem": 2.5, "gold": 3.0, "coins": 1.0, "vp": VP}
+GOOD = {"wood": 1.5, "grain": 1.5, "sugar": 2.5, "gem": 2.5, "gold": 3.0, "coins": 1.0, "vp": VP, "cocoa": 2.0}
 MONK_PLACES = ("mission_2", "scholar_1", "scholar_2", "scholar_3", "mission_3", "mission_1", "mission_4")
 
 
@@ -70,8 +71,8 @@ def _effect_value(state: State, seat: int, effect: str) -> float:
     return 3.0
 
 
-def _line_value(state: State, seat: int, kind: str, value: int) -> float:
-    p = state.players[seat]
+def _line_value(state: State, seat: int, kind: str, value: int, p: Player | None = None) -> float:
+    p = p or state.players[seat]
     return sum(_effect_value(state, seat, e) for r, c in free_buildings(p, kind, value)
                for e in C.effects_of(p.grid[index(r, c)]))
 
@@ -79,13 +80,18 @@ def _line_value(state: State, seat: int, kind: str, value: int) -> float:
 def _main_value(state: State, seat: int, a: Action) -> float:
     p = state.players[seat]
     kind = a["type"]
+    if kind == "use_die" and a["die"]["kind"] == "ambassador":
+        return _ambassador_value(state, seat, a)  # module C
     if kind == "use_die":
         face = a["die"].get("face")
         if face is None:
             face = next(b.face for b in p.blue if b.id == a["die"]["id"])
-        cost = abs(a["value"] - face)
+        cost = abs(a["value"] - face) if a["adjust"] in ("none", "coins") else GOOD[a["adjust"]] / 1.2  # cocoa or gold (§8.1)
+        cost += 1 if a["line"] == "diagonal" else 0
         scarce = 0.5 if a["die"]["kind"] == "white" else 0.0
-        return _line_value(state, seat, a["line"], a["value"]) - cost * 1.2 - scarce
+        moved = governor.after_forced_move(state, seat, a["die"], a["line"], a["value"])
+        return (_line_value(state, seat, kingdoms.line_kind(a["die"], a["line"]), a["value"], moved) - cost * 1.2 - scarce
+                + _governor_value(state, seat, moved) + _specialist_value(state, seat, a))
     if kind == "activate_building":
         r, c = a["cell"]
         value = sum(_effect_value(state, seat, e) for e in C.effects_of(p.grid[index(r, c)]))
@@ -93,6 +99,50 @@ def _main_value(state: State, seat: int, a: Action) -> float:
     if kind == "expand":
         return {1: 6.0, 2: 3.5}.get(state.year, 0.5) + (1.0 if C.tiles[a["tile"]].kind == "triple" else 0.0)
     return -99.0
+
+
+def _governor_value(state: State, seat: int, moved: Player) -> float:
+    """Module A: what the governor's move brings now (the cell it enters) and at the end (§8.2)."""
+    before, after = governor.cell(state.players[seat]), governor.cell(moved)
+    if before is None or after is None or before == after:
+        return 0.0
+    code = moved.grid[index(*after)]
+    now = sum(_effect_value(state, seat, e) for e in C.effects_of(code)) + C.colonists(code) * VP
+    rule = state.governor_sign_rule or "anti_diagonal"
+    return now + (governor.score(rule, *after) - governor.score(rule, *before)) * VP * 0.5
+
+
+def _specialist_value(state: State, seat: int, a: Action) -> float:
+    """Module B: a white die's value brings the specialist beside it within reach."""
+    row = state.specialist_row or ()
+    if not specialists.is_white(a["die"]) or len(row) < a["value"] or row[a["value"] - 1] is None:
+        return 0.0
+    sid = row[a["value"] - 1]
+    assert sid is not None
+    return max(0.0, _hire_value(state, seat, specialists.SPECIALISTS[sid], None)[0])
+
+
+def _hire_value(state: State, seat: int, spec: specialists.Specialist, cell: tuple[int, int] | None) -> tuple[float, Action]:
+    """The best hire of `spec` and its worth in coins (less the price); a decline is worth 0."""
+    p = state.players[seat]
+    if spec.kind != "improvement":
+        k = specialists.hired(p, spec.kind) + 1
+        gain = k * 2.5 if spec.gives == "conquistador_steps" else _gain_value(p, {str(spec.gives): k})
+        return gain - k, {"type": "hire", "accept": True}
+    best: tuple[float, Action] = (0.0, {"type": "hire", "accept": False})
+    worth = sum(_effect_value(state, seat, e) for e in spec.effects)
+    for r in range(1, 7):
+        for c in range(1, 7):
+            if p.occupant[index(r, c)]:
+                continue
+            code = p.grid[index(r, c)]
+            lost = sum(_effect_value(state, seat, e) for e in C.effects_of(code)) + C.colonists(code) * VP * 0.7
+            price = specialists.ON_BUILT if code else specialists.ON_EMPTY
+            uses = {1: 3.0, 2: 2.0}.get(state.year, 1.0)  # a building works again in the years left
+            value = (worth - lost) * uses - price + _placement_score(p, [r, c]) * 0.2
+            if value > best[0]:
+                best = (value, {"type": "hire", "accept": True, "cell": [r, c]})
+    return best
 
 
 def _pass_value(state: State, seat: int, space: int) -> float:
@@ -138,7 +188,7 @@ def _decision(state: State, seat: int, legal: list[Action]) -> Action:
         ships = [a for a in legal if a["type"] == "ship" and a["source"] is not None]
         if ships:
             def worth(a: Action) -> float:
-                tile = state.board_docks[C.docks.index(a["source"])]
+                tile = kingdoms.ship_tile(state, a["source"])
                 assert tile is not None
                 return C.ship_vp[tile] * VP + 3.0 - _gain_value(p, a["pay"])
 
@@ -156,11 +206,24 @@ def _decision(state: State, seat: int, legal: list[Action]) -> Action:
         return {"type": "place_monk", "place": None}
     if kind == "conquistador_extra":
         return {"type": "conquistador_extra", "pay": "coins" if p.coins >= 3 else None}
+    if kind == "meditation_extra":  # the best free pass space (§1.6 Meditation)
+        return max(legal, key=lambda a: -1.0 if a.get("space") is None else _pass_value(state, seat, a["space"]))
+    if kind == "ambassador_line":
+        return _ambassador_line(state, seat, legal)  # module C
     if kind == "road_tile":
         roads = [a for a in legal if a["type"] == "road_tile" and a["cell"] is not None]
         if not roads:
             return {"type": "road_tile", "cell": None}
         return max(roads, key=lambda a: _placement_score(p, a["cell"]))
+    if kind == "hire":
+        assert state.pending is not None and state.pending.tile is not None
+        value, hire = _hire_value(state, seat, specialists.SPECIALISTS[state.pending.tile], None)
+        return hire if value > 0 and hire in legal else {"type": "hire", "accept": False}
+    if kind == "navigate":
+        assert state.pending is not None and state.pending.cell is not None
+        moved = replace(p, occupant=put(put(p.occupant, p.occupant.index("G"), ""), index(*state.pending.cell), "G"))
+        onward: Action = {"type": "navigate", "pay": True}
+        return onward if onward in legal and _governor_value(state, seat, moved) > 1.0 else {"type": "navigate", "pay": False}
     return next(a for a in legal if a["type"] not in ("sell", "buy"))
 
 
@@ -187,6 +250,40 @@ def greedy_bot(state: State, seat: int, rng: RandomSource) -> Action:
         if _main_value(state, seat, best) > _pass_value(state, seat, best_pass["space"]) * 0.6:
             return best
     return best_pass
+
+
+# -- module C, the ambassadors (§8.4) ------------------------------------------------------------------
+
+
+def _targets_value(state: State, seat: int, cells: list[tuple[int, int]]) -> float:
+    p = state.players[seat]
+    return sum(_effect_value(state, seat, e) for r, c in cells for e in C.effects_of(p.grid[index(r, c)]))
+
+
+def _ambassador_value(state: State, seat: int, a: Action) -> float:
+    """An ambassador die is worth its line to the taker, less what it costs, less half of what
+    the others gain from their passive lines on average (it never counts as a white die)."""
+    color, value, line = a["die"]["color"], a["value"], a["line"]
+    face = ambassadors.face(state, a["die"]) or value
+    own = _targets_value(state, seat, ambassadors.targets(state, seat, line, value, color))
+    passive = ambassadors.passive_line(line, value, color)
+    others = [_targets_value(state, s, ambassadors.targets(state, s, passive, value, color))
+              for s in range(state.seats) if s != seat]
+    cost = abs(value - face) if a["adjust"] in ("none", "coins") else 2.0  # cocoa or gold: about 2 coins
+    cost += 1 if line == "diagonal" else 0  # Archery's coin
+    return own - cost * 1.2 - (0.5 * sum(others) / len(others) if others else 0.0)
+
+
+def _ambassador_line(state: State, seat: int, legal: list[Action]) -> Action:
+    """The diagonal when it is worth more than the passive line and its coin."""
+    kind, value, color = ambassadors.asked_line(state)
+    best = {"type": "ambassador_line", "line": kind}
+    diagonal = {"type": "ambassador_line", "line": "diagonal"}
+    if diagonal in legal:
+        worth = _targets_value(state, seat, ambassadors.targets(state, seat, "diagonal", value, color)) - 1.0
+        if worth > _targets_value(state, seat, ambassadors.targets(state, seat, kind, value, color)):
+            return diagonal
+    return best
 
 
 BOTS: dict[str, Any] = {"greedy": greedy_bot, "random": random_bot}

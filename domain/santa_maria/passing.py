@@ -7,16 +7,17 @@ from domain.core import Action, Fact, RandomSource
 from domain.core.commands import Why, fields, refuse, whole
 from domain.core.facts import Tx
 
+from . import kingdoms
 from .colony import empty_cells
 from .components import C
 from .effects import _cell_field
 from .flow import Ask, resume, run, task, why_not_decision, why_not_main
 from .goods import gain
-from .state import State, Task, commands, evolves, index, replace, with_player
+from .state import State, Task, commands, evolves, replace, with_player
 
 
 def why_not_pass(state: State, seat: int, space: int) -> Why:
-    if any(p.pass_space == space for p in state.players):
+    if any(p.pass_space == space for p in state.players) and not kingdoms.may_share_space(state, seat):  # Meditation
         return ("pass.space_taken", "Another player is on that pass space.")
     return None
 
@@ -34,7 +35,7 @@ def _pass(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
         refuse(("pass.bad_space", "The pass spaces are numbered 1 to 5."))
     refuse(why_not_pass(tx.state, seat, space))
     tx.emit({"t": "Passed", "seat": seat, "space": space, "order": len(tx.state.pass_order)})
-    run(tx, seat, [("pass_space", space), ("docks",)], rng)
+    run(tx, seat, [("pass_space", space), *kingdoms.meditation_tasks(tx.state, seat, space), ("docks",)], rng)
 
 
 def pass_actions(state: State, seat: int) -> list[Action]:
@@ -69,7 +70,7 @@ def _road_tile(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     if cell is None:
         tx.emit({"t": "Declined", "seat": seat, "decision": "road_tile"})
     else:
-        if tx.state.players[seat].grid[index(*cell)]:
+        if cell not in empty_cells(tx.state.players[seat]):  # built, or the governor's cell (§8.2)
             refuse(("road.cell_occupied", "A road tile goes on an empty cell of your colony."))
         tx.emit({"t": "RoadTilePlaced", "seat": seat, "cells": [[cell[0], cell[1], C.tiles[C.road_tile].cells[0]]]})
     resume(tx, seat, [], rng)
