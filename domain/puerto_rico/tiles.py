@@ -13,11 +13,21 @@ from typing import Any
 from domain.core import Action, Fact, RandomSource, shuffle
 from domain.core.commands import Why, fields, flag, one_of, refuse, reject
 from domain.core.facts import Tx
+from domain.core.words import Citation
 
 from .components import GOODS, TILE_INDEX, TILE_KINDS
 from .stages import turn_changes
 from .state import PLACE_TILE, SETTLE, Player, State, Step, _set, add, set_player
 from .tables import commands, evolves, offers
+
+# The rules-page section each fact of this module cites (`replay why`; `sections.py` gathers them).
+CITES: dict[str, Citation] = {
+    "PlantationsShuffled": "8",
+    "PlantationsDrawn": "4.1",
+    "TileDrawn": "4.1",
+    "DrawnTilePlaced": "4.1",
+    "TileDiscarded": "4.1",
+}
 
 
 def plantation_kind(action: Action) -> int:

@@ -13,6 +13,7 @@ from typing import Any
 from domain.core import Action, Fact, RandomSource
 from domain.core.commands import Why, fields, flag, refuse, reject
 from domain.core.facts import Tx
+from domain.core.words import Citation
 
 from ..common import (
     PIECES,
@@ -57,6 +58,13 @@ from ..stages import turn_changes
 from ..state import BLACK_MARKET_STEP, BUILD, Player, State, Step, _set, add, put, set_player
 from ..tables import automatic, commands, evolves, offers
 from .guests import guest_ok
+
+# The rules-page section each fact of this module cites (`replay why`; `sections.py` gathers them).
+CITES: dict[str, Citation] = {
+    "BuildingBuilt": "4.3",
+    "BlackMarketUsed": "2.4",
+    "BlackMarketPaid": "2.4",
+}
 
 
 def price(s: State, seat: int, b: int) -> int:

@@ -17,6 +17,7 @@ from typing import Any
 from domain.core import Action, Fact, RandomSource
 from domain.core.commands import Why, fields, refuse, reject, whole
 from domain.core.facts import Tx
+from domain.core.words import Citation
 
 from ..common import (
     auto_pass,
@@ -46,6 +47,18 @@ from ..tables import automatic, commands, entrants, evolves, offers
 from .guests import guest_ok
 
 _ZERO5 = (0, 0, 0, 0, 0)
+
+
+# The rules-page section each fact of this module cites (`replay why`; `sections.py` gathers them).
+CITES: dict[str, Citation] = {
+    "CaptainBonusesPaid": "4.6",
+    "GoodsShipped": "4.6",
+    "LoadingEnded": "4.6",
+    "ShipUnloaded": "4.6",
+    "SmallWharfLoaded": "2.4",
+    "SmallWharfShipped": "2.4",
+    "RoyalSupplierUsed": "2.5",
+}
 
 
 def loads_of(s: State, g: int, have: int) -> Iterator[tuple[int, int]]:

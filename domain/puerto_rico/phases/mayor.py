@@ -13,6 +13,7 @@ from typing import Any
 from domain.core import Action, Fact, RandomSource
 from domain.core.commands import Why, fields, refuse, reject, whole
 from domain.core.facts import Tx
+from domain.core.words import Citation
 
 from ..common import (
     PIECES,
@@ -34,6 +35,20 @@ from ..components import CIRCLES, VILLA
 from ..stages import among, clockwise, next_stage, turn_changes
 from ..state import DISTRIBUTE, Player, State, Step, _set, set_player
 from ..tables import automatic, commands, entrants, evolves, offers
+
+# The rules-page section each fact of this module cites (`replay why`; `sections.py` gathers them).
+CITES: dict[str, Citation] = {
+    "MayorPrivilegeTaken": "4.2",
+    "PieceTaken": "4.2",
+    "ColonistsDistributed": "4.2",
+    "ColonistPlaced": "4.2",
+    "ColonistRemoved": "4.2",
+    "ColonistsAssigned": "4.2",
+    "ArrangementFinished": "4.2",
+    "ColonistShipRefilled": "4.2",
+    "VillaUsed": "2.5",
+}
+
 
 # -- the mayor's privilege (§4.2 M1) -------------------------------------------------------------
 

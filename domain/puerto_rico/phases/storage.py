@@ -12,6 +12,7 @@ from typing import Any
 from domain.core import Action, Fact, RandomSource, Viewer
 from domain.core.commands import Why, fields, refuse
 from domain.core.facts import Tx
+from domain.core.words import Citation
 from domain.core.words import seat as seat_word
 
 from ..common import good_of, goods_vector
@@ -30,6 +31,14 @@ from ..words import say_auto, say_goods, says
 from .guests import guest_ok
 
 _ZERO5 = (0, 0, 0, 0, 0)
+
+
+# The rules-page section each fact of this module cites (`replay why`; `sections.py` gathers them).
+CITES: dict[str, Citation] = {
+    "GoodsWarehoused": "4.6",
+    "GoodKept": "4.6",
+    "GoodsStored": "4.6",
+}
 
 
 def warehouse_slots(pl: Player) -> int:

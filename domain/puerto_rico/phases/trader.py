@@ -10,6 +10,7 @@ from __future__ import annotations
 from domain.core import Action, Fact, RandomSource, Viewer
 from domain.core.commands import Why, fields, refuse, reject
 from domain.core.facts import Tx
+from domain.core.words import Citation
 from domain.core.words import seat as seat_word
 
 from ..common import auto_pass, good_of, passed, phase_ended, privilege
@@ -34,6 +35,13 @@ from ..tables import automatic, commands, evolves, offers
 from ..tiles import after_land_office, discard_fact, discard_targets, draw_for, draw_top
 from ..words import say_counted, say_doubloons, says
 from .guests import guest_ok
+
+# The rules-page section each fact of this module cites (`replay why`; `sections.py` gathers them).
+CITES: dict[str, Citation] = {
+    "GoodSold": "4.5",
+    "TradingHouseEmptied": "4.5",
+    "LandOfficeBought": "2.5",
+}
 
 
 def why_not_sell(s: State, pl: Player, g: int) -> Why:
