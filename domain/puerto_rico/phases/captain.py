@@ -61,7 +61,7 @@ CITES: dict[str, Citation] = {
 }
 
 
-def loads_of(s: State, g: int, have: int) -> Iterator[tuple[int, int]]:
+def loads_of(s: State, g: int, have: int) -> list[tuple[int, int]]:
     """§4.6 K1: (ship, amount) for every cargo ship `have` goods of kind `g` may be loaded onto:
     the ship already carrying the kind while it has room (a full one blocks the kind for the
     phase), else, when no ship carries it, each empty ship that takes the most of it. The one
@@ -69,13 +69,12 @@ def loads_of(s: State, g: int, have: int) -> Iterator[tuple[int, int]]:
     caps, kinds, loaded = s.ship_capacity, s.ship_good, s.ship_load
     if g in kinds:
         i = kinds.index(g)
-        if loaded[i] < caps[i]:
-            yield i, min(have, caps[i] - loaded[i])
-        return
+        return [(i, min(have, caps[i] - loaded[i]))] if loaded[i] < caps[i] else []
     empties = [i for i in range(len(caps)) if loaded[i] == 0]
-    if empties:
-        best = max(min(have, caps[i]) for i in empties)
-        yield from ((i, best) for i in empties if min(have, caps[i]) == best)
+    if not empties:
+        return []
+    best = max(min(have, caps[i]) for i in empties)
+    return [(i, best) for i in empties if min(have, caps[i]) == best]
 
 
 def cargo_loads(s: State, pl: Player) -> Iterator[tuple[int, int, int]]:
@@ -84,7 +83,8 @@ def cargo_loads(s: State, pl: Player) -> Iterator[tuple[int, int, int]]:
     for g in range(5):
         have = pl.goods[g]
         if have:
-            yield from ((g, i, count) for i, count in loads_of(s, g, have))
+            for i, count in loads_of(s, g, have):
+                yield g, i, count
 
 
 def normal_loads(s: State, pl: Player) -> list[tuple[int, int, int]]:
@@ -102,8 +102,9 @@ def why_not_ship(s: State, seat: int, pl: Player, g: int, ship: int | str) -> Wh
     assert isinstance(ship, int)
     if not 0 <= ship < len(s.ship_capacity):
         return "captain.unknown_ship", f"There are cargo ships 0 to {len(s.ship_capacity) - 1} only."
-    if any(i == ship for i, _ in loads_of(s, g, pl.goods[g])):
-        return None
+    for i, _ in loads_of(s, g, pl.goods[g]):
+        if i == ship:
+            return None
     return _why_not_onto(s, g, ship)
 
 

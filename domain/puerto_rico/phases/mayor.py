@@ -23,7 +23,6 @@ from ..common import (
     order,
     passed,
     phase_ended,
-    piece,
     piece_fields,
     piece_of,
     pieces_at,
@@ -256,7 +255,7 @@ def why_not_arrange(s: State, pl: Player, move: Action, spot: tuple[int, int]) -
     `spot` (workers, circles): allowed when `arrangements` lists it; else which part of §4.2 M4
     it breaks."""
     where = move["to"] if move["type"] == "place" else move["from"]
-    if move in arrangements(s, pl, [(where, *spot)]):
+    if move in arrangements(s, pl, ((where, spot[0], spot[1]),)):
         return None
     if move["type"] == "place":
         if pl.windrose <= 0:
@@ -276,9 +275,10 @@ def why_not_arrange(s: State, pl: Player, move: Action, spot: tuple[int, int]) -
     return "mayor.no_such_piece", f"There is no {move['piece']} there."
 
 
-def why_not_done(pl: Player) -> Why:
-    """§4.2 M4 rule 3: workers stay on the windrose only when every circle is filled."""
-    if pl.windrose > 0 and any(w < c for _, w, c in targets(pl)):
+def why_not_done(pl: Player, spots: Iterable[tuple[str, int, int]] | None = None) -> Why:
+    """§4.2 M4 rule 3: workers stay on the windrose only when every circle is filled (`spots`:
+    the player's `targets`, when the caller has them)."""
+    if pl.windrose > 0 and any(w < c for _, w, c in (targets(pl) if spots is None else spots)):
         return (
             "mayor.empty_circles",
             "Colonists may stay on the windrose only when every circle on your board is filled.",
@@ -289,8 +289,9 @@ def why_not_done(pl: Player) -> Why:
 @offers(Step.ARRANGE)
 def _arrange_actions(s: State, seat: int) -> list[Action]:
     pl = s.players[seat]
-    acts = list(arrangements(s, pl, targets(pl)))
-    if why_not_done(pl) is None:
+    spots = targets(pl)
+    acts = list(arrangements(s, pl, spots))
+    if why_not_done(pl, spots) is None:
         acts.append({"type": "done"})
     return acts
 
@@ -327,7 +328,10 @@ def _arrange(tx: Tx, seat: int, action: Action, key: str, fact: Fact) -> None:
     if s.config.nobles:  # the piece named, else the only kind of worker where it comes from
         move["piece"] = action.get("piece", default_piece(pl, "windrose" if key == "to" else where))
     refuse(why_not_arrange(s, pl, move, spot))
-    tx.emit({**fact, key: where, **piece(s, move.get("piece", "colonist"))})
+    fact[key] = where
+    if s.config.nobles:
+        fact["piece"] = move["piece"]
+    tx.emit(fact)
 
 
 @commands.command("place", Step.ARRANGE)

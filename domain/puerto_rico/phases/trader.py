@@ -57,10 +57,17 @@ def why_not_sell(s: State, pl: Player, g: int) -> Why:
 
 def why_not_trading_post(s: State, pl: Player, g: int) -> Why:
     """§2.4 trading post (occupied): any kind, even with the trading house full."""
-    if not (s.config.new_buildings and pl.occ(TRADING_POST)):
-        return "trader.no_trading_post", "You need an occupied trading post to sell there."
+    why = _why_no_trading_post(s, pl)
+    if why is not None:
+        return why
     if pl.goods[g] <= 0:
         return "trader.no_good", f"You have no {GOODS[g]} to sell."
+    return None
+
+
+def _why_no_trading_post(s: State, pl: Player) -> Why:
+    if not (s.config.new_buildings and pl.occ(TRADING_POST)):
+        return "trader.no_trading_post", "You need an occupied trading post to sell there."
     return None
 
 
@@ -73,10 +80,13 @@ def trader_actions(s: State, seat: int) -> list[Action]:
     pl = s.players[seat]
     acts: list[Action] = []
     if not s.sale_done:
-        acts.extend({"type": "sell", "good": GOODS[g]} for g in range(5) if why_not_sell(s, pl, g) is None)
-        acts.extend(
-            {"type": "sell", "good": GOODS[g], "venue": "trading_post"} for g in range(5) if why_not_trading_post(s, pl, g) is None
-        )
+        # (a full trading house buys nothing: `why_not_sell` says so for every good)
+        if len(s.trading_house) < TRADING_HOUSE_SPACES:
+            acts.extend({"type": "sell", "good": GOODS[g]} for g in range(5) if why_not_sell(s, pl, g) is None)
+        if _why_no_trading_post(s, pl) is None:
+            acts.extend(
+                {"type": "sell", "good": GOODS[g], "venue": "trading_post"} for g in range(5) if why_not_trading_post(s, pl, g) is None
+            )
     if s.config.nobles:
         if why_not_land_office(s, pl, noble=True) is None:
             acts.extend({"type": "land_office_sell", **t} for t in discard_targets(pl))
