@@ -3,8 +3,11 @@ captain's privilege, "must ship", the end of loading and unloading full ships; w
 (§2.4) the lighthouse, the union hall and the small wharf; with Nobles (§2.5) the royal supplier.
 Storing goods afterwards (K6) is `storage.py`.
 
-The must-ship rule (§4.6 K3) is `why_not_pass` below: a seat with a legal load may not pass;
-`legal_actions` offers `pass` exactly when it says None.
+Which cargo ship a good may go on (§4.6 K1) is `loads_of`, the one source of that legality:
+`why_not_ship` accepts exactly its loads (and says which part of K1 any other breaks), the
+legal actions list them, and the must-ship rule (§4.6 K3) is `why_not_pass`: a seat with one of
+them may not pass. Each building's option (wharf, small wharf, royal supplier) has its own
+`why_not_*`, which both `decide` and the legal actions ask.
 
 Section numbers (§) refer to the rules page `shared/rules/puerto-rico.md`.
 """
@@ -97,9 +100,8 @@ def why_not_ship(s: State, seat: int, pl: Player, g: int, ship: int | str) -> Wh
     with an occupied wharf (§2.3: all goods of the kind, once per phase)."""
     if pl.goods[g] <= 0:
         return "captain.no_good", f"You have no {GOODS[g]} to ship."
-    if ship == "wharf":
+    if isinstance(ship, str):  # "wharf" (the action's other strings are malformed)
         return why_not_wharf(s, seat, pl)
-    assert isinstance(ship, int)
     if not 0 <= ship < len(s.ship_capacity):
         return "captain.unknown_ship", f"There are cargo ships 0 to {len(s.ship_capacity) - 1} only."
     for i, _ in loads_of(s, g, pl.goods[g]):
@@ -140,9 +142,8 @@ def why_not_pass(s: State, seat: int) -> Why:
 def shipment_count(s: State, pl: Player, g: int, ship: int | str) -> int:
     """How many goods a legal shipment moves: all of the kind onto the wharf, else as many as
     the cargo ship has room for."""
-    if ship == "wharf":
+    if isinstance(ship, str):  # "wharf"
         return pl.goods[g]
-    assert isinstance(ship, int)
     return min(pl.goods[g], s.ship_capacity[ship] - s.ship_load[ship])
 
 
@@ -193,7 +194,7 @@ def _loading(tx: Tx, rng: RandomSource) -> bool:
     s = tx.state
     if has_options(s, s.turn):
         return False
-    if any(has_options(s, seat) for seat in range(s.n)):
+    if any(has_options(s, seat) for seat in range(s.n) if seat != s.turn):
         return auto_pass(tx)
     tx.emit({"t": "LoadingEnded"})  # nobody can ship any more (§10 A17)
     return True

@@ -238,16 +238,22 @@ def arrangements(s: State, pl: Player, spots: Iterable[tuple[str, int, int]]) ->
         waiting = pieces_at(pl, "windrose", pl.windrose)
         for name, w, c in spots:
             if w < c:
-                yield from ({"type": "place", "to": name, "piece": p} for p in waiting)
+                for p in waiting:
+                    yield {"type": "place", "to": name, "piece": p}
         if not s.placed:
             for name, w, _ in spots:
                 if w > 0:
-                    yield from ({"type": "remove", "from": name, "piece": p} for p in pieces_at(pl, name, w))
+                    for p in pieces_at(pl, name, w):
+                        yield {"type": "remove", "from": name, "piece": p}
         return
     if pl.windrose > 0:
-        yield from ({"type": "place", "to": name} for name, w, c in spots if w < c)
+        for name, w, c in spots:
+            if w < c:
+                yield {"type": "place", "to": name}
     if not s.placed:
-        yield from ({"type": "remove", "from": name} for name, w, c in spots if w > 0)
+        for name, w, _ in spots:
+            if w > 0:
+                yield {"type": "remove", "from": name}
 
 
 def why_not_arrange(s: State, pl: Player, move: Action, spot: tuple[int, int]) -> Why:
@@ -301,13 +307,14 @@ def _arrange_auto(tx: Tx, rng: RandomSource) -> bool:
     """§4.2 M4 steps with nothing left to decide; False when the player must choose."""
     s = tx.state
     pl = s.players[s.turn]
-    total, circles = pl.workers, pl.circles
+    placed = pl.placed  # (the workers on tiles and buildings: `pl.workers` is these and the windrose's)
+    total, circles = placed + pl.windrose, pl.circles
     if total == 0:
         tx.emit({"t": "ArrangementFinished", "seat": s.turn, "auto": True})
     elif total >= circles and (pl.nobles == 0 or pl.nobles == total):
         # no choice: every circle is filled, the rest stay on the windrose (§4.2 rule 3)
         tx.emit({"t": "ColonistsAssigned", "seat": s.turn})
-    elif s.placed and (pl.windrose == 0 or pl.placed >= circles):
+    elif s.placed and (pl.windrose == 0 or placed >= circles):
         tx.emit({"t": "ArrangementFinished", "seat": s.turn, "auto": True})
     else:
         return False

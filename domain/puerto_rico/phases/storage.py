@@ -95,8 +95,11 @@ def _why_no_single_room(s: State, pl: Player) -> Why:
 @offers(Step.STORE)
 def _storage_actions(s: State, seat: int) -> list[Action]:
     pl = s.players[seat]
-    acts: list[Action] = [{"type": "warehouse", "good": GOODS[g]} for g in range(5) if why_not_warehouse(s, pl, g) is None]
-    acts.extend({"type": "keep", "good": GOODS[g]} for g in range(5) if why_not_keep(s, pl, g) is None)
+    held = [g for g in range(5) if pl.goods[g]]  # (every option names a good the player holds)
+    acts: list[Action] = []
+    if _why_no_warehouse_room(s, pl) is None:
+        acts.extend({"type": "warehouse", "good": GOODS[g]} for g in held if why_not_warehouse(s, pl, g) is None)
+    acts.extend({"type": "keep", "good": GOODS[g]} for g in held if why_not_keep(s, pl, g) is None)
     acts.append({"type": "done"})
     return acts
 
