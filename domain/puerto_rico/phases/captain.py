@@ -1,7 +1,7 @@
 """The captain phase (§4.6 K1-K5, K7): loading the cargo ships, the wharf, the harbor, the
 captain's privilege, "must ship", the end of loading and unloading full ships; with New Buildings
 (§2.4) the lighthouse, the union hall and the small wharf; with Nobles (§2.5) the royal supplier.
-Storing goods afterwards (K6) is `storage.py`.
+Storing goods afterwards (K6) and unloading the full ships (K7) are `storage.py`.
 
 Which cargo ship a good may go on (§4.6 K1) is `loads_of`, the one source of that legality:
 `why_not_ship` accepts exactly its loads (and says which part of K1 any other breaks), the
@@ -30,7 +30,6 @@ from ..common import (
     goods_dict,
     order,
     passed,
-    phase_ended,
     privilege,
     with_player,
 )
@@ -57,7 +56,6 @@ CITES: dict[str, Citation] = {
     "CaptainBonusesPaid": "4.6",
     "GoodsShipped": "4.6",
     "LoadingEnded": "4.6",
-    "ShipUnloaded": "4.6",
     "SmallWharfLoaded": "2.4",
     "SmallWharfShipped": "2.4",
     "RoyalSupplierUsed": "2.5",
@@ -289,23 +287,6 @@ def after_pass(s: State) -> State:
 @evolves("LoadingEnded")
 def _loading_ended(s: State, f: Fact) -> State:
     return _set(s, **next_stage(s))
-
-
-@automatic(Step.CAPTAIN_END)
-def _unload(tx: Tx, rng: RandomSource) -> bool:
-    # §4.6 K7: full ships are unloaded into the supply
-    s = tx.state
-    for i, cap in enumerate(s.ship_capacity):
-        if s.ship_load[i] >= cap:
-            tx.emit({"t": "ShipUnloaded", "ship": i, "good": GOODS[s.ship_good[i]], "count": cap})
-    return phase_ended(tx)
-
-
-@evolves("ShipUnloaded")
-def _ship_unloaded(s: State, f: Fact) -> State:
-    i = f["ship"]
-    g = s.ship_good[i]
-    return _set(s, goods=add(s.goods, g, s.ship_load[i]), ship_good=put(s.ship_good, i, -1), ship_load=put(s.ship_load, i, 0))
 
 
 # -- before the first shipment (§4.6 K2, New Buildings): lighthouse and union hall --------------

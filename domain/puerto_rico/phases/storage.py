@@ -1,6 +1,6 @@
 """Storing goods at the end of the captain phase (§4.6 K6): one good kept, the warehouses keep whole
 kinds, the rest goes back to the supply; with New Buildings (§2.4) the storehouse keeps more
-single goods.
+single goods. Then the full cargo ships are unloaded (K7) and the phase ends.
 
 Section numbers (§) refer to the rules page `shared/rules/puerto-rico.md`.
 """
@@ -15,7 +15,7 @@ from domain.core.facts import Tx
 from domain.core.words import Citation
 from domain.core.words import seat as seat_word
 
-from ..common import good_of, goods_vector
+from ..common import good_of, goods_vector, phase_ended
 from ..components import (
     GOOD_INDEX,
     GOODS,
@@ -25,7 +25,7 @@ from ..components import (
     STOREHOUSE_SINGLES,
 )
 from ..stages import turn_changes
-from ..state import Player, State, Step, _set, add, set_player
+from ..state import Player, State, Step, _set, add, put, set_player
 from ..tables import automatic, commands, evolves, offers
 from ..words import say_auto, say_goods, says
 from .guests import guest_ok
@@ -38,6 +38,7 @@ CITES: dict[str, Citation] = {
     "GoodsWarehoused": "4.6",
     "GoodKept": "4.6",
     "GoodsStored": "4.6",
+    "ShipUnloaded": "4.6",
 }
 
 
@@ -200,6 +201,26 @@ def _goods_stored(s: State, f: Fact) -> State:
         **extra,
         **turn_changes(s),
     )
+
+
+# -- the end of the captain phase (§4.6 K7) ------------------------------------------------------
+
+
+@automatic(Step.CAPTAIN_END)
+def _unload(tx: Tx, rng: RandomSource) -> bool:
+    # §4.6 K7: full ships are unloaded into the supply
+    s = tx.state
+    for i, cap in enumerate(s.ship_capacity):
+        if s.ship_load[i] >= cap:
+            tx.emit({"t": "ShipUnloaded", "ship": i, "good": GOODS[s.ship_good[i]], "count": cap})
+    return phase_ended(tx)
+
+
+@evolves("ShipUnloaded")
+def _ship_unloaded(s: State, f: Fact) -> State:
+    i = f["ship"]
+    g = s.ship_good[i]
+    return _set(s, goods=add(s.goods, g, s.ship_load[i]), ship_good=put(s.ship_good, i, -1), ship_load=put(s.ship_load, i, 0))
 
 
 # -- in words (`describe`) ------------------------------------------------------------------------
