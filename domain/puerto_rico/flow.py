@@ -19,6 +19,7 @@ from typing import Any
 from domain.core import Action, Fact, RandomSource
 from domain.core.commands import fields, reject
 from domain.core.facts import Facts, Tx
+from domain.core.words import Citation
 
 from . import phases, setup, tiles  # noqa: F401 (importing them fills the tables)
 from .components import role_phase
@@ -61,7 +62,28 @@ evolve = evolver
 
 _ZERO5 = (0, 0, 0, 0, 0)
 
+_PHASE_SECTIONS = {"settler": "4.1", "mayor": "4.2", "builder": "4.3", "craftsman": "4.4", "trader": "4.5",
+                   "captain": "4.6", "prospector": "4.7"}
+
+
+def _phase(fact: Fact) -> str:
+    """A pass or the end of a phase: that phase's section (the draft and role selection: §3.2)."""
+    return _PHASE_SECTIONS.get(str(fact.get("phase")), "3.2")
+
+
+# The rules-page section each fact of this module cites (`replay why`; `sections.py` gathers them).
+CITES: dict[str, Citation] = {
+    "RoleSelected": "3.2",
+    "RoundEnded": "3.2",
+    "Passed": _phase,
+    "PhaseEnded": _phase,
+    "GameEndTriggered": "5.1",
+    "GameEnded": "5.2",
+}
+
+
 # -- role selection (§3.2) -----------------------------------------------------------------------
+
 
 
 @offers(Step.SELECT_ROLE)

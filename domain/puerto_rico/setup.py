@@ -13,6 +13,7 @@ from domain.core import Action, Fact, InvalidOptions, RandomSource, shuffle
 from domain.core.commands import Why, fields, refuse, reject
 from domain.core.facts import Tx
 from domain.core.options import Option, check, check_seats
+from domain.core.words import Citation
 
 from .components import (
     AVAILABLE_EXPANSIONS,
@@ -64,6 +65,13 @@ OPTIONS = (
         "New Buildings only: the office and the trading post are never both in the game (on unless turned off).",
     ),
 )
+
+
+# The rules-page section each fact of this module cites (`replay why`; `sections.py` gathers them).
+CITES: dict[str, Citation] = {
+    "GameSetUp": "1.3",
+    "BuildingDrafted": "6.2",
+}
 
 
 # -- options and setup (§1.2, §1.3, §6.1 - §6.4) ---------------------------------------------

@@ -11,13 +11,23 @@ from __future__ import annotations
 from typing import Any
 
 from domain.core import Action, Fact, RandomSource, shuffle
-from domain.core.commands import fields, flag, one_of, reject
+from domain.core.commands import Why, fields, flag, one_of, refuse, reject
 from domain.core.facts import Tx
+from domain.core.words import Citation
 
 from .components import GOODS, TILE_INDEX, TILE_KINDS
 from .stages import turn_changes
 from .state import PLACE_TILE, SETTLE, Player, State, Step, _set, add, set_player
 from .tables import commands, evolves, offers
+
+# The rules-page section each fact of this module cites (`replay why`; `sections.py` gathers them).
+CITES: dict[str, Citation] = {
+    "PlantationsShuffled": "8",
+    "PlantationsDrawn": "4.1",
+    "TileDrawn": "4.1",
+    "DrawnTilePlaced": "4.1",
+    "TileDiscarded": "4.1",
+}
 
 
 def plantation_kind(action: Action) -> int:
@@ -111,10 +121,21 @@ def after_land_office(s: State) -> State:
 # -- discarding a tile (§2.5 hunting lodge, land office) -----------------------------------------
 
 
+def why_not_discard(pl: Player, k: int, forest: bool) -> Why:
+    """§2.5 hunting lodge / land office: a plantation or a forest (of plantation kind `k`) the
+    player has (never a quarry, §10 A29)."""
+    if forest:
+        if pl.forests[k] + pl.hidden_forests[k] <= 0:
+            return "tile.no_such_tile", f"You have no forest of {GOODS[k]}."
+    elif pl.island[k] <= 0:
+        return "tile.no_such_tile", f"You have no {GOODS[k]} plantation."
+    return None
+
+
 def discard_targets(pl: Player) -> list[dict[str, str]]:
-    """§2.5 hunting lodge / land office: plantations and forests (not quarries, §10 A29)."""
-    out = [{"tile": GOODS[k]} for k in range(5) if pl.island[k]]
-    out.extend({"tile": "forest", "kind": GOODS[k]} for k in range(5) if pl.forests[k] + pl.hidden_forests[k])
+    """The tiles `pl` may discard: plantations, then forests."""
+    out = [{"tile": GOODS[k]} for k in range(5) if why_not_discard(pl, k, False) is None]
+    out.extend({"tile": "forest", "kind": GOODS[k]} for k in range(5) if why_not_discard(pl, k, True) is None)
     return out
 
 
@@ -126,8 +147,7 @@ def discard_fact(pl: Player, action: Action) -> dict[str, Any]:
         if "kind" not in action:
             reject("action.malformed", "Name the forest's 'kind' (its plantation side).")
         k = plantation_kind(action)
-        if pl.forests[k] + pl.hidden_forests[k] <= 0:
-            reject("tile.no_such_tile", f"You have no forest of {GOODS[k]}.")
+        refuse(why_not_discard(pl, k, True))
         return {"tile": "forest", "kind": GOODS[k], "worker": None}
     if "kind" in action:
         reject("action.malformed", "'kind' is only for forests.")
@@ -136,8 +156,7 @@ def discard_fact(pl: Player, action: Action) -> dict[str, Any]:
     if not isinstance(tile, str) or tile not in GOODS:
         reject("action.malformed", f"'tile' must be a plantation kind ({', '.join(GOODS)}) or \"forest\".")
     k = TILE_INDEX[tile]
-    if pl.island[k] <= 0:
-        reject("tile.no_such_tile", f"You have no {tile} plantation.")
+    refuse(why_not_discard(pl, k, False))
     worker = None
     if pl.island[k] - pl.manned[k] <= 0:
         worker = "colonist" if pl.manned[k] - pl.manned_nobles[k] > 0 else "noble"

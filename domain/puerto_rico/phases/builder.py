@@ -13,8 +13,10 @@ from typing import Any
 from domain.core import Action, Fact, RandomSource
 from domain.core.commands import Why, fields, flag, refuse, reject
 from domain.core.facts import Tx
+from domain.core.words import Citation
 
 from ..common import (
+    PIECES,
     auto_pass,
     award,
     check_vp_trigger,
@@ -28,7 +30,6 @@ from ..common import (
     phase_ended,
     piece,
     piece_fields,
-    piece_of,
     pieces_at,
     privilege,
     target,
@@ -57,6 +58,13 @@ from ..stages import turn_changes
 from ..state import BLACK_MARKET_STEP, BUILD, Player, State, Step, _set, add, put, set_player
 from ..tables import automatic, commands, evolves, offers
 from .guests import guest_ok
+
+# The rules-page section each fact of this module cites (`replay why`; `sections.py` gathers them).
+CITES: dict[str, Citation] = {
+    "BuildingBuilt": "4.3",
+    "BlackMarketUsed": "2.4",
+    "BlackMarketPaid": "2.4",
+}
 
 
 def price(s: State, seat: int, b: int) -> int:
@@ -99,8 +107,16 @@ def why_not_build(s: State, seat: int, b: int, black_market: bool = False) -> Wh
         if p > pl.doubloons:
             return "builder.cannot_afford", f"The {name} costs you {p} doubloons; you have {pl.doubloons}."
         return None
-    # §2.4 black market: up to 3 doubloons short, one different item per doubloon
-    if not (s.config.new_buildings and pl.occ(BLACK_MARKET)):
+    return why_not_black_market(s, pl, name, p)
+
+
+def black_market_open(s: State, pl: Player) -> bool:
+    return bool(s.config.new_buildings) and pl.occ(BLACK_MARKET)
+
+
+def why_not_black_market(s: State, pl: Player, name: str, p: int) -> Why:
+    """§2.4 black market: up to 3 doubloons short of the price `p`, one different item per doubloon."""
+    if not black_market_open(s, pl):
         return "builder.no_black_market", "You need an occupied black market to cover a shortfall."
     short = p - pl.doubloons
     if short <= 0:
@@ -116,7 +132,7 @@ def buildable(s: State, seat: int) -> Iterator[tuple[int, bool]]:
     """(building, needs the black market) for every building `seat` may build now, in catalog
     order; lazy, so "has options" stops at the first. The conditions of `why_not_build`, computed
     once per player instead of once per building (the hot loop of every builder phase; the
-    property tests check both agree with `decide`)."""
+    property tests check both agree with `decide`); a shortfall asks `why_not_black_market`."""
     pl = s.players[seat]
     owned = pl.buildings
     spaces = large = 0
@@ -127,9 +143,7 @@ def buildable(s: State, seat: int) -> Iterator[tuple[int, bool]]:
     room = 12 - spaces
     large_ok = large < s.config.max_large_buildings
     expansions = bool(s.config.expansions)
-    items = 0
-    if expansions and s.config.new_buildings and pl.occ(BLACK_MARKET):
-        items = min(3, bm_categories(pl))
+    black_market = expansions and black_market_open(s, pl)
     quarries = pl.manned[QUARRY]
     money = pl.doubloons + (1 if seat == s.chooser else 0)  # the builder's privilege
     for b, left in enumerate(s.building_supply):
@@ -139,7 +153,7 @@ def buildable(s: State, seat: int) -> Iterator[tuple[int, bool]]:
         short = price(s, seat, b) - pl.doubloons if expansions else COST[b] - min(quarries, COLUMN[b]) - money
         if short <= 0:
             yield b, False
-        elif short <= items:
+        elif black_market and why_not_black_market(s, pl, "", short + pl.doubloons) is None:
             yield b, True
 
 
@@ -245,20 +259,46 @@ def _builder_end(tx: Tx, rng: RandomSource) -> bool:
 # -- the black market (§2.4, New Buildings): one worker, one good, one VP per doubloon short ------
 
 
+def why_not_give(s: State, pl: Player, item: str, source: Any = None, kind: Any = "colonist") -> Why:
+    """§2.4 black market: one item of each category per doubloon short: a worker (`kind`, from
+    the tile or building `source` or the windrose, not from the black market itself), a good (of
+    kind `source`) or a VP."""
+    if item in s.bm_given:
+        return "builder.black_market_one_each", "Give at most one worker, one good and one VP."
+    if item == "good":
+        if pl.goods[source] <= 0:
+            return "builder.no_good", f"You have no {GOODS[source]} to give."
+        return None
+    if item == "vp":
+        return None if pl.vp >= 1 else ("builder.no_vp", "You have no VP to give.")
+    if kind not in PIECES:
+        return "action.malformed", "'piece' must be \"colonist\" or \"noble\"."
+    if source == "black_market":
+        return "builder.black_market_own_worker", "The worker on the black market cannot pay for it."
+    if source == "windrose":
+        workers = pl.windrose
+    else:
+        spot = target(pl, source)
+        if spot is None:
+            return "builder.unknown_source", f"You have no plantation, quarry or building {source!r}."
+        workers = spot[0]
+    if kind not in pieces_at(pl, source, workers):
+        return "builder.no_worker_there", f"There is no {kind} on your {source}."
+    return None
+
+
 @offers(Step.BLACK_MARKET)
 def _black_market_actions(s: State, seat: int) -> list[Action]:
     pl = s.players[seat]
-    given = s.bm_given
-    acts: list[Action] = []
-    if "worker" not in given:
-        spots = [(name, w) for name, w, _ in targets(pl) if w > 0 and name != "black_market"]
-        if pl.windrose:
-            spots.append(("windrose", pl.windrose))
-        for name, w in spots:
-            acts.extend({"type": "black_market_worker", "from": name, **piece(s, p)} for p in pieces_at(pl, name, w))
-    if "good" not in given:
-        acts.extend({"type": "black_market_good", "good": GOODS[g]} for g in range(5) if pl.goods[g])
-    if "vp" not in given and pl.vp >= 1:
+    sources = [name for name, _, _ in targets(pl)] + ["windrose"]
+    acts: list[Action] = [
+        {"type": "black_market_worker", "from": name, **piece(s, p)}
+        for name in sources
+        for p in PIECES
+        if why_not_give(s, pl, "worker", name, p) is None
+    ]
+    acts.extend({"type": "black_market_good", "good": GOODS[g]} for g in range(5) if why_not_give(s, pl, "good", g) is None)
+    if why_not_give(s, pl, "vp") is None:
         acts.append({"type": "black_market_vp"})
     return acts
 
@@ -273,30 +313,14 @@ def _black_market_paid_in_full(tx: Tx, rng: RandomSource) -> bool:
     return True
 
 
-def _once(s: State, item: str) -> None:
-    if item in s.bm_given:
-        reject("builder.black_market_one_each", "Give at most one worker, one good and one VP.")
-
-
 @commands.command("black_market_worker", Step.BLACK_MARKET)
 def _black_market_worker(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     s = tx.state
     fields(action, ("from",), piece_fields(s))
-    _once(s, "worker")
     pl = s.players[seat]
     name = action["from"]
-    kind = piece_of(action, default_piece(pl, name))
-    if name == "black_market":
-        reject("builder.black_market_own_worker", "The worker on the black market cannot pay for it.")
-    if name == "windrose":
-        workers = pl.windrose
-    else:
-        spot = target(pl, name)
-        if spot is None:
-            reject("builder.unknown_source", f"You have no plantation, quarry or building {name!r}.")
-        workers = spot[0]
-    if kind not in pieces_at(pl, name, workers):
-        reject("builder.no_worker_there", f"There is no {kind} on your {name}.")
+    kind = action.get("piece", default_piece(pl, name))
+    refuse(why_not_give(s, pl, "worker", name, kind))
     tx.emit({"t": "BlackMarketPaid", "seat": seat, "item": "worker", "from": name, **piece(s, kind)})
 
 
@@ -305,9 +329,7 @@ def _black_market_good(tx: Tx, seat: int, action: Action, rng: RandomSource) -> 
     fields(action, ("good",))
     g = good_of(action)
     s = tx.state
-    _once(s, "good")
-    if s.players[seat].goods[g] <= 0:
-        reject("builder.no_good", f"You have no {GOODS[g]} to give.")
+    refuse(why_not_give(s, s.players[seat], "good", g))
     tx.emit({"t": "BlackMarketPaid", "seat": seat, "item": "good", "good": GOODS[g]})
 
 
@@ -315,9 +337,7 @@ def _black_market_good(tx: Tx, seat: int, action: Action, rng: RandomSource) -> 
 def _black_market_vp(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     fields(action)
     s = tx.state
-    _once(s, "vp")
-    if s.players[seat].vp < 1:
-        reject("builder.no_vp", "You have no VP to give.")
+    refuse(why_not_give(s, s.players[seat], "vp"))
     # a chip goes back to the supply; once the chips ran out a "paper" VP is struck out (§10 A8)
     tx.emit({"t": "BlackMarketPaid", "seat": seat, "item": "vp", "to_supply": paper_vp(s) == 0})
 

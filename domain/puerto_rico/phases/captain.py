@@ -1,10 +1,13 @@
 """The captain phase (§4.6 K1-K5, K7): loading the cargo ships, the wharf, the harbor, the
 captain's privilege, "must ship", the end of loading and unloading full ships; with New Buildings
 (§2.4) the lighthouse, the union hall and the small wharf; with Nobles (§2.5) the royal supplier.
-Storing goods afterwards (K6) is `storage.py`.
+Storing goods afterwards (K6) and unloading the full ships (K7) are `storage.py`.
 
-The must-ship rule (§4.6 K3) is `why_not_pass` below: a seat with a legal load may not pass;
-`legal_actions` offers `pass` exactly when it says None.
+Which cargo ship a good may go on (§4.6 K1) is `loads_of`, the one source of that legality:
+`why_not_ship` accepts exactly its loads (and says which part of K1 any other breaks), the
+legal actions list them, and the must-ship rule (§4.6 K3) is `why_not_pass`: a seat with one of
+them may not pass. Each building's option (wharf, small wharf, royal supplier) has its own
+`why_not_*`, which both `decide` and the legal actions ask.
 
 Section numbers (§) refer to the rules page `shared/rules/puerto-rico.md`.
 """
@@ -17,6 +20,7 @@ from typing import Any
 from domain.core import Action, Fact, RandomSource
 from domain.core.commands import Why, fields, refuse, reject, whole
 from domain.core.facts import Tx
+from domain.core.words import Citation
 
 from ..common import (
     auto_pass,
@@ -26,7 +30,6 @@ from ..common import (
     goods_dict,
     order,
     passed,
-    phase_ended,
     privilege,
     with_player,
 )
@@ -48,62 +51,120 @@ from .guests import guest_ok
 _ZERO5 = (0, 0, 0, 0, 0)
 
 
-def normal_loads(s: State, pl: Player) -> list[tuple[int, int, int]]:
-    """§4.6 normal_loads: (good, ship, amount) for every legal load onto a cargo ship."""
-    loads: list[tuple[int, int, int]] = []
+# The rules-page section each fact of this module cites (`replay why`; `sections.py` gathers them).
+CITES: dict[str, Citation] = {
+    "CaptainBonusesPaid": "4.6",
+    "GoodsShipped": "4.6",
+    "LoadingEnded": "4.6",
+    "SmallWharfLoaded": "2.4",
+    "SmallWharfShipped": "2.4",
+    "RoyalSupplierUsed": "2.5",
+}
+
+
+def loads_of(s: State, g: int, have: int) -> list[tuple[int, int]]:
+    """§4.6 K1: (ship, amount) for every cargo ship `have` goods of kind `g` may be loaded onto:
+    the ship already carrying the kind while it has room (a full one blocks the kind for the
+    phase), else, when no ship carries it, each empty ship that takes the most of it. The one
+    source of which cargo ship is legal: `why_not_ship` accepts exactly these."""
     caps, kinds, loaded = s.ship_capacity, s.ship_good, s.ship_load
+    if g in kinds:
+        i = kinds.index(g)
+        return [(i, min(have, caps[i] - loaded[i]))] if loaded[i] < caps[i] else []
+    empties = [i for i in range(len(caps)) if loaded[i] == 0]
+    if not empties:
+        return []
+    best = max(min(have, caps[i]) for i in empties)
+    return [(i, best) for i in empties if min(have, caps[i]) == best]
+
+
+def cargo_loads(s: State, pl: Player) -> Iterator[tuple[int, int, int]]:
+    """(good, ship, amount) for every legal load of `pl`'s goods onto a cargo ship; lazy, so the
+    must-ship rule stops at the first."""
     for g in range(5):
         have = pl.goods[g]
-        if not have:
-            continue
-        if g in kinds:
-            i = kinds.index(g)
-            free = caps[i] - loaded[i]
-            if free > 0:
-                loads.append((g, i, min(have, free)))
-            continue  # a full ship of this kind blocks it for the phase
-        empties = [i for i in range(len(caps)) if loaded[i] == 0]
-        if empties:
-            best = max(min(have, caps[i]) for i in empties)
-            loads.extend((g, i, best) for i in empties if min(have, caps[i]) == best)
-    return loads
+        if have:
+            for i, count in loads_of(s, g, have):
+                yield g, i, count
+
+
+def normal_loads(s: State, pl: Player) -> list[tuple[int, int, int]]:
+    """§4.6 normal_loads: (good, ship, amount) for every legal load onto a cargo ship."""
+    return list(cargo_loads(s, pl))
+
+
+def why_not_ship(s: State, seat: int, pl: Player, g: int, ship: int | str) -> Why:
+    """§4.6 K1: `g` onto cargo ship `ship` (one of `loads_of`), or onto the player's own ship
+    with an occupied wharf (§2.3: all goods of the kind, once per phase)."""
+    if pl.goods[g] <= 0:
+        return "captain.no_good", f"You have no {GOODS[g]} to ship."
+    if isinstance(ship, str):  # "wharf" (the action's other strings are malformed)
+        return why_not_wharf(s, seat, pl)
+    if not 0 <= ship < len(s.ship_capacity):
+        return "captain.unknown_ship", f"There are cargo ships 0 to {len(s.ship_capacity) - 1} only."
+    for i, _ in loads_of(s, g, pl.goods[g]):
+        if i == ship:
+            return None
+    return _why_not_onto(s, g, ship)
+
+
+def why_not_wharf(s: State, seat: int, pl: Player) -> Why:
+    """§2.3 wharf: an occupied wharf, once per phase."""
+    if not pl.occ(WHARF):
+        return "captain.no_wharf", "You need an occupied wharf to ship to your own ship."
+    if seat in s.wharf_used:
+        return "captain.wharf_used", "You have already used your wharf in this phase."
+    return None
+
+
+def _why_not_onto(s: State, g: int, ship: int) -> tuple[str, str]:
+    """Which part of §4.6 K1 a cargo ship outside `loads_of` breaks (the sentence of a refusal)."""
+    kind = s.ship_good[ship]
+    if kind == g:
+        return "captain.ship_full", f"The {GOODS[g]} ship is full."
+    if s.ship_load[ship] > 0:
+        return "captain.ship_has_other_good", f"That ship already carries {GOODS[kind]}; a ship carries one kind."
+    if g in s.ship_good:
+        return "captain.good_on_other_ship", f"Another ship already carries {GOODS[g]}."
+    return "captain.must_use_largest", f"You must load your {GOODS[g]} onto the empty ship that takes the most of it."
 
 
 def why_not_pass(s: State, seat: int) -> Why:
     """§4.6 K3 must ship: a player who can load goods onto a cargo ship must (the wharf, the small
     wharf and the royal supplier are never compulsory)."""
-    if normal_loads(s, s.players[seat]):
+    if next(cargo_loads(s, s.players[seat]), None) is not None:
         return "captain.must_ship", "You must ship goods when you can."
     return None
 
 
-def _wharf_open(s: State, seat: int, pl: Player) -> bool:
-    return pl.occ(WHARF) and seat not in s.wharf_used
-
-
-def small_wharf_open(s: State, seat: int, pl: Player) -> bool:
-    return s.config.new_buildings and pl.occ(SMALL_WHARF) and seat not in s.small_wharf_used
-
-
-def royal_open(s: State, seat: int, pl: Player) -> bool:
-    return s.config.nobles and pl.occ(ROYAL_SUPPLIER) and seat not in s.captain_turned and len(s.supplied) < pl.nobles
+def shipment_count(s: State, pl: Player, g: int, ship: int | str) -> int:
+    """How many goods a legal shipment moves: all of the kind onto the wharf, else as many as
+    the cargo ship has room for."""
+    if isinstance(ship, str):  # "wharf"
+        return pl.goods[g]
+    return min(pl.goods[g], s.ship_capacity[ship] - s.ship_load[ship])
 
 
 def shipping_actions(s: State, seat: int) -> Iterator[Action]:
-    """Every loading option but `pass`; lazy, so "has options" stops at the first."""
+    """Every loading option but `pass`, each kept by its rule's predicate; lazy, so "has
+    options" stops at the first."""
     pl = s.players[seat]
     if not any(pl.goods):
-        return
-    yield from ({"type": "ship", "good": GOODS[g], "ship": i} for g, i, _ in normal_loads(s, pl))
-    if _wharf_open(s, seat, pl):
-        yield from ({"type": "ship", "good": GOODS[g], "ship": "wharf"} for g in range(5) if pl.goods[g])
+        return  # every option needs a good
+    yield from ({"type": "ship", "good": GOODS[g], "ship": i} for g, i, _ in cargo_loads(s, pl))
+    # (each building's own conditions first: the goods are tried only where the building is open)
+    if why_not_wharf(s, seat, pl) is None:
+        yield from ({"type": "ship", "good": GOODS[g], "ship": "wharf"} for g in range(5) if why_not_ship(s, seat, pl, g, "wharf") is None)
     if s.config.expansions:
-        if small_wharf_open(s, seat, pl):
+        if why_not_small_wharf_open(s, seat, pl) is None:
             yield from (
-                {"type": "small_wharf", "good": GOODS[g], "count": c} for g in range(5) for c in range(1, pl.goods[g] + 1)
+                {"type": "small_wharf", "good": GOODS[g], "count": c}
+                for g in range(5)
+                for c in range(1, pl.goods[g] + 1)
+                if why_not_small_wharf(s, seat, pl, g, c) is None
             )
-        if royal_open(s, seat, pl):
-            yield from ({"type": "royal_supplier", "good": GOODS[g]} for g in range(5) if pl.goods[g] and g not in s.supplied)
+        if why_not_supply(s, seat, pl, None) is None:
+            yield from ({"type": "royal_supplier", "good": GOODS[g]} for g in range(5) if why_not_supply(s, seat, pl, g) is None)
 
 
 def has_options(s: State, seat: int) -> bool:
@@ -115,7 +176,7 @@ def has_options(s: State, seat: int) -> bool:
     if next(shipping_actions(s, seat), None) is not None:
         return True
     pl = s.players[seat]
-    return bool(s.config.expansions) and any(pl.goods) and royal_open(s, seat, pl)
+    return bool(s.config.expansions) and any(pl.goods) and why_not_supply(s, seat, pl, None) is None
 
 
 @offers(Step.SHIP)
@@ -131,7 +192,7 @@ def _loading(tx: Tx, rng: RandomSource) -> bool:
     s = tx.state
     if has_options(s, s.turn):
         return False
-    if any(has_options(s, seat) for seat in range(s.n)):
+    if any(has_options(s, seat) for seat in range(s.n) if seat != s.turn):
         return auto_pass(tx)
     tx.emit({"t": "LoadingEnded"})  # nobody can ship any more (§10 A17)
     return True
@@ -161,35 +222,8 @@ def _ship(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     pl = s.players[seat]
     if ship != "wharf" and (not isinstance(ship, int) or isinstance(ship, bool)):
         reject("action.malformed", "'ship' must be a cargo ship number or \"wharf\".")
-    have = pl.goods[g]
-    if have <= 0:
-        reject("captain.no_good", f"You have no {GOODS[g]} to ship.")
-    if ship == "wharf":
-        if not pl.occ(WHARF):
-            reject("captain.no_wharf", "You need an occupied wharf to ship to your own ship.")
-        if seat in s.wharf_used:
-            reject("captain.wharf_used", "You have already used your wharf in this phase.")
-        count = have  # §2.3: all goods of the kind
-    else:
-        if not 0 <= ship < len(s.ship_capacity):
-            reject("captain.unknown_ship", f"There are cargo ships 0 to {len(s.ship_capacity) - 1} only.")
-        cap, kind, load = s.ship_capacity[ship], s.ship_good[ship], s.ship_load[ship]
-        if kind == g:
-            if load >= cap:
-                reject("captain.ship_full", f"The {GOODS[g]} ship is full.")
-            count = min(have, cap - load)
-        elif load > 0:
-            reject("captain.ship_has_other_good", f"That ship already carries {GOODS[kind]}; a ship carries one kind.")
-        elif g in s.ship_good:
-            reject("captain.good_on_other_ship", f"Another ship already carries {GOODS[g]}.")
-        else:
-            best = max(min(have, s.ship_capacity[i]) for i in range(len(s.ship_capacity)) if s.ship_load[i] == 0)
-            if min(have, cap) < best:
-                reject(
-                    "captain.must_use_largest",
-                    f"You must load your {GOODS[g]} onto the empty ship that takes the most of it.",
-                )
-            count = min(have, cap)
+    refuse(why_not_ship(s, seat, pl, g, ship))
+    count = shipment_count(s, pl, g, ship)
     # §4.6 scoring a shipment
     if s.config.expansions:
         bonus, doubloons = shipment_bonus(s, seat, pl)
@@ -255,23 +289,6 @@ def _loading_ended(s: State, f: Fact) -> State:
     return _set(s, **next_stage(s))
 
 
-@automatic(Step.CAPTAIN_END)
-def _unload(tx: Tx, rng: RandomSource) -> bool:
-    # §4.6 K7: full ships are unloaded into the supply
-    s = tx.state
-    for i, cap in enumerate(s.ship_capacity):
-        if s.ship_load[i] >= cap:
-            tx.emit({"t": "ShipUnloaded", "ship": i, "good": GOODS[s.ship_good[i]], "count": cap})
-    return phase_ended(tx)
-
-
-@evolves("ShipUnloaded")
-def _ship_unloaded(s: State, f: Fact) -> State:
-    i = f["ship"]
-    g = s.ship_good[i]
-    return _set(s, goods=add(s.goods, g, s.ship_load[i]), ship_good=put(s.ship_good, i, -1), ship_load=put(s.ship_load, i, 0))
-
-
 # -- before the first shipment (§4.6 K2, New Buildings): lighthouse and union hall --------------
 
 
@@ -322,22 +339,35 @@ def _captain_bonuses_paid(s: State, f: Fact) -> State:
 # -- the small wharf (§2.4, New Buildings) -------------------------------------------------------
 
 
+def why_not_small_wharf_open(s: State, seat: int, pl: Player) -> Why:
+    """§2.4 small wharf: an occupied one, once per phase (at the loading step)."""
+    if not (s.config.new_buildings and pl.occ(SMALL_WHARF)):
+        return "captain.no_small_wharf", "You need an occupied small wharf."
+    if seat in s.small_wharf_used:
+        return "captain.small_wharf_used", "You have already used your small wharf in this phase."
+    return None
+
+
+def why_not_small_wharf(s: State, seat: int, pl: Player, g: int, count: int) -> Why:
+    """§2.4 small wharf: 1 to all goods of a kind, one kind at a time (the first kind opens the
+    small wharf at the loading step, the others follow at the SMALL_WHARF step)."""
+    if s.step == SHIP:
+        why = why_not_small_wharf_open(s, seat, pl)
+        if why is not None:
+            return why
+    elif s.cargo[g] > 0:
+        return "captain.already_loaded", f"Your {GOODS[g]} is already on the small wharf."
+    if not 1 <= count <= pl.goods[g]:
+        return "captain.not_enough_goods", f"You can load 1 to {pl.goods[g]} {GOODS[g]}."
+    return None
+
+
 @commands.command("small_wharf", Step.SHIP, Step.SMALL_WHARF)
 def _small_wharf(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     fields(action, ("good", "count"))
     g = good_of(action)
     count = whole(action, "count")
-    s = tx.state
-    pl = s.players[seat]
-    if s.step == SHIP:
-        if not (s.config.new_buildings and pl.occ(SMALL_WHARF)):
-            reject("captain.no_small_wharf", "You need an occupied small wharf.")
-        if seat in s.small_wharf_used:
-            reject("captain.small_wharf_used", "You have already used your small wharf in this phase.")
-    elif s.cargo[g] > 0:
-        reject("captain.already_loaded", f"Your {GOODS[g]} is already on the small wharf.")
-    if not 1 <= count <= pl.goods[g]:
-        reject("captain.not_enough_goods", f"You can load 1 to {pl.goods[g]} {GOODS[g]}.")
+    refuse(why_not_small_wharf(tx.state, seat, tx.state.players[seat], g, count))
     tx.emit({"t": "SmallWharfLoaded", "seat": seat, "good": GOODS[g], "count": count})
 
 
@@ -345,7 +375,10 @@ def _small_wharf(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
 def _small_wharf_actions(s: State, seat: int) -> list[Action]:
     pl = s.players[seat]
     acts: list[Action] = [
-        {"type": "small_wharf", "good": GOODS[g], "count": c} for g in range(5) if not s.cargo[g] for c in range(1, pl.goods[g] + 1)
+        {"type": "small_wharf", "good": GOODS[g], "count": c}
+        for g in range(5)
+        for c in range(1, pl.goods[g] + 1)
+        if why_not_small_wharf(s, seat, pl, g, c) is None
     ]
     acts.append({"type": "done"})
     return acts
@@ -393,22 +426,29 @@ def _small_wharf_shipped(s: State, f: Fact) -> State:
 # -- the royal supplier (§2.5, Nobles) -----------------------------------------------------------
 
 
+def why_not_supply(s: State, seat: int, pl: Player, g: int | None) -> Why:
+    """§2.5 royal supplier: in the player's first captain turn, before he ships, one good per
+    noble he owns, each of a different kind, 1 VP each. `g` None: whether it can send a good of
+    some kind at all (what the loading step asks, see `has_options`)."""
+    if not (s.config.nobles and pl.occ(ROYAL_SUPPLIER)):
+        return "captain.no_royal_supplier", "You need an occupied royal supplier."
+    if seat in s.captain_turned:
+        return "captain.royal_supplier_late", "The royal supplier works only in your first turn, before you ship."
+    if g is not None and g in s.supplied:
+        return "captain.royal_supplier_same_kind", "The goods sent by the royal supplier must be of different kinds."
+    if len(s.supplied) >= pl.nobles:
+        return "captain.royal_supplier_nobles", "The royal supplier sends one good per noble you own."
+    if g is not None and pl.goods[g] <= 0:
+        return "captain.no_good", f"You have no {GOODS[g]}."
+    return None
+
+
 @commands.command("royal_supplier", Step.SHIP)
 def _royal_supplier(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     fields(action, ("good",))
     g = good_of(action)
     s = tx.state
-    pl = s.players[seat]
-    if not (s.config.nobles and pl.occ(ROYAL_SUPPLIER)):
-        reject("captain.no_royal_supplier", "You need an occupied royal supplier.")
-    if seat in s.captain_turned:
-        reject("captain.royal_supplier_late", "The royal supplier works only in your first turn, before you ship.")
-    if g in s.supplied:
-        reject("captain.royal_supplier_same_kind", "The goods sent by the royal supplier must be of different kinds.")
-    if len(s.supplied) >= pl.nobles:
-        reject("captain.royal_supplier_nobles", "The royal supplier sends one good per noble you own.")
-    if pl.goods[g] <= 0:
-        reject("captain.no_good", f"You have no {GOODS[g]}.")
+    refuse(why_not_supply(s, seat, s.players[seat], g))
     tx.emit({"t": "RoyalSupplierUsed", "seat": seat, "good": GOODS[g], "vp": 1})
     check_vp_trigger(tx)
 

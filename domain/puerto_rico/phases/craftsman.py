@@ -13,7 +13,7 @@ from typing import Any
 from domain.core import Action, Fact, RandomSource, Viewer
 from domain.core.commands import fields, reject
 from domain.core.facts import Tx
-from domain.core.words import listing
+from domain.core.words import Citation, listing
 from domain.core.words import seat as seat_word
 
 from ..common import (
@@ -48,6 +48,12 @@ from ..state import Player, State, Step, _set, add, set_player
 from ..tables import automatic, commands, evolves, offers
 from ..words import say_doubloons, say_goods, says
 from .guests import guest_ok
+
+# The rules-page section each fact of this module cites (`replay why`; `sections.py` gathers them).
+CITES: dict[str, Citation] = {
+    "GoodsProduced": "4.4",
+    "CraftsmanBonusTaken": "4.4",
+}
 
 
 def production(pl: Player) -> list[int]:

@@ -10,6 +10,7 @@ from typing import Any
 from domain.core import Action, Fact, RandomSource
 from domain.core.commands import fields, reject
 from domain.core.facts import Tx
+from domain.core.words import Citation
 
 from ..common import (
     auto_pass,
@@ -54,6 +55,12 @@ GUEST_STEPS = frozenset(
      BLACK_MARKET_STEP, CRAFTSMAN_BONUS, SELL, SHIP, SMALL_WHARF_STEP, STORE}
 )
 _GUEST_HOUSE = BUILDING_INDEX["guest_house"]
+
+
+# The rules-page section each fact of this module cites (`replay why`; `sections.py` gathers them).
+CITES: dict[str, Citation] = {
+    "GuestDeployed": "4.8",
+}
 
 
 def guest_ready(pl: Player) -> bool:

@@ -7,13 +7,16 @@ Section numbers (§) refer to the rules page `shared/rules/puerto-rico.md`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from domain.core import Action, Fact, RandomSource
-from domain.core.commands import fields, reject, whole
+from domain.core.commands import Why, fields, refuse, reject, whole
 from domain.core.facts import Tx
+from domain.core.words import Citation
 
 from ..common import (
+    PIECES,
     auto_pass,
     default_piece,
     move_worker,
@@ -31,6 +34,20 @@ from ..components import CIRCLES, VILLA
 from ..stages import among, clockwise, next_stage, turn_changes
 from ..state import DISTRIBUTE, Player, State, Step, _set, set_player
 from ..tables import automatic, commands, entrants, evolves, offers
+
+# The rules-page section each fact of this module cites (`replay why`; `sections.py` gathers them).
+CITES: dict[str, Citation] = {
+    "MayorPrivilegeTaken": "4.2",
+    "PieceTaken": "4.2",
+    "ColonistsDistributed": "4.2",
+    "ColonistPlaced": "4.2",
+    "ColonistRemoved": "4.2",
+    "ColonistsAssigned": "4.2",
+    "ArrangementFinished": "4.2",
+    "ColonistShipRefilled": "4.2",
+    "VillaUsed": "2.5",
+}
+
 
 # -- the mayor's privilege (§4.2 M1) -------------------------------------------------------------
 
@@ -211,26 +228,76 @@ def _colonists_distributed(s: State, f: Fact) -> State:
 # -- arranging workers (§4.2 M4) -----------------------------------------------------------------
 
 
-@offers(Step.ARRANGE)
-def _arrange_actions(s: State, seat: int) -> list[Action]:
-    pl = s.players[seat]
-    acts: list[Action] = []
-    spots = targets(pl)
-    if s.config.nobles:  # which kind of worker goes where is the player's choice
+def arrangements(s: State, pl: Player, spots: Iterable[tuple[str, int, int]]) -> Iterator[Action]:
+    """§4.2 M4: the legal moves among `spots` ((name, workers, circles) of tiles and buildings):
+    a worker from the windrose onto an empty circle; before the player's first placement, a
+    worker off a tile or building back to the windrose. With Nobles each move names its piece,
+    one of the kinds standing where it comes from. The one source of these moves' legality:
+    `why_not_arrange` accepts exactly what this lists."""
+    if s.config.nobles:
         waiting = pieces_at(pl, "windrose", pl.windrose)
         for name, w, c in spots:
             if w < c:
-                acts.extend({"type": "place", "to": name, "piece": p} for p in waiting)
+                for p in waiting:
+                    yield {"type": "place", "to": name, "piece": p}
         if not s.placed:
             for name, w, _ in spots:
                 if w > 0:
-                    acts.extend({"type": "remove", "from": name, "piece": p} for p in pieces_at(pl, name, w))
+                    for p in pieces_at(pl, name, w):
+                        yield {"type": "remove", "from": name, "piece": p}
+        return
+    if pl.windrose > 0:
+        for name, w, c in spots:
+            if w < c:
+                yield {"type": "place", "to": name}
+    if not s.placed:
+        for name, w, _ in spots:
+            if w > 0:
+                yield {"type": "remove", "from": name}
+
+
+def why_not_arrange(s: State, pl: Player, move: Action, spot: tuple[int, int]) -> Why:
+    """A place / remove `move` (its piece named with Nobles) at a tile or building holding
+    `spot` (workers, circles): allowed when `arrangements` lists it; else which part of §4.2 M4
+    it breaks."""
+    where = move["to"] if move["type"] == "place" else move["from"]
+    if move in arrangements(s, pl, ((where, spot[0], spot[1]),)):
+        return None
+    if move["type"] == "place":
+        if pl.windrose <= 0:
+            return "mayor.no_colonist", "You have no colonist waiting on your windrose to place."
+        if spot[0] >= spot[1]:
+            return "mayor.target_full", f"Every circle of your {where} is already occupied."
     else:
-        if pl.windrose > 0:
-            acts.extend({"type": "place", "to": name} for name, w, c in spots if w < c)
-        if not s.placed:
-            acts.extend({"type": "remove", "from": name} for name, w, c in spots if w > 0)
-    if pl.windrose == 0 or all(w >= c for _, w, c in spots):
+        if s.placed:
+            return (
+                "mayor.remove_after_place",
+                "Take colonists off your tiles before you start placing; you have already placed one.",
+            )
+        if spot[0] <= 0:
+            return "mayor.nothing_to_remove", f"There is no colonist on your {where}."
+    if move.get("piece") not in PIECES:
+        return "action.malformed", "'piece' must be \"colonist\" or \"noble\"."
+    return "mayor.no_such_piece", f"There is no {move['piece']} there."
+
+
+def why_not_done(pl: Player, spots: Iterable[tuple[str, int, int]] | None = None) -> Why:
+    """§4.2 M4 rule 3: workers stay on the windrose only when every circle is filled (`spots`:
+    the player's `targets`, when the caller has them)."""
+    if pl.windrose > 0 and any(w < c for _, w, c in (targets(pl) if spots is None else spots)):
+        return (
+            "mayor.empty_circles",
+            "Colonists may stay on the windrose only when every circle on your board is filled.",
+        )
+    return None
+
+
+@offers(Step.ARRANGE)
+def _arrange_actions(s: State, seat: int) -> list[Action]:
+    pl = s.players[seat]
+    spots = targets(pl)
+    acts = list(arrangements(s, pl, spots))
+    if why_not_done(pl, spots) is None:
         acts.append({"type": "done"})
     return acts
 
@@ -240,74 +307,54 @@ def _arrange_auto(tx: Tx, rng: RandomSource) -> bool:
     """§4.2 M4 steps with nothing left to decide; False when the player must choose."""
     s = tx.state
     pl = s.players[s.turn]
-    total, circles = pl.workers, pl.circles
+    placed = pl.placed  # (the workers on tiles and buildings: `pl.workers` is these and the windrose's)
+    total, circles = placed + pl.windrose, pl.circles
     if total == 0:
         tx.emit({"t": "ArrangementFinished", "seat": s.turn, "auto": True})
     elif total >= circles and (pl.nobles == 0 or pl.nobles == total):
         # no choice: every circle is filled, the rest stay on the windrose (§4.2 rule 3)
         tx.emit({"t": "ColonistsAssigned", "seat": s.turn})
-    elif s.placed and (pl.windrose == 0 or pl.placed >= circles):
+    elif s.placed and (pl.windrose == 0 or placed >= circles):
         tx.emit({"t": "ArrangementFinished", "seat": s.turn, "auto": True})
     else:
         return False
     return True
 
 
-def _arrange_target(tx: Tx, seat: int, action: Action, key: str) -> tuple[int, int]:
-    """The fields of a place/remove action (`key`: "to" or "from") and (workers, circles) there."""
+def _arrange(tx: Tx, seat: int, action: Action, key: str, fact: Fact) -> None:
+    """A place / remove action (`key`: "to" or "from"): checked by `why_not_arrange`, the fact
+    naming the piece moved with Nobles."""
     s = tx.state
     fields(action, (key,), piece_fields(s))
-    spot = target(s.players[seat], action[key])
+    pl = s.players[seat]
+    where = action[key]
+    spot = target(pl, where)
     if spot is None:
-        reject("mayor.unknown_target", f"You have no plantation, quarry or building {action[key]!r}.")
-    return spot
-
-
-def _emit_arranged(tx: Tx, seat: int, action: Action, fact: Fact, where: str, workers: int) -> None:
-    """The ColonistPlaced / ColonistRemoved fact; with Nobles it names the piece moved from `where`."""
-    if tx.state.config.nobles:
-        pl = tx.state.players[seat]
-        piece = piece_of(action, default_piece(pl, where))
-        if piece not in pieces_at(pl, where, workers):
-            reject("mayor.no_such_piece", f"There is no {piece} there.")
-        fact["piece"] = piece
+        reject("mayor.unknown_target", f"You have no plantation, quarry or building {where!r}.")
+    move: Action = {"type": action["type"], key: where}
+    if s.config.nobles:  # the piece named, else the only kind of worker where it comes from
+        move["piece"] = action.get("piece", default_piece(pl, "windrose" if key == "to" else where))
+    refuse(why_not_arrange(s, pl, move, spot))
+    fact[key] = where
+    if s.config.nobles:
+        fact["piece"] = move["piece"]
     tx.emit(fact)
 
 
 @commands.command("place", Step.ARRANGE)
 def _place(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
-    spot = _arrange_target(tx, seat, action, "to")
-    pl = tx.state.players[seat]
-    if pl.windrose <= 0:
-        reject("mayor.no_colonist", "You have no colonist waiting on your windrose to place.")
-    if spot[0] >= spot[1]:
-        reject("mayor.target_full", f"Every circle of your {action['to']} is already occupied.")
-    _emit_arranged(tx, seat, action, {"t": "ColonistPlaced", "seat": seat, "to": action["to"]}, "windrose", pl.windrose)
+    _arrange(tx, seat, action, "to", {"t": "ColonistPlaced", "seat": seat})
 
 
 @commands.command("remove", Step.ARRANGE)
 def _remove(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
-    spot = _arrange_target(tx, seat, action, "from")
-    if tx.state.placed:
-        reject(
-            "mayor.remove_after_place",
-            "Take colonists off your tiles before you start placing; you have already placed one.",
-        )
-    if spot[0] <= 0:
-        reject("mayor.nothing_to_remove", f"There is no colonist on your {action['from']}.")
-    fact = {"t": "ColonistRemoved", "seat": seat, "from": action["from"]}
-    _emit_arranged(tx, seat, action, fact, action["from"], spot[0])
+    _arrange(tx, seat, action, "from", {"t": "ColonistRemoved", "seat": seat})
 
 
 @commands.command("done", Step.ARRANGE)
 def _arrange_done(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     fields(action)
-    pl = tx.state.players[seat]
-    if pl.windrose > 0 and any(w < c for _, w, c in targets(pl)):
-        reject(
-            "mayor.empty_circles",
-            "Colonists may stay on the windrose only when every circle on your board is filled.",
-        )
+    refuse(why_not_done(tx.state.players[seat]))
     tx.emit({"t": "ArrangementFinished", "seat": seat})
 
 

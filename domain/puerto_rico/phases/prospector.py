@@ -6,11 +6,17 @@ from __future__ import annotations
 
 from domain.core import Fact, RandomSource
 from domain.core.facts import Tx
+from domain.core.words import Citation
 
 from ..common import phase_ended, privilege, with_player
 from ..stages import next_stage
 from ..state import State, Step, _set
 from ..tables import automatic, evolves
+
+# The rules-page section each fact of this module cites (`replay why`; `sections.py` gathers them).
+CITES: dict[str, Citation] = {
+    "ProspectorPrivilegeTaken": "4.7",
+}
 
 
 @automatic(Step.PROSPECT)

@@ -13,6 +13,7 @@ from typing import Any
 from domain.core import Action, Fact, RandomSource
 from domain.core.commands import Why, fields, flag, refuse, reject
 from domain.core.facts import Tx
+from domain.core.words import Citation
 
 from ..common import (
     auto_pass,
@@ -43,6 +44,18 @@ from ..tiles import discard_fact, discard_targets, draw_for, plantation_kind, re
 from .guests import guest_ok
 
 SETTLING = (SETTLE, SETTLE_EXTRA)
+
+
+# The rules-page section each fact of this module cites (`replay why`; `sections.py` gathers them).
+CITES: dict[str, Citation] = {
+    "PlantationTaken": "4.1",
+    "QuarryTaken": "4.1",
+    "HaciendaTileDrawn": "4.1",
+    "HaciendaQuarryTaken": "4.1",
+    "PlantationRowDiscarded": "4.1",
+    "ForestTaken": "2.4",
+    "HuntingLodgeRewarded": "2.5",
+}
 
 
 def _hospice_matters(s: State, pl: Player) -> bool:

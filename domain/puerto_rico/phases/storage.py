@@ -1,6 +1,6 @@
 """Storing goods at the end of the captain phase (§4.6 K6): one good kept, the warehouses keep whole
 kinds, the rest goes back to the supply; with New Buildings (§2.4) the storehouse keeps more
-single goods.
+single goods. Then the full cargo ships are unloaded (K7) and the phase ends.
 
 Section numbers (§) refer to the rules page `shared/rules/puerto-rico.md`.
 """
@@ -10,11 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from domain.core import Action, Fact, RandomSource, Viewer
-from domain.core.commands import fields, reject
+from domain.core.commands import Why, fields, refuse
 from domain.core.facts import Tx
+from domain.core.words import Citation
 from domain.core.words import seat as seat_word
 
-from ..common import good_of, goods_vector
+from ..common import good_of, goods_vector, phase_ended
 from ..components import (
     GOOD_INDEX,
     GOODS,
@@ -24,12 +25,21 @@ from ..components import (
     STOREHOUSE_SINGLES,
 )
 from ..stages import turn_changes
-from ..state import Player, State, Step, _set, add, set_player
+from ..state import Player, State, Step, _set, add, put, set_player
 from ..tables import automatic, commands, evolves, offers
 from ..words import say_auto, say_goods, says
 from .guests import guest_ok
 
 _ZERO5 = (0, 0, 0, 0, 0)
+
+
+# The rules-page section each fact of this module cites (`replay why`; `sections.py` gathers them).
+CITES: dict[str, Citation] = {
+    "GoodsWarehoused": "4.6",
+    "GoodKept": "4.6",
+    "GoodsStored": "4.6",
+    "ShipUnloaded": "4.6",
+}
 
 
 def warehouse_slots(pl: Player) -> int:
@@ -45,21 +55,52 @@ def _unprotected(s: State, pl: Player) -> list[int]:
     return [0 if g in s.warehoused else pl.goods[g] - s.singles[g] for g in range(5)]
 
 
+def why_not_warehouse(s: State, pl: Player, g: int) -> Why:
+    """§4.6 K6: a free occupied warehouse keeps every good of one kind (with a storehouse, §2.4:
+    a kind not already kept as singles)."""
+    why = _why_no_warehouse_room(s, pl)
+    if why is not None:
+        return why
+    if g in s.warehoused:
+        return "storage.already_stored", f"Your {GOODS[g]} is already in a warehouse."
+    if s.singles[g]:
+        return "storage.already_kept", f"You already keep single {GOODS[g]}; warehouse a kind before keeping singles of it."
+    if pl.goods[g] <= 0:
+        return "storage.no_good", f"You have no {GOODS[g]}."
+    return None
+
+
+def _why_no_warehouse_room(s: State, pl: Player) -> Why:
+    if warehouse_slots(pl) <= len(s.warehoused):
+        return "storage.no_warehouse", "You have no free occupied warehouse for another kind of goods."
+    return None
+
+
+def why_not_keep(s: State, pl: Player, g: int) -> Why:
+    """§4.6 K6: one good kept on the windrose (§2.4 storehouse: up to 3 more single goods)."""
+    if g in s.warehoused:
+        return "storage.already_stored", f"Your {GOODS[g]} is already in a warehouse."
+    if pl.goods[g] - s.singles[g] <= 0:
+        more = "more " if s.singles[g] else ""
+        return "storage.no_good", f"You have no {more}{GOODS[g]}" + (" to keep." if more else ".")
+    return _why_no_single_room(s, pl)
+
+
+def _why_no_single_room(s: State, pl: Player) -> Why:
+    """Without a storehouse the one good kept ends the storing (no single is counted)."""
+    if s.config.new_buildings and pl.occ(STOREHOUSE) and sum(s.singles) >= _singles_limit(pl):
+        return "storage.singles_full", f"You already keep {_singles_limit(pl)} single goods."
+    return None
+
+
 @offers(Step.STORE)
 def _storage_actions(s: State, seat: int) -> list[Action]:
     pl = s.players[seat]
+    held = [g for g in range(5) if pl.goods[g]]  # (every option names a good the player holds)
     acts: list[Action] = []
-    if not s.config.new_buildings:
-        unprotected = [g for g in range(5) if pl.goods[g] and g not in s.warehoused]
-        if warehouse_slots(pl) > len(s.warehoused):
-            acts.extend({"type": "warehouse", "good": GOODS[g]} for g in unprotected)
-        acts.extend({"type": "keep", "good": GOODS[g]} for g in unprotected)
-    else:
-        rest = _unprotected(s, pl)
-        if warehouse_slots(pl) > len(s.warehoused):
-            acts.extend({"type": "warehouse", "good": GOODS[g]} for g in range(5) if rest[g] and not s.singles[g])
-        if sum(s.singles) < _singles_limit(pl):
-            acts.extend({"type": "keep", "good": GOODS[g]} for g in range(5) if rest[g])
+    if _why_no_warehouse_room(s, pl) is None:
+        acts.extend({"type": "warehouse", "good": GOODS[g]} for g in held if why_not_warehouse(s, pl, g) is None)
+    acts.extend({"type": "keep", "good": GOODS[g]} for g in held if why_not_keep(s, pl, g) is None)
     acts.append({"type": "done"})
     return acts
 
@@ -84,7 +125,8 @@ def needs_choice(s: State, seat: int) -> bool:
         return True
     if _fits(s, pl):
         return False
-    return warehouse_slots(pl) > len(s.warehoused) or _singles_limit(pl) > sum(s.singles)
+    # nothing more can be protected: there is nothing to choose
+    return _why_no_warehouse_room(s, pl) is None or _why_no_single_room(s, pl) is None
 
 
 def lost_goods(s: State, pl: Player, kept: int) -> dict[str, int]:
@@ -108,16 +150,7 @@ def _auto_store(tx: Tx, rng: RandomSource) -> bool:
 def _warehouse(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     fields(action, ("good",))
     g = good_of(action)
-    s = tx.state
-    pl = s.players[seat]
-    if warehouse_slots(pl) <= len(s.warehoused):
-        reject("storage.no_warehouse", "You have no free occupied warehouse for another kind of goods.")
-    if g in s.warehoused:
-        reject("storage.already_stored", f"Your {GOODS[g]} is already in a warehouse.")
-    if s.singles[g]:
-        reject("storage.already_kept", f"You already keep single {GOODS[g]}; warehouse a kind before keeping singles of it.")
-    if pl.goods[g] <= 0:
-        reject("storage.no_good", f"You have no {GOODS[g]}.")
+    refuse(why_not_warehouse(tx.state, tx.state.players[seat], g))
     tx.emit({"t": "GoodsWarehoused", "seat": seat, "good": GOODS[g]})
 
 
@@ -127,16 +160,10 @@ def _keep(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     g = good_of(action)
     s = tx.state
     pl = s.players[seat]
-    if g in s.warehoused:
-        reject("storage.already_stored", f"Your {GOODS[g]} is already in a warehouse.")
-    if pl.goods[g] - s.singles[g] <= 0:
-        more = "more " if s.singles[g] else ""
-        reject("storage.no_good", f"You have no {more}{GOODS[g]}" + (" to keep." if more else "."))
+    refuse(why_not_keep(s, pl, g))
     if not (s.config.new_buildings and pl.occ(STOREHOUSE)):
         tx.emit({"t": "GoodsStored", "seat": seat, "kept": GOODS[g], "discarded": lost_goods(s, pl, g)})
         return
-    if sum(s.singles) >= _singles_limit(pl):
-        reject("storage.singles_full", f"You already keep {_singles_limit(pl)} single goods.")
     tx.emit({"t": "GoodKept", "seat": seat, "good": GOODS[g]})  # §2.4 storehouse: up to 3 more
 
 
@@ -174,6 +201,26 @@ def _goods_stored(s: State, f: Fact) -> State:
         **extra,
         **turn_changes(s),
     )
+
+
+# -- the end of the captain phase (§4.6 K7) ------------------------------------------------------
+
+
+@automatic(Step.CAPTAIN_END)
+def _unload(tx: Tx, rng: RandomSource) -> bool:
+    # §4.6 K7: full ships are unloaded into the supply
+    s = tx.state
+    for i, cap in enumerate(s.ship_capacity):
+        if s.ship_load[i] >= cap:
+            tx.emit({"t": "ShipUnloaded", "ship": i, "good": GOODS[s.ship_good[i]], "count": cap})
+    return phase_ended(tx)
+
+
+@evolves("ShipUnloaded")
+def _ship_unloaded(s: State, f: Fact) -> State:
+    i = f["ship"]
+    g = s.ship_good[i]
+    return _set(s, goods=add(s.goods, g, s.ship_load[i]), ship_good=put(s.ship_good, i, -1), ship_load=put(s.ship_load, i, 0))
 
 
 # -- in words (`describe`) ------------------------------------------------------------------------

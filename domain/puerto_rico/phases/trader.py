@@ -10,6 +10,7 @@ from __future__ import annotations
 from domain.core import Action, Fact, RandomSource, Viewer
 from domain.core.commands import Why, fields, refuse, reject
 from domain.core.facts import Tx
+from domain.core.words import Citation
 from domain.core.words import seat as seat_word
 
 from ..common import auto_pass, good_of, passed, phase_ended, privilege
@@ -35,6 +36,13 @@ from ..tiles import after_land_office, discard_fact, discard_targets, draw_for, 
 from ..words import say_counted, say_doubloons, says
 from .guests import guest_ok
 
+# The rules-page section each fact of this module cites (`replay why`; `sections.py` gathers them).
+CITES: dict[str, Citation] = {
+    "GoodSold": "4.5",
+    "TradingHouseEmptied": "4.5",
+    "LandOfficeBought": "2.5",
+}
+
 
 def why_not_sell(s: State, pl: Player, g: int) -> Why:
     """§4.5 T1: a good the trading house takes now."""
@@ -47,27 +55,42 @@ def why_not_sell(s: State, pl: Player, g: int) -> Why:
     return None
 
 
+def why_not_trading_post(s: State, pl: Player, g: int) -> Why:
+    """§2.4 trading post (occupied): any kind, even with the trading house full."""
+    why = _why_no_trading_post(s, pl)
+    if why is not None:
+        return why
+    if pl.goods[g] <= 0:
+        return "trader.no_good", f"You have no {GOODS[g]} to sell."
+    return None
+
+
+def _why_no_trading_post(s: State, pl: Player) -> Why:
+    if not (s.config.new_buildings and pl.occ(TRADING_POST)):
+        return "trader.no_trading_post", "You need an occupied trading post to sell there."
+    return None
+
+
 def sale_price(s: State, seat: int, g: int) -> int:
     pl = s.players[seat]
     return PRICES[g] + privilege(s, seat) + (1 if pl.occ(SMALL_MARKET) else 0) + (2 if pl.occ(LARGE_MARKET) else 0)
-
-
-def _land_office_open(s: State, pl: Player) -> bool:
-    return pl.occ(LAND_OFFICE) and not s.land_office_used
 
 
 def trader_actions(s: State, seat: int) -> list[Action]:
     pl = s.players[seat]
     acts: list[Action] = []
     if not s.sale_done:
+        # (a full trading house buys nothing: `why_not_sell` says so for every good)
         if len(s.trading_house) < TRADING_HOUSE_SPACES:
             acts.extend({"type": "sell", "good": GOODS[g]} for g in range(5) if why_not_sell(s, pl, g) is None)
-        if s.config.new_buildings and pl.occ(TRADING_POST):
-            acts.extend({"type": "sell", "good": GOODS[g], "venue": "trading_post"} for g in range(5) if pl.goods[g])
-    if s.config.nobles and not s.land_office_used and pl.occ(LAND_OFFICE):
-        if pl.occ_noble(LAND_OFFICE):
+        if _why_no_trading_post(s, pl) is None:
+            acts.extend(
+                {"type": "sell", "good": GOODS[g], "venue": "trading_post"} for g in range(5) if why_not_trading_post(s, pl, g) is None
+            )
+    if s.config.nobles:
+        if why_not_land_office(s, pl, noble=True) is None:
             acts.extend({"type": "land_office_sell", **t} for t in discard_targets(pl))
-        elif pl.doubloons >= 1 and pl.tiles < ISLAND_SPACES and (s.draw_pile or s.discard):
+        if why_not_land_office_buy(s, pl) is None:
             acts.append({"type": "land_office_buy"})
     return acts
 
@@ -98,10 +121,7 @@ def _sell(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     pl = s.players[seat]
     if venue == "trading_post":
         # §2.4: any kind, even with the trading house full; no market bonus (§10 A42)
-        if not (s.config.new_buildings and pl.occ(TRADING_POST)):
-            reject("trader.no_trading_post", "You need an occupied trading post to sell there.")
-        if pl.goods[g] <= 0:
-            reject("trader.no_good", f"You have no {GOODS[g]} to sell.")
+        refuse(why_not_trading_post(s, pl, g))
         value = PRICES[g] + privilege(s, seat)
         tx.emit({"t": "GoodSold", "seat": seat, "good": GOODS[g], "price": value, "venue": "trading_post"})
         return
@@ -128,7 +148,7 @@ def _end_turn(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
 def after_pass(s: State) -> State | None:
     """§4.5 T2: with Nobles, a pass is the sale decision and the land office may still follow
     (None: the turn ends as any pass does)."""
-    if s.config.nobles and not s.sale_done and _land_office_open(s, s.players[s.turn]):
+    if s.config.nobles and not s.sale_done and land_office_open(s, s.players[s.turn]):
         return _set(s, sale_done=True)
     return None
 
@@ -142,7 +162,7 @@ def _good_sold(s: State, f: Fact) -> State:
         s = _set(s, players=set_player(s, seat, pl), goods=add(s.goods, g, 1))
     else:
         s = _set(s, players=set_player(s, seat, pl), trading_house=(*s.trading_house, g))
-    if s.config.nobles and _land_office_open(s, pl):
+    if s.config.nobles and land_office_open(s, pl):
         return _set(s, sale_done=True)
     return _set(s, **turn_changes(s))
 
@@ -166,9 +186,35 @@ def _trading_house_emptied(s: State, f: Fact) -> State:
 # -- the land office (§2.5, Nobles) --------------------------------------------------------------
 
 
-def _check_land_office_unused(s: State) -> None:
+def why_not_land_office(s: State, pl: Player, noble: bool) -> Why:
+    """§2.5 land office, once per trader phase: occupied by a noble it sells a plantation, by a
+    colonist it buys one."""
+    if not (s.config.nobles and (pl.occ_noble(LAND_OFFICE) if noble else pl.occ_colonist(LAND_OFFICE))):
+        if noble:
+            return "trader.land_office_unusable", "Selling a plantation needs a land office occupied by a noble."
+        return "trader.land_office_unusable", "Buying a plantation needs a land office occupied by a colonist."
     if s.land_office_used:
-        reject("trader.land_office_used", "You have already used your land office in this phase.")
+        return "trader.land_office_used", "You have already used your land office in this phase."
+    return None
+
+
+def land_office_open(s: State, pl: Player) -> bool:
+    """Whether the land office may still follow the sale decision (§4.5 T2)."""
+    return why_not_land_office(s, pl, noble=False) is None or why_not_land_office(s, pl, noble=True) is None
+
+
+def why_not_land_office_buy(s: State, pl: Player) -> Why:
+    """§2.5 land office (colonist): a face-down plantation for 1 doubloon onto a free island space."""
+    why = why_not_land_office(s, pl, noble=False)
+    if why is not None:
+        return why
+    if pl.doubloons < 1:
+        return "trader.no_doubloon", "The plantation costs 1 doubloon."
+    if pl.tiles >= ISLAND_SPACES:
+        return "trader.island_full", "Your island is full: all 12 spaces hold a tile."
+    if not s.draw_pile and not s.discard:
+        return "trader.no_tiles", "There are no face-down plantations left to draw."
+    return None
 
 
 @commands.command("land_office_buy", Step.SELL)
@@ -176,15 +222,7 @@ def _land_office_buy(tx: Tx, seat: int, action: Action, rng: RandomSource) -> No
     fields(action)
     s = tx.state
     pl = s.players[seat]
-    if not (s.config.nobles and pl.occ_colonist(LAND_OFFICE)):
-        reject("trader.land_office_unusable", "Buying a plantation needs a land office occupied by a colonist.")
-    _check_land_office_unused(s)
-    if pl.doubloons < 1:
-        reject("trader.no_doubloon", "The plantation costs 1 doubloon.")
-    if pl.tiles >= ISLAND_SPACES:
-        reject("trader.island_full", "Your island is full: all 12 spaces hold a tile.")
-    if not s.draw_pile and not s.discard:
-        reject("trader.no_tiles", "There are no face-down plantations left to draw.")
+    refuse(why_not_land_office_buy(s, pl))
     if s.config.new_buildings and pl.occ(FOREST_HOUSE):
         draw_for(tx, seat, "land_office", rng)  # §2.5 note: with a forest house, as a forest
         return
@@ -197,9 +235,8 @@ def _land_office_sell(tx: Tx, seat: int, action: Action, rng: RandomSource) -> N
     fields(action, ("tile",), ("kind",))
     s = tx.state
     pl = s.players[seat]
-    if not (s.config.nobles and pl.occ_noble(LAND_OFFICE)):
-        reject("trader.land_office_unusable", "Selling a plantation needs a land office occupied by a noble.")
-    _check_land_office_unused(s)
+    refuse(why_not_land_office(s, pl, noble=True))
+    # (which tiles can go is `tiles.why_not_discard`, as for the hunting lodge)
     tx.emit({"t": "TileDiscarded", "seat": seat, **discard_fact(pl, action), "by": "land_office", "doubloons": 1})
 
 

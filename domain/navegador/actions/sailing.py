@@ -1,0 +1,165 @@
+"""Sailing and exploring (§2.6): moving ships through regions explored before the action began,
+and entering one unexplored region per sailing action with a fleet that loses ships."""
+
+from __future__ import annotations
+
+import itertools
+from collections import deque
+from functools import lru_cache
+
+from domain.core import Action, RandomSource
+from domain.core.commands import Why, fields, one_of, refuse, whole
+from domain.core.facts import Tx
+
+from ..components import C
+from ..state import Sailing, State, Step
+from ..turns import _R, _sources, _trigger_end, _wrong_step, commands
+
+UNREACHABLE = 99
+
+
+# -- map distances -----------------------------------------------------------------------------
+
+
+# Module-global caches of pure functions of immutable arguments (a map position, a purse): the
+# same questions recur in every turn of every game, and a cached answer can never go stale.
+@lru_cache(maxsize=8192)
+def _distances(origin: int, passable: frozenset[str]) -> tuple[int, ...]:
+    """Borders from `origin` to every region, passing only through `passable` regions (§2.6)."""
+    dist = [UNREACHABLE] * len(C.regions)
+    dist[origin] = 0
+    queue = deque([origin])
+    while queue:
+        u = queue.popleft()
+        if u != origin and C.regions[u] not in passable:
+            continue  # an unexplored region may end a route, never be passed through
+        for v in C.neighbours[u]:
+            if dist[v] == UNREACHABLE:
+                dist[v] = dist[u] + 1
+                queue.append(v)
+    return tuple(dist)
+
+
+def reach(ctx: Sailing, origin: str, target: str) -> int:
+    return _distances(_R[origin], ctx.explored_at_start)[_R[target]]
+
+
+# -- moving and exploring ----------------------------------------------------------------------
+
+
+def _sailing_ctx(state: State, seat: int, what: str) -> Sailing:
+    ctx = state.context
+    if state.step in (Step.NAVEGADOR_SAILING, Step.ACTION) and isinstance(ctx, Sailing):
+        return ctx
+    raise _wrong_step(what + " (only during a sailing action)")
+
+
+def _why_not_move(state: State, ctx: Sailing, origin: str, target: str, count: int) -> Why:
+    if origin == target:
+        return ("sail.same_region", "A ship must sail to another region.")
+    if target not in ctx.explored_at_start:
+        return ("sail.destination_unexplored",
+                "That region was unexplored when this sailing action began: enter it with 'explore'.")
+    if count > ctx.unmoved[_R[origin]]:
+        return ("sail.no_unmoved_ship",
+                f"You have only {ctx.unmoved[_R[origin]]} ships in {origin} that have not moved "
+                "in this sailing action.")
+    if reach(ctx, origin, target) > ctx.sail_range:
+        return ("sail.out_of_range",
+                f"A ship may cross at most {ctx.sail_range} borders in this sailing action, "
+                "passing only through regions explored before it began.")
+    return None
+
+
+@commands.command("move_ships")
+def _decide_move_ships(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    state = tx.state
+    ctx = _sailing_ctx(state, seat, "move ships")
+    fields(action, ("from", "to", "count",))
+    origin, target = one_of(action, "from", _R), one_of(action, "to", _R)
+    count = whole(action, "count", 1)
+    refuse(_why_not_move(state, ctx, origin, target, count))
+    tx.emit({"t": "ShipsMoved", "seat": seat, "from": origin, "to": target, "count": count})
+
+
+def _loss(state: State, region: str) -> int:
+    return 2 if region in state.double_loss else 1
+
+
+def _why_not_explore(state: State, ctx: Sailing, target: str, sources: list[tuple[str, int]]) -> Why:
+    if ctx.explored_now is not None:
+        return ("explore.once_per_sailing_action",
+                "You may explore only one new region per sailing action.")
+    if target in state.explored:
+        return ("explore.already_explored", f"{target} has already been explored.")
+    for origin, count in sources:
+        if count > ctx.unmoved[_R[origin]]:
+            return ("explore.no_unmoved_ship",
+                    f"You have only {ctx.unmoved[_R[origin]]} ships in {origin} that have not moved "
+                    "in this sailing action.")
+        if reach(ctx, origin, target) > ctx.sail_range:
+            return ("explore.out_of_range",
+                    f"The ships in {origin} cannot reach {target} in this phase.")
+    loss = _loss(state, target)
+    if sum(k for _, k in sources) < loss + 1:
+        return ("explore.fleet_too_small",
+                f"Exploring {target} needs a fleet of at least {loss + 1} ships ({loss} will be lost).")
+    return None
+
+
+@commands.command("explore")
+def _decide_explore(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    state = tx.state
+    ctx = _sailing_ctx(state, seat, "explore")
+    fields(action, ("to", "sources",))
+    target = one_of(action, "to", _R)
+    sources = _sources(action["sources"])
+    refuse(_why_not_explore(state, ctx, target, sources))
+
+    i = _R[target]
+    tiles = state.stacks[i]  # cheapest first
+    starts = C.starts_phase[i]
+    tx.emit({"t": "RegionExplored", "seat": seat, "region": target,
+            "sources": [{"from": r, "count": k} for r, k in sources],
+            "ships_lost": _loss(state, target),
+            "tiles_revealed": list(tiles),
+            # §2.6: the explorer is paid the price of the cheapest tile just revealed.
+            "bonus": C.tile_price[tiles[0]] if tiles else 0,
+            # §3.2: a new phase waits for the end of this sailing action.
+            "phase_pending": starts if starts is not None and starts > state.phase else None})
+    if C.ends_game[i]:
+        _trigger_end(tx, seat, "nagasaki")
+    return
+
+
+# -- legal actions -----------------------------------------------------------------------------
+
+
+def _sailing_actions(state: State, ctx: Sailing) -> list[Action]:
+    out: list[Action] = []
+    e0 = ctx.explored_at_start
+    rng = ctx.sail_range
+    for i, k in enumerate(ctx.unmoved):
+        if not k:
+            continue
+        dist = _distances(i, e0)
+        origin = C.regions[i]
+        for j, target in enumerate(C.regions):
+            if j != i and target in e0 and dist[j] <= rng:
+                out += [{"type": "move_ships", "from": origin, "to": target, "count": c}
+                        for c in range(1, k + 1)]
+    if ctx.explored_now is None:
+        for j, target in enumerate(C.regions):
+            if target in state.explored:
+                continue
+            need = _loss(state, target) + 1
+            near = [(C.regions[i], k) for i, k in enumerate(ctx.unmoved)
+                    if k and _distances(i, e0)[j] <= rng]
+            if sum(k for _, k in near) < need:
+                continue
+            for counts in itertools.product(*(range(k + 1) for _, k in near)):
+                if sum(counts) >= need:
+                    sources = [{"from": r, "count": c}
+                               for (r, _), c in zip(near, counts, strict=True) if c]
+                    out.append({"type": "explore", "to": target, "sources": sources})
+    return out
