@@ -47,6 +47,7 @@ def test_santa_maria_fixtures_cover_each_setup_and_variant() -> None:
     assert any(o.get("colony_assignment") == "random" for o in options)
     assert any(o.get("advanced_setup") for o in options) and any(o.get("shared_blue_dice") for o in options)
     assert any(o.get("open_scores") for o in options)
+    assert any(o.get("expansion") and not o.get("modules") for o in options)  # the American Kingdoms core
 
 
 def test_felinia_fixtures_cover_both_rule_sets_and_each_variant() -> None:

@@ -10,8 +10,8 @@ play, as a pure rules engine.
 
 Rules: ../shared/rules/santa-maria.md §0-§7, §9-§12 (the "rules page"); the Russian rulebook
 wins where they disagree (docs/santa-maria.md lists every case). Component data:
-components.json. The American Kingdoms expansion (§8) is a later issue; the state keeps room for
-it (docks, monk places and tiles are data).
+components.json. The American Kingdoms expansion's core (§8.1, option `expansion`) lives in
+kingdoms.py; its modules A-D are refused until they are playable (setup.PLAYABLE).
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from domain.core import Action, Fact, RandomSource
 from domain.core.commands import Why, fields, malformed, one_of, refuse
 from domain.core.facts import Tx
 
-from . import goods
+from . import goods, kingdoms
 from .colony import ROTATIONS, footprint, free_buildings, line_colonists, placements, why_not_place
 from .components import C
 from .effects import _cell_field, effects_of
@@ -22,8 +22,8 @@ from .state import BlueDie, Player, State, commands, evolves, index, put, replac
 
 
 def expand_cost(state: State, seat: int, tile: str) -> dict[str, int]:
-    cost = dict(C.tile_cost[C.tiles[tile].kind])
-    if has_scholar(state, seat, "SCH_ARCHITECTURE"):
+    cost = dict(C.tile_cost[C.tiles[tile].kind])  # a special tile: 4 coins, nothing replaces them (§8.1)
+    if C.tiles[tile].kind != "special" and has_scholar(state, seat, "SCH_ARCHITECTURE"):
         cost["wood"] -= 1  # Architecture: one wood less (§1.6)
         cost = {g: n for g, n in cost.items() if n}
     return cost
@@ -35,14 +35,15 @@ def why_not_expand(state: State, seat: int, tile: str) -> Why:
     if next(placements(state.players[seat], C.tiles[tile]), None) is None:
         return ("expand.no_placement", "That tile fits nowhere in your colony.")
     if not held_payments(state, seat, expand_cost(state, seat, tile)):
-        return ("expand.cannot_pay", "You cannot pay for that tile (2 wood for a double, 2 wood and 1 grain for a triple).")
+        return ("expand.cannot_pay", "You cannot pay for that tile (2 wood for a double, 2 wood and 1 grain for a triple, "
+                "4 coins for a special tile).")
     return None
 
 
 @commands.command("expand")
 def _expand(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     fields(action, ("tile",))
-    tile = one_of(action, "tile", (*C.doubles, *C.triples))
+    tile = one_of(action, "tile", (*C.doubles, *C.triples, *C.specials))
     refuse(why_not_main(tx.state, seat))
     refuse(why_not_expand(tx.state, seat, tile))
     tx.emit({"t": "TileChosen", "seat": seat, "tile": tile})
@@ -215,11 +216,13 @@ def white_limit(state: State, seat: int) -> int:
     return C.white_limit + (1 if has_scholar(state, seat, "SCH_ASTRONOMY") else 0)
 
 
-def die_cost(state: State, seat: int, face: int, value: int, adjust: str) -> int:
+def die_cost(state: State, seat: int, face: int, value: int, adjust: str, line: str = "row") -> int:
+    """The coins of a die use (§2.6): the change of value, and 1 for Archery's diagonal."""
+    fee = 1 if line == "diagonal" else 0
     if adjust != "coins":
-        return 0
+        return fee
     steps = abs(value - face)
-    return max(0, steps - 1) if has_scholar(state, seat, "SCH_MATHEMATICS") else steps
+    return fee + (max(0, steps - 1) if has_scholar(state, seat, "SCH_MATHEMATICS") else steps)
 
 
 def why_not_die(state: State, seat: int, d: dict[str, Any], value: int, adjust: str, line: str) -> Why:
@@ -241,13 +244,20 @@ def why_not_die(state: State, seat: int, d: dict[str, Any], value: int, adjust: 
     face = die_face(p, d)
     assert face is not None
     if (adjust == "none") != (value == face):
-        return ("die.bad_adjust", "Keep the die's value with adjust none, or change it with coins.")
+        return ("die.bad_adjust", "Keep the die's value with adjust none, or change it with coins (or cocoa or gold).")
     allowed = {"column"} if d["kind"] == "white" else {"row"} | ({"column"} if has_scholar(state, seat, "SCH_PHILOSOPHY") else set())
+    if kingdoms.diagonal_allowed(state, seat, value):  # Archery (§1.6)
+        allowed.add("diagonal")
     if line not in allowed:
-        return ("die.bad_line", "A white die activates a column, a blue die a row (a column with Philosophy).")
-    if p.coins < die_cost(state, seat, face, value, adjust):
+        return ("die.bad_line", "A white die activates a column, a blue die a row (a column with Philosophy, "
+                "a diagonal with Archery when it shows 1 or 6).")
+    if state.expansion:  # §2.6 check 5: coins, and cocoa or gold (§8.1)
+        why = kingdoms.why_not_adjust_paid(state, seat, adjust, die_cost(state, seat, face, value, adjust, line))
+        if why:
+            return why
+    elif p.coins < die_cost(state, seat, face, value, adjust):
         return ("die.cannot_pay", f"Changing the die costs {die_cost(state, seat, face, value, adjust)} coins.")
-    if not free_buildings(p, line, value):
+    if not free_buildings(p, kingdoms.line_kind(d, line), value):
         return ("die.no_free_building", f"That {line} has no free building to activate.")
     return None
 
@@ -259,22 +269,27 @@ def _use_die(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     value = action["value"]
     if type(value) is not int or not 1 <= value <= 6:
         raise malformed("'value' must be a whole number from 1 to 6.")
-    adjust = one_of(action, "adjust", ("none", "coins"))
-    line = one_of(action, "line", ("row", "column"))
+    expansion = bool(tx.state.expansion)
+    adjust = one_of(action, "adjust", kingdoms.ADJUSTS if expansion else ("none", "coins"))
+    line = one_of(action, "line", kingdoms.LINES if expansion else ("row", "column"))
     refuse(why_not_main(tx.state, seat))
     refuse(why_not_die(tx.state, seat, d, value, adjust, line))
     p = tx.state.players[seat]
     face = die_face(p, d)
     assert face is not None
     tx.emit({"t": "DieTaken", "seat": seat, "die": d})
+    if line == "diagonal":  # Archery's coin (§1.6)
+        tx.emit({"t": "CoinsPaid", "seat": seat, "coins": 1, "for": "diagonal"})
     if value != face:
+        kingdoms.pay_adjust(tx, seat, adjust)  # a cocoa token or a gold (§8.1)
         tx.emit({"t": "DieValueChanged", "seat": seat, "die": d, "from": face, "to": value,
-                 "paid": die_cost(tx.state, seat, face, value, adjust)})
+                 "paid": die_cost(tx.state, seat, face, value, adjust), **({"adjust": adjust} if expansion else {})})
+    kind = kingdoms.line_kind(d, line)
     if has_scholar(tx.state, seat, "SCH_TAXATION"):  # §1.6 Taxation, before the buildings
-        colonists = line_colonists(tx.state.players[seat], line, value)
+        colonists = line_colonists(tx.state.players[seat], kind, value)
         if colonists:
             tx.emit({"t": "CoinsGained", "seat": seat, "coins": colonists, "source": "taxation"})
-    targets = free_buildings(tx.state.players[seat], line, value)
+    targets = free_buildings(tx.state.players[seat], kind, value)
     code = {"white": f"w{value}", "pool_blue": f"p{value}"}.get(d["kind"]) or str(d["id"])
     agenda = [("activate", r, c, "die") for r, c in targets] + [("place_die", code, *targets[-1])]
     run(tx, seat, agenda, rng)
@@ -285,14 +300,15 @@ def die_actions(state: State, seat: int) -> Iterator[Action]:
     dice: list[dict[str, Any]] = [{"kind": "white", "face": f} for f in sorted(set(state.white_pool))]
     dice += [{"kind": "blue", "id": b.id} for b in p.blue]
     dice += [{"kind": "pool_blue", "face": f} for f in sorted(set(state.blue_pool))]
+    adjusts, lines = (kingdoms.ADJUSTS[1:], kingdoms.LINES) if state.expansion else (("coins",), ("column", "row"))
     for d in dice:
         face = die_face(p, d)
         assert face is not None
         for value in range(1, 7):
-            adjust = "none" if value == face else "coins"
-            for line in ("column", "row"):
-                if why_not_die(state, seat, d, value, adjust, line) is None:
-                    yield {"type": "use_die", "die": d, "value": value, "adjust": adjust, "line": line}
+            for adjust in ("none",) if value == face else adjusts:
+                for line in lines:
+                    if why_not_die(state, seat, d, value, adjust, line) is None:
+                        yield {"type": "use_die", "die": d, "value": value, "adjust": adjust, "line": line}
 
 
 @evolves("DieTaken")

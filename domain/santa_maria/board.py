@@ -72,11 +72,14 @@ _BISHOP_PER = {
     "double_tile_in_colony": "double tile in your colony", "fully_developed_line": "fully built row or column",
     "own_monk_on_main_board": "of your monks on the main board", "sugar_symbol_on_own_ships": "sugar on your ships",
     "religion_space_beyond_2": "religion space beyond the 2nd", "colonist_in_colony": "colonist in your colony",
+    "three_cell_tile_in_colony": "3-cell tile in your colony", "gem_symbol_on_own_ships": "gem on your ships",
 }
 
 
 def _bishop(bishop_id: str) -> str:
     rule = C.bishop_rule[bishop_id]
+    if rule.get("special") == "conquistador_year3_twice":
+        return "its monks' owners receive their year-3 conquistador award a second time"
     return f"{rule['vp_each']} VP per {_BISHOP_PER.get(rule['per'], rule['per'].replace('_', ' '))} (at most {rule['max']})"
 
 
@@ -131,22 +134,23 @@ def context(view: dict[str, Any]) -> dict[str, Any]:
     """The printed data the board shows next to the view (only for the ids the view names)."""
     tiles = {t for t in view.get("display", [])} | {t[0] for p in view.get("players", []) for t in p.get("tiles", [])}
     pending = view.get("pending") or {}
-    ships = {t for t in view.get("board_docks", {}).values() if t} | {
+    ships = {t for t in (*view.get("board_docks", {}).values(), view.get("special_dock")) if t} | {
         t for p in view.get("players", []) for d in p.get("docks", {}).values() for t in d}
     return {
         "tiles": {t: {"kind": C.tiles[t].kind if t in C.tiles else "", "words": tile_words(t)} for t in tiles},
         "tile_cost": {k: _amounts(v) for k, v in C.tile_cost.items()},
         "ships": {t: _ship(t) for t in ships},
         "scholars": {s: {"name": s.removeprefix("SCH_").capitalize(), "vp": C.scholar_vp[s], "ability": C.scholar_ability[s]}
-                     for s in C.scholars},
-        "bishops": {b: {"name": b.removeprefix("BSH_").capitalize(), "rule": _bishop(b)} for b in C.bishops},
+                     for s in C.scholar_vp},
+        "bishops": {b: {"name": b.removeprefix("BSH_").capitalize(), "rule": _bishop(b)} for b in C.bishop_rule},
         "missions": {m: _amounts(g) for m, g in C.mission_gain.items()},
         "pass_spaces": {str(s["id"]): _pass_space(s) for s in C.pass_spaces},
         "dock_income": {d: _dock_income(d) for d in C.docks},
         "religion": {"end": C.religion_end, "monks": sorted(C.monk_symbols), "blue": sorted(C.blue_die_symbols)},
         "conquistador": {"end": C.conquistador_end, "gold": sorted(C.gold_symbols)},
         "storage": C.storage, "white_limit": C.white_limit, "sale": C.sale_price, "buy": C.buy_price,
-        "years": C.years, "monks": C.monks, "bishop_penalty": C.bishop_penalty,
+        "years": C.years, "monks": C.monks,
+        "bishop_penalty": C.kingdom_bishop_penalty if view.get("options", {}).get("expansion") else C.bishop_penalty,
         "cell": cell_words, "occupant": occupant_words, "effect": effect_words, "trade_options": trade_options,
         "placing": placing(pending["tile"]) if pending.get("decision") == "place_tile" and pending.get("tile") else [],
         "abilities": abilities(view),
@@ -192,6 +196,8 @@ def action_label(action: dict[str, Any]) -> str | None:  # noqa: C901, PLR0911 -
         steps = abs(int(action["value"]) - int(die["face"])) if "face" in die else None
         paid = f", {amount(steps, 'step')} for coins" if steps else " for coins"
         changed = f" set to {action['value']}{paid}" if action.get("adjust") == "coins" else ""
+        if action.get("adjust") in ("cocoa", "gold"):  # American Kingdoms (§8.1)
+            changed = f" set to {action['value']} for 1 {action['adjust']}"
         return f"{name.capitalize()}{changed} → {action['line']} {action['value']}"
     if kind == "activate_building":
         return f"Activate {_cell(action['cell'])} with coins"
@@ -210,6 +216,8 @@ def action_label(action: dict[str, Any]) -> str | None:  # noqa: C901, PLR0911 -
         price = C.sale_price[action["good"]] if kind == "sell" else C.buy_price
         return f"{kind.capitalize()} 1 {action['good']} for {amount(price, 'coin')}"
     if kind == "ship":
+        if action.get("source") == "special":
+            return f"Special ship to your {action.get('dock')} dock{_pay(action)}"
         return "Take no ship" if action.get("source") is None else f"Ship from the {action['source']} dock{_pay(action)}"
     if kind == "trade":
         return "Do not trade" if action.get("option") is None else f"Trade (option {int(action['option']) + 1}){_pay(action)}"
@@ -218,6 +226,10 @@ def action_label(action: dict[str, Any]) -> str | None:  # noqa: C901, PLR0911 -
         return f"No extra {track} step" if action.get("pay") is None else f"Extra {track} step{_pay(action)}"
     if kind == "place_monk":
         return "Keep the monk" if action.get("place") is None else f"Monk to {str(action['place']).replace('_', ' ')}"
+    if kind == "meditation_extra":
+        if action.get("space") is None:
+            return "No extra pass-space action"
+        return f"Meditation: {_pass_space(C.pass_spaces[int(action['space']) - 1])} (space {action['space']})"
     if kind == "road_tile":
         return "No road tile" if action.get("cell") is None else f"Road tile on {_cell(action['cell'])}"
     if kind == "choose_colony":

@@ -12,13 +12,14 @@ from typing import Any
 
 from domain.core import Action, RandomSource, choice
 
+from . import kingdoms
 from .colony import free_buildings
 from .components import C
 from .goods import held_payments, payments
 from .state import Player, State, index
 
 VP = 3.0
-GOOD = {"wood": 1.5, "grain": 1.5, "sugar": 2.5, "gem": 2.5, "gold": 3.0, "coins": 1.0, "vp": VP}
+GOOD = {"wood": 1.5, "grain": 1.5, "sugar": 2.5, "gem": 2.5, "gold": 3.0, "coins": 1.0, "vp": VP, "cocoa": 2.0}
 MONK_PLACES = ("mission_2", "scholar_1", "scholar_2", "scholar_3", "mission_3", "mission_1", "mission_4")
 
 
@@ -83,9 +84,10 @@ def _main_value(state: State, seat: int, a: Action) -> float:
         face = a["die"].get("face")
         if face is None:
             face = next(b.face for b in p.blue if b.id == a["die"]["id"])
-        cost = abs(a["value"] - face)
+        cost = abs(a["value"] - face) if a["adjust"] in ("none", "coins") else GOOD[a["adjust"]] / 1.2  # cocoa or gold (§8.1)
+        cost += 1 if a["line"] == "diagonal" else 0
         scarce = 0.5 if a["die"]["kind"] == "white" else 0.0
-        return _line_value(state, seat, a["line"], a["value"]) - cost * 1.2 - scarce
+        return _line_value(state, seat, kingdoms.line_kind(a["die"], a["line"]), a["value"]) - cost * 1.2 - scarce
     if kind == "activate_building":
         r, c = a["cell"]
         value = sum(_effect_value(state, seat, e) for e in C.effects_of(p.grid[index(r, c)]))
@@ -138,7 +140,7 @@ def _decision(state: State, seat: int, legal: list[Action]) -> Action:
         ships = [a for a in legal if a["type"] == "ship" and a["source"] is not None]
         if ships:
             def worth(a: Action) -> float:
-                tile = state.board_docks[C.docks.index(a["source"])]
+                tile = kingdoms.ship_tile(state, a["source"])
                 assert tile is not None
                 return C.ship_vp[tile] * VP + 3.0 - _gain_value(p, a["pay"])
 
@@ -156,6 +158,8 @@ def _decision(state: State, seat: int, legal: list[Action]) -> Action:
         return {"type": "place_monk", "place": None}
     if kind == "conquistador_extra":
         return {"type": "conquistador_extra", "pay": "coins" if p.coins >= 3 else None}
+    if kind == "meditation_extra":  # the best free pass space (§1.6 Meditation)
+        return max(legal, key=lambda a: -1.0 if a.get("space") is None else _pass_value(state, seat, a["space"]))
     if kind == "road_tile":
         roads = [a for a in legal if a["type"] == "road_tile" and a["cell"] is not None]
         if not roads:

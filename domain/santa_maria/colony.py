@@ -62,7 +62,11 @@ def _placements(grid: tuple[str, ...], shape: tuple[tuple[int, int], ...]) -> tu
 
 
 def line_cells(kind: str, value: int) -> list[tuple[int, int]]:
-    """A line in activation order (§2.6): a column top to bottom, a row left to right."""
+    """A line in activation order (§2.6): a column top to bottom, a row left to right; Archery's
+    diagonal (DEFINED HERE): 1 = (1,1)..(6,6), 6 = (1,6)..(6,1) for a white die, (6,1)..(1,6) for a blue one."""
+    if kind.startswith("diagonal"):
+        cells = [(k, k if value == 1 else SIZE + 1 - k) for k in range(1, SIZE + 1)]
+        return cells[::-1] if kind == "diagonal_blue" and value != 1 else cells
     if kind == "column":
         return [(r, value) for r in range(1, SIZE + 1)]
     return [(value, c) for c in range(1, SIZE + 1)]

@@ -12,6 +12,7 @@ building: effect ids joined by "+" (rules page §1.3).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -24,21 +25,23 @@ SECTIONS = (
     "goods", "limits", "start", "pass_spaces", "docks", "religion_track", "conquistador_track",
     "conquistador_scoring", "solo", "monk_places", "effects", "colony_boards", "tile_shapes",
     "tile_costs", "development_tiles", "road_tile", "sea_trade_tiles", "scholars", "bishops",
-    "town_halls", "building_types",
+    "town_halls", "building_types", "american_kingdoms",
 )
 CATEGORIES = ("production", "trade", "sea_trade", "conquistador", "religion")
-GAINS = ("wood", "grain", "sugar", "gem", "gold", "coins", "vp")
+GAINS = ("wood", "grain", "sugar", "gem", "gold", "coins", "vp", "cocoa")  # cocoa: American Kingdoms (§8.1)
 PASS_ACTIONS = ("gain_coins", "religion", "conquistador", "sea_trade", "road_tile")
 DOCKS = ("coins", "religion", "conquistador", "vp")
 HOOKS = (
     "die_line_choice", "line_activation_start", "die_adjust_cost", "buy_price", "white_die_limit",
     "expand_cost", "coin_activation_cost", "monk_place_cost", "conquistador_action",
-    "religion_extra_step_cost",
+    "religion_extra_step_cost", "pass_space_choice", "governor_move",
 )
 BISHOP_COUNTS = (
     "double_tile_in_colony", "fully_developed_line", "own_monk_on_main_board",
     "sugar_symbol_on_own_ships", "religion_space_beyond_2", "colonist_in_colony",
+    "three_cell_tile_in_colony", "gem_symbol_on_own_ships",  # American Kingdoms (§1.7)
 )
+BISHOP_SPECIALS = ("conquistador_year3_twice",)
 SIZE = 6
 
 
@@ -49,7 +52,7 @@ class ComponentError(ValueError):
 @dataclass(frozen=True)
 class Tile:
     id: str
-    kind: str  # double / triple / town_hall / road
+    kind: str  # double / triple / special (American Kingdoms) / town_hall / road
     shape: tuple[tuple[int, int], ...]
     cells: tuple[str, ...]
     types: tuple[str | None, ...]
@@ -118,6 +121,25 @@ class Components:
     town_hall_set: Mapping[str, str]  # "TH1" -> "S1"
     building_types: tuple[str, ...]
     provenance: Mapping[str, str]
+    # American Kingdoms (rules page §8.1); the base game's fields above hold only base components,
+    # except the lookups by id (tiles, ship costs, scholars' and bishops' data, place kinds).
+    kingdom_places: tuple[str, ...] = ()  # monk places with the expansion tiles 1 and 2
+    kingdom_bishop_penalty: int = 0
+    kingdom_scholars_on_board: int = 4
+    kingdom_scholars: tuple[str, ...] = ()
+    kingdom_bishops: tuple[str, ...] = ()
+    scholar_module: Mapping[str, str] = dataclasses.field(default_factory=dict)  # scholar -> module it needs
+    grids: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)  # base boards and the cocoa colony
+    cocoa_board: str = ""
+    cocoa_town_hall: str = ""
+    cocoa_set: str = ""
+    town_hall_board: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    specials: tuple[str, ...] = ()  # special development tiles
+    display_special: int = 0  # special tiles revealed at setup
+    special_refill: int = 0  # ... and at the end of years 1 and 2 (the rulebook's 3, not the page's 2: A-35)
+    special_ships: tuple[str, ...] = ()
+    cocoa_each: int = 1
+    cocoa_extra: int = 1
 
     def is_building(self, code: str) -> bool:
         return bool(code) and code not in self.roads
@@ -290,6 +312,7 @@ def parse(data: Any) -> Components:  # noqa: C901, PLR0912, PLR0915 - one check 
         _need(t.get("board") in boards, f"town hall {t['id']}: unknown board {t.get('board')!r}")
         town_hall_set[t["id"]] = str(t.get("set"))
     _need(len(town_halls) == 4 and len(set(town_hall_set.values())) == 4, "there are 4 town halls in 4 sets")
+    town_hall_board = {t["id"]: str(t["board"]) for t in data["town_halls"]}
 
     ships = data["sea_trade_tiles"]
     ship_cost: dict[str, dict[str, int]] = {}
@@ -306,13 +329,17 @@ def parse(data: Any) -> Components:  # noqa: C901, PLR0912, PLR0915 - one check 
 
     scholars = data["scholars"]
     _need(len(scholars) == 10, "there are 10 scholars")
-    for s in scholars:
+    kingdoms = data["american_kingdoms"]
+    for s in (*scholars, *kingdoms["scholars"]):
         _need(s.get("hook") in HOOKS, f"scholar {s.get('id')}: unknown hook {s.get('hook')!r}")
         _int(s.get("vp"), f"scholar {s.get('id')} VP", 1)
     _need(len({s["hook"] for s in scholars}) == len(scholars), "each scholar has its own hook")
     bishops = data["bishops"]
     _need(len(bishops) == 6, "there are 6 bishops")
-    for b in bishops:
+    for b in (*bishops, *kingdoms["bishops"]):
+        if "special" in b:
+            _need(b["special"] in BISHOP_SPECIALS, f"bishop {b.get('id')}: unknown special requirement {b['special']!r}")
+            continue
         _need(b.get("per") in BISHOP_COUNTS, f"bishop {b.get('id')}: unknown requirement {b.get('per')!r}")
         _int(b.get("vp_each"), f"bishop {b.get('id')} VP each", 1)
         _int(b.get("max"), f"bishop {b.get('id')} maximum", 1)
@@ -322,6 +349,16 @@ def parse(data: Any) -> Components:  # noqa: C901, PLR0912, PLR0915 - one check 
     _need(len(places) == 10 and kinds.count("scholar") == 3 and kinds.count("bishop") == 3,
           "there are 10 monk places: 3 scholars, 3 bishops and missions")
     mission_gain = {p["id"]: _counts(p.get("gain"), f"{p['id']} reward", GAINS) for p in places if p["kind"] == "mission"}
+    ak = _kingdoms(kingdoms, effects, roads, types, shapes, tile, resources, scholars, bishops, board_types, board_endgame)
+    kingdom_places = ak.pop("_places")
+    mission_gain.update(ak.pop("_missions"))
+    place_kind = {p["id"]: p["kind"] for p in (*places, *kingdom_places)}
+    ship_cost.update(ak.pop("_ship_cost"))
+    ship_vp.update(ak.pop("_ship_vp"))
+    town_hall_board.update(ak.pop("_town_hall_board"))
+    cost.update(ak.pop("_tile_cost"))
+    all_scholars = [*scholars, *kingdoms["scholars"]]
+    all_bishops = [*bishops, *kingdoms["bishops"]]
 
     rel = data["religion_track"]
     rel_end = _int(rel["end"], "religion track end", 1)
@@ -375,16 +412,72 @@ def parse(data: Any) -> Components:  # noqa: C901, PLR0912, PLR0915 - one check 
         conquistador_end=conq_end, gold_symbols=frozenset(gold), solo_trees=trees, conquistador_scoring=scoring,
         solo_vp=solo_vp, win_threshold=_int(solo["win_threshold_vp"], "solo threshold", 1),
         achievements={k: _int(v, k, 1) for k, v in solo["achievements"].items()},
-        monk_places=tuple(p["id"] for p in places), place_kind={p["id"]: p["kind"] for p in places},
+        monk_places=tuple(p["id"] for p in places), place_kind=place_kind,
         mission_gain=mission_gain, effects=effects, roads=roads, boards=boards, board_types=board_types, board_endgame=board_endgame,
         side_b=side_b, side_b_types=side_b_types, tiles=tiles, doubles=doubles, triples=triples, tile_cost=cost,
         road_tile=road, ship_cost=ship_cost, ship_vp=ship_vp, starting_ships=starting, regular_ships=regular,
-        scholar_vp={s["id"]: s["vp"] for s in scholars}, scholar_hook={s["id"]: s["hook"] for s in scholars},
-        scholar_ability={s["id"]: s["ability"] for s in scholars}, scholars=tuple(s["id"] for s in scholars),
-        bishops=tuple(b["id"] for b in bishops), bishop_rule={b["id"]: b for b in bishops},
+        scholar_vp={s["id"]: s["vp"] for s in all_scholars}, scholar_hook={s["id"]: s["hook"] for s in all_scholars},
+        scholar_ability={s["id"]: s["ability"] for s in all_scholars}, scholars=tuple(s["id"] for s in scholars),
+        bishops=tuple(b["id"] for b in bishops), bishop_rule={b["id"]: b for b in all_bishops},
         town_halls=tuple(town_halls), town_hall_set=town_hall_set, building_types=types,
-        provenance=dict(provenance),
+        provenance=dict(provenance), kingdom_places=tuple(p["id"] for p in kingdom_places), town_hall_board=town_hall_board,
+        grids={**boards, **ak.pop("_grids")}, **ak,
     )
+
+
+def _kingdoms(data: Any, effects: Mapping[str, Any], roads: Mapping[str, int], types: tuple[str, ...],  # noqa: PLR0913
+              shapes: dict[str, tuple[tuple[int, int], ...]], tile: Any, resources: tuple[str, ...],
+              scholars: list[Any], bishops: list[Any], board_types: dict[str, Any], board_endgame: dict[str, Any]) -> dict[str, Any]:
+    """The American Kingdoms core components (rules page §8.1, §1.3, §1.6-§1.8), checked against the
+    rulebook's constraints: expansion tile 1 adds scholar_4, tile 2 replaces mission_4 by the cocoa
+    mission; 10 special ships, 6 special 3x1 tiles for 4 coins, 3 new scholars and bishops."""
+    places = data["monk_places"]
+    ids = [p.get("id") for p in places]
+    _need(ids[:4] == ["scholar_1", "scholar_2", "scholar_3", "scholar_4"] and "mission_cocoa" in ids and "mission_4" not in ids,
+          "with the expansion the scholar places come first (scholar_4 added) and mission_cocoa replaces mission_4")
+    _need([p.get("kind") for p in places].count("bishop") == 3, "the expansion keeps the 3 bishop places")
+    missions = {p["id"]: _counts(p.get("gain"), f"{p['id']} reward", GAINS) for p in places if p["kind"] == "mission"}
+    _need(missions["mission_cocoa"] == {"cocoa": 1, "wood": 1, "grain": 1}, "the cocoa mission gives 1 cocoa, 1 wood and 1 grain")
+    grids: dict[str, tuple[str, ...]] = {}
+    _need(list(data["colony_boards"]) == ["colony_cocoa"], "the expansion adds one colony board, the cocoa colony")
+    for bid, sides in data["colony_boards"].items():
+        grids[bid], board_types[bid] = _grid(sides.get("A"), f"{bid} side A", effects, roads, types, sides.get("A_types"))
+        board_endgame[bid] = _purple(sides.get("A_endgame_vp"), f"{bid} side A")
+    hall = data["town_hall"]
+    _need(hall.get("board") in grids, "the cocoa town hall belongs to the cocoa colony")
+    cocoa_hall = tile(hall, "town_hall", hall.get("shape", ""))
+    for name, cells in data["tile_shape"].items():
+        shapes[name] = tuple((int(a), int(b)) for a, b in cells)
+    specials = tuple(tile(t, "special", "straight3") for t in data["special_development_tiles"])
+    _need(shapes["straight3"] == ((0, 0), (0, 1), (0, 2)) and len(specials) == 6, "there are 6 special tiles of 3x1 cells")
+    display = _int(data["display_special"], "special tiles in the display", 1)
+    refill = _int(data["special_refill"], "special tiles revealed at a year end", 1)
+    _need(display <= len(specials) and refill <= len(specials), "the special stack must fill the display")
+    cost = _counts(data["special_tile_cost"], "special tile cost", ("coins",))
+    ship_cost: dict[str, dict[str, int]] = {}
+    ship_vp: dict[str, int] = {}
+    for s in data["special_sea_trade_tiles"]:
+        sid = s.get("id")
+        _need(isinstance(sid, str) and sid not in ship_cost, f"special ship id {sid!r} is missing or repeated")
+        ship_cost[sid] = _counts(s.get("cost"), f"special ship {sid} cost", (*resources, "coins", "cocoa"))
+        ship_vp[sid] = _int(s.get("vp"), f"special ship {sid} VP")
+    _need(len(ship_cost) == 10, "there are 10 special sea-trade tiles")
+    new_scholars = data["scholars"]
+    _need(len(new_scholars) == 3 and not {s["id"] for s in new_scholars} & {s["id"] for s in scholars}, "the expansion adds 3 scholars")
+    new_bishops = data["bishops"]
+    _need(len(new_bishops) == 3 and not {b["id"] for b in new_bishops} & {b["id"] for b in bishops}, "the expansion adds 3 bishops")
+    tokens = data["cocoa_tokens"]
+    return {
+        "_places": places, "_missions": missions, "_ship_cost": ship_cost, "_ship_vp": ship_vp, "_grids": grids,
+        "_town_hall_board": {cocoa_hall: str(hall["board"])}, "_tile_cost": {"special": cost},
+        "kingdom_bishop_penalty": int(data["bishop_penalty"]),
+        "kingdom_scholars_on_board": _int(data["scholars_on_board"], "scholars on the board", 1),
+        "kingdom_scholars": tuple(s["id"] for s in new_scholars), "kingdom_bishops": tuple(b["id"] for b in new_bishops),
+        "scholar_module": {s["id"]: s["module_required"] for s in new_scholars if "module_required" in s},
+        "cocoa_board": next(iter(grids)), "cocoa_town_hall": cocoa_hall, "cocoa_set": str(hall["set"]),
+        "specials": specials, "display_special": display, "special_refill": refill, "special_ships": tuple(ship_cost),
+        "cocoa_each": _int(tokens["each"], "cocoa tokens each", 1), "cocoa_extra": _int(tokens["cocoa_colony_extra"], "cocoa tokens extra", 1),
+    }
 
 
 C = load()

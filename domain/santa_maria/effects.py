@@ -9,7 +9,7 @@ from domain.core import Action, Fact, RandomSource, die
 from domain.core.commands import Why, fields, malformed, one_of, refuse
 from domain.core.facts import Tx
 
-from . import goods
+from . import goods, kingdoms
 from .components import C
 from .flow import Ask, resume, task, why_not_decision
 from .goods import gain, has_scholar, held_payments, parse_pay, valid_payment
@@ -126,15 +126,18 @@ def trade_actions(state: State, seat: int) -> list[Action]:
 
 @task("sea_trade")
 def _sea_trade(tx: Tx, seat: int, step: Task, rng: RandomSource) -> list[Task] | Ask:
-    if any(tx.state.board_docks):
+    if any(tx.state.board_docks) or tx.state.special_dock:  # expansion: or the special dock (§8.1)
         return Ask("ship")
     return []  # no tile anywhere: nothing to do (§11 A-59)
 
 
-def why_not_ship(state: State, seat: int, source: str, pay: dict[str, int]) -> Why:
-    tile = state.board_docks[C.docks.index(source)]
+def why_not_ship(state: State, seat: int, source: str, pay: dict[str, int], dock: str | None = None) -> Why:
+    tile = kingdoms.ship_tile(state, source)
     if tile is None:
-        return ("ship.no_tile", "That dock of the main board holds no sea-trade tile.")
+        return ("ship.no_tile", "The special dock holds no sea-trade tile." if source == "special"
+                else "That dock of the main board holds no sea-trade tile.")
+    if state.expansion and (why := kingdoms.why_not_dock(state, seat, source, dock)):  # §3.4 check 2, §8.1
+        return why
     if not valid_payment(state, seat, C.ship_cost[tile], pay):
         return ("ship.cannot_pay", "You cannot pay that tile's cost that way.")
     return None
@@ -142,26 +145,31 @@ def why_not_ship(state: State, seat: int, source: str, pay: dict[str, int]) -> W
 
 @commands.command("ship")
 def _ship(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
-    fields(action, ("source",), ("pay",))
+    expansion = bool(tx.state.expansion)  # the special dock and a dock for its tile (§8.1)
+    fields(action, ("source",), ("pay", "dock") if expansion else ("pay",))
     source = action["source"]
     if source is not None:
-        source = one_of(action, "source", C.docks)
+        source = one_of(action, "source", (*C.docks, "special") if expansion else C.docks)
         if "pay" not in action:
             raise malformed("Taking a sea-trade tile needs a 'pay' field.")
-    elif "pay" in action:
-        raise malformed("A declined sea trade takes no 'pay'.")
-    pay = parse_pay(action) if source is not None else {}
+    elif "pay" in action or "dock" in action:
+        raise malformed("A declined sea trade takes no 'pay' and no 'dock'.")
+    dock = one_of(action, "dock", C.docks) if "dock" in action else None
+    pay = parse_pay(action, coins=expansion, cocoa=expansion) if source is not None else {}
     refuse(why_not_decision(tx.state, seat, ("ship",)))
     if source is None:
         tx.emit({"t": "Declined", "seat": seat, "decision": "ship"})
         resume(tx, seat, [], rng)
         return
-    refuse(why_not_ship(tx.state, seat, source, pay))
-    tile = tx.state.board_docks[C.docks.index(source)]
+    refuse(why_not_ship(tx.state, seat, source, pay, dock))
+    tile = kingdoms.ship_tile(tx.state, source)
     goods.pay(tx, seat, pay, "ship")
-    tx.emit({"t": "ShipTaken", "seat": seat, "tile": tile, "from": source, "to_dock": source, "paid": pay})
-    deck = tx.state.ship_deck
-    tx.emit({"t": "DockRefilled", "dock": source, "tile": deck[0] if deck else None})
+    tx.emit({"t": "ShipTaken", "seat": seat, "tile": tile, "from": source, "to_dock": dock or source, "paid": pay})
+    if source == "special":  # refilled from the special stack (§8.1)
+        kingdoms.refill_special(tx)
+    else:
+        deck = tx.state.ship_deck
+        tx.emit({"t": "DockRefilled", "dock": source, "tile": deck[0] if deck else None})
     resume(tx, seat, [], rng)
 
 
@@ -170,6 +178,9 @@ def ship_actions(state: State, seat: int) -> list[Action]:
     for dock, tile in zip(C.docks, state.board_docks, strict=True):
         if tile is not None:
             out += [{"type": "ship", "source": dock, "pay": p} for p in held_payments(state, seat, C.ship_cost[tile])]
+    if state.special_dock:  # §8.1: the special tile, to an allowed dock
+        out += [{"type": "ship", "source": "special", "pay": p, "dock": d} for p in held_payments(state, seat, C.ship_cost[state.special_dock])
+                for d in kingdoms.allowed_docks(state, seat)]
     return out
 
 
@@ -178,12 +189,16 @@ def _ship_taken(state: State, fact: Fact) -> State:
     d = C.docks.index(fact["to_dock"])
     p = state.players[fact["seat"]]
     state = with_player(state, fact["seat"], docks=put(p.docks, d, (*p.docks[d], fact["tile"])))
+    if fact["from"] == "special":
+        return kingdoms.special_ship_taken(state, fact)
     return replace(state, board_docks=put(state.board_docks, C.docks.index(fact["from"]), None))
 
 
 @evolves("DockRefilled")
 def _dock_refilled(state: State, fact: Fact) -> State:
     tile = fact["tile"]
+    if fact["dock"] == "special":
+        return kingdoms.special_dock_refilled(state, fact)
     docks = put(state.board_docks, C.docks.index(fact["dock"]), tile)
     return replace(state, board_docks=docks, ship_deck=state.ship_deck[1:] if tile is not None else state.ship_deck)
 
@@ -341,13 +356,13 @@ def monk_cost(state: State, seat: int, place: str) -> dict[int, int]:
     """2 coins to every other player already there; nothing with Diplomacy (§3.7)."""
     if has_scholar(state, seat, "SCH_DIPLOMACY"):
         return {}
-    return {s: 2 for s in state.monk_places[C.monk_places.index(place)] if s != seat}
+    return {s: 2 for s in state.monk_places[state.places.index(place)] if s != seat}
 
 
 def why_not_monk(state: State, seat: int, place: str) -> Why:
-    if place not in C.monk_places:
+    if place not in state.places:
         return ("monk.bad_place", f"There is no monk place {place!r} in this game.")
-    if seat in state.monk_places[C.monk_places.index(place)]:
+    if seat in state.monk_places[state.places.index(place)]:
         return ("monk.already_there", "You already have a monk there.")
     cost = sum(monk_cost(state, seat, place).values())
     if state.players[seat].coins < cost:
@@ -378,12 +393,12 @@ def _place_monk(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
 
 def monk_actions(state: State, seat: int) -> list[Action]:
     out: list[Action] = [{"type": "place_monk", "place": None}]
-    return out + [{"type": "place_monk", "place": p} for p in C.monk_places if why_not_monk(state, seat, p) is None]
+    return out + [{"type": "place_monk", "place": p} for p in state.places if why_not_monk(state, seat, p) is None]
 
 
 @evolves("MonkPlaced")
 def _monk_placed(state: State, fact: Fact) -> State:
-    i = C.monk_places.index(fact["place"])
+    i = state.places.index(fact["place"])
     state = replace(state, monk_places=put(state.monk_places, i, (*state.monk_places[i], fact["seat"])))
     return with_player(state, fact["seat"], monks=state.players[fact["seat"]].monks - 1)
 

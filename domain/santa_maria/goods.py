@@ -51,6 +51,10 @@ def gain(tx: Tx, seat: int, what: Mapping[str, int], source: str) -> None:
                      "coins": over * C.sale_price[good]})
     if fitting:
         tx.emit({"t": "GoodsGained", "seat": seat, "goods": fitting, "source": source})
+    if what.get("cocoa"):  # American Kingdoms: onto the cocoa tokens (§8.1)
+        from .kingdoms import gain_cocoa
+
+        gain_cocoa(tx, seat, what["cocoa"], source)
     if what.get("coins"):
         tx.emit({"t": "CoinsGained", "seat": seat, "coins": what["coins"], "source": source})
     if what.get("vp"):
@@ -116,13 +120,13 @@ def _payments(cost_items: tuple[tuple[str, int], ...]) -> tuple[tuple[tuple[str,
             p["gold"] = gold
         if cost.get("coins"):
             p["coins"] = cost["coins"]
-        out.append(tuple((g, p[g]) for g in (*C.resources, "coins") if g in p))
+        out.append(tuple((g, p[g]) for g in (*C.resources, "cocoa", "coins") if g in p))
     return tuple(out)
 
 
 def holds(state: State, seat: int, pay: Mapping[str, int]) -> bool:
     p = state.players[seat]
-    return all((p.coins if g == "coins" else p.good(g)) >= n for g, n in pay.items())
+    return all((p.coins if g == "coins" else (p.cocoa or 0) if g == "cocoa" else p.good(g)) >= n for g, n in pay.items())
 
 
 def valid_payment(state: State, seat: int, cost: Mapping[str, int], pay: Mapping[str, int]) -> bool:
@@ -133,12 +137,12 @@ def held_payments(state: State, seat: int, cost: Mapping[str, int]) -> list[Paym
     return [p for p in payments(cost) if holds(state, seat, p)]
 
 
-def parse_pay(action: Mapping[str, Any], key: str = "pay", coins: bool = False) -> Payment:
+def parse_pay(action: Mapping[str, Any], key: str = "pay", coins: bool = False, cocoa: bool = False) -> Payment:
     """A payment field: {good: units} with known goods and whole numbers of at least 1."""
     from domain.core.commands import malformed
 
     value = action[key]
-    allowed = (*C.resources, "coins") if coins else C.resources
+    allowed = (*C.resources, *(("cocoa",) if cocoa else ()), *(("coins",) if coins else ()))
     if type(value) is not dict or not value:
         raise malformed(f"{key!r} must be a non-empty object of goods and amounts.")
     for good, n in value.items():
@@ -150,6 +154,11 @@ def parse_pay(action: Mapping[str, Any], key: str = "pay", coins: bool = False) 
 
 
 def pay(tx: Tx, seat: int, payment: Mapping[str, int], why: str) -> None:
+    if payment.get("cocoa"):  # American Kingdoms: a full cocoa token flipped empty (§8.1)
+        tx.emit({"t": "CocoaPaid", "seat": seat, "cocoa": payment["cocoa"], "for": why})
+        payment = {g: n for g, n in payment.items() if g != "cocoa"}
+        if not payment:
+            return
     tx.emit({"t": "GoodsPaid", "seat": seat, "goods": dict(payment), "for": why})
 
 
@@ -194,8 +203,10 @@ def why_not_buy(state: State, seat: int, good: str) -> Why:
 @commands.command("sell")
 def _sell(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     fields(action, ("good",))
-    good = one_of(action, "good", C.resources)
+    good = one_of(action, "good", (*C.resources, "cocoa") if tx.state.expansion else C.resources)
     refuse(why_not_free_window(tx.state, seat))
+    if good == "cocoa":
+        refuse(("sell.not_sellable", "Cocoa cannot be sold; it only changes dice and pays for special ships."))
     refuse(why_not_sell(tx.state, seat, good))
     tx.emit({"t": "GoodSold", "seat": seat, "good": good, "coins": C.sale_price[good]})
 

@@ -7,6 +7,7 @@ from domain.core import Action, Fact, RandomSource
 from domain.core.commands import Why, fields, refuse, whole
 from domain.core.facts import Tx
 
+from . import kingdoms
 from .colony import empty_cells
 from .components import C
 from .effects import _cell_field
@@ -16,7 +17,7 @@ from .state import State, Task, commands, evolves, index, replace, with_player
 
 
 def why_not_pass(state: State, seat: int, space: int) -> Why:
-    if any(p.pass_space == space for p in state.players):
+    if any(p.pass_space == space for p in state.players) and not kingdoms.may_share_space(state, seat):  # Meditation
         return ("pass.space_taken", "Another player is on that pass space.")
     return None
 
@@ -34,7 +35,7 @@ def _pass(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
         refuse(("pass.bad_space", "The pass spaces are numbered 1 to 5."))
     refuse(why_not_pass(tx.state, seat, space))
     tx.emit({"t": "Passed", "seat": seat, "space": space, "order": len(tx.state.pass_order)})
-    run(tx, seat, [("pass_space", space), ("docks",)], rng)
+    run(tx, seat, [("pass_space", space), *kingdoms.meditation_tasks(tx.state, seat, space), ("docks",)], rng)
 
 
 def pass_actions(state: State, seat: int) -> list[Action]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from domain.core import Action, Fact, RandomSource
 from domain.core.facts import Tx
 
-from . import actions, effects, goods, passing, scoring, setup, year
+from . import actions, effects, goods, kingdoms, passing, scoring, setup, year
 from .colony import SIZE
 from .components import C
 from .flow import to_act, why_not_main
@@ -21,6 +21,7 @@ _DECISIONS = {
     "place_monk": effects.monk_actions,
     "conquistador_extra": effects.conquistador_extra_actions,
     "road_tile": passing.road_actions,
+    "meditation_extra": kingdoms.meditation_actions,
 }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from domain.core import Fact, Outcome, SeatResult, rank
 from domain.core.facts import Tx
 
+from . import kingdoms
 from .colony import colonists_total, developed_lines, line_cells
 from .components import C
 from .state import Phase, Player, State, evolves, index, put, replace, with_player
@@ -29,11 +30,17 @@ def bishop_count(state: State, seat: int, per: str) -> int:
         return sum(C.ship_cost[t].get("sugar", 0) for dock in p.docks for t in dock)
     if per == "religion_space_beyond_2":
         return max(0, p.religion - 2)
+    if per == "three_cell_tile_in_colony":  # regular triples and special 3x1 tiles (§11 A-40)
+        return sum(1 for t in p.tiles if C.tiles[t[0]].kind in ("triple", "special"))
+    if per == "gem_symbol_on_own_ships":
+        return sum(C.ship_cost[t].get("gem", 0) for dock in p.docks for t in dock)
     return colonists_total(p)
 
 
 def bishop_vp(state: State, seat: int, bishop: str) -> int:
     rule = C.bishop_rule[bishop]
+    if "special" in rule:  # Conquest scores at the year-3 conquistador scoring (§11 A-41)
+        return 0
     return min(rule["max"], rule["vp_each"] * bishop_count(state, seat, rule["per"]))
 
 
@@ -52,13 +59,13 @@ def final_breakdown(state: State, seat: int) -> dict[str, int]:
     p = state.players[seat]
     coins = p.coins + sum(n * C.sale_price[g] for g, n in zip(C.resources, p.goods, strict=True))
     scholars = sum(C.scholar_vp[t] for i, t in enumerate(state.scholars) if seat in state.monk_places[i])
-    offset = C.monk_places.index("bishop_1")
+    offset = state.places.index("bishop_1")
     mine = [b for i, b in enumerate(state.bishops) if seat in state.monk_places[offset + i]]
     return {
         "coins": coins // C.coins_per_vp,
         "colonists": colonist_vp(p),
         "scholars": scholars,
-        "bishop_penalty": C.bishop_penalty * len(mine),
+        "bishop_penalty": kingdoms.bishop_penalty(state) * len(mine),
         "bishops": sum(bishop_vp(state, seat, b) for b in mine),
         "dock_sets": C.dock_set_vp * dock_sets(p),
         "ships": sum(C.ship_vp[t] for d in p.docks for t in d),
@@ -85,7 +92,7 @@ def achievements(state: State, parts: dict[str, int], total: int) -> list[str]:
         reached.append("communism")
     if dock_sets(p) >= a["capitalism"]:
         reached.append("capitalism")
-    if parts["bishops"] >= a["theocracy"]:
+    if parts["bishops"] + (p.conquest_vp or 0) >= a["theocracy"]:  # Conquest counts as bishop VP
         reached.append("theocracy")
     if kozlocracy(p, state.kozlocracy_rule):
         reached.append("kozlocracy")

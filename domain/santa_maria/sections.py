@@ -7,7 +7,8 @@ from domain.core.rules import Fact
 from domain.core.words import Sections
 
 _DECISION = {"trade": "3.3", "ship": "3.4", "conquistador_extra": "3.5", "religion_extra": "3.6",
-             "place_monk": "3.7", "road_tile": "4", "place_tile": "2.4", "expand_pay": "2.4"}
+             "place_monk": "3.7", "road_tile": "4", "place_tile": "2.4", "expand_pay": "2.4",
+             "meditation_extra": "4"}
 
 
 def _decision(fact: Fact) -> str:
@@ -22,7 +23,7 @@ def _source(fact: Fact) -> str:
 
 
 def _paid(fact: Fact) -> str:
-    return {"tile": "2.4", "trade": "3.3", "ship": "3.4", "religion": "3.6"}.get(str(fact.get("for", "")), "2.9")
+    return {"tile": "2.4", "trade": "3.3", "ship": "3.4", "religion": "3.6", "die": "2.6"}.get(str(fact.get("for", "")), "2.9")
 
 
 SECTIONS = Sections(
@@ -35,6 +36,7 @@ SECTIONS = Sections(
         "3.5": "Conquistador action", "3.6": "Religion action", "3.7": "Monk placement",
         "3.8": "Gaining a blue die", "4": "Passing", "5": "End of year", "6": "End of game scoring",
         "7.1": "Advanced colony setup", "7.2": "Variant: shared blue dice", "7.3": "Solo play",
+        "8.1": "American Kingdoms — core changes",
     },
     facts={
         "GameSetUp": "1.9", "BlueSupplySet": "1.9", "ShipsDealt": "1.9", "ShipDeckShuffled": "1.9",
@@ -51,12 +53,14 @@ SECTIONS = Sections(
         "BuildingActivatedWithCoins": "2.5", "BuildingActivated": "2.6", "DieTaken": "2.6",
         "DieValueChanged": "2.6", "DiePlaced": "2.6",
         "GoodsGained": _source, "CoinsGained": _source, "VPGained": _source, "OverflowConverted": "2.9",
-        "GoodsPaid": _paid, "CoinsPaid": "3.5", "CoinsTransferred": "3.7", "GoodSold": "2.8", "GoodBought": "2.8",
+        "GoodsPaid": _paid, "CoinsPaid": lambda f: "2.6" if f.get("for") == "diagonal" else "3.5", "CoinsTransferred": "3.7", "GoodSold": "2.8", "GoodBought": "2.8",
         "TradeMade": "3.3", "ShipTaken": "3.4", "DockRefilled": "3.4",
         "ConquistadorAdvanced": "3.5", "ConquistadorBlocked": "3.5", "GoldFound": "3.5",
         "ReligionAdvanced": "3.6", "ReligionOverflowScored": "3.6", "MonkPlaced": "3.7",
         "Passed": "4", "RoadTilePlaced": "4", "DockIncomeTaken": "4",
         "ConquistadorScored": "5", "ConquistadorReset": "5", "BuildingsCleared": "5", "FirstPlayerSet": "5",
         "FinalGoodsSold": "6", "FinalScored": "6", "GameEnded": "6", "AchievementsReached": "7.3",
+        "SpecialShipsShuffled": "8.1", "TownHallsShuffled": "8.1", "CocoaTokensGiven": "8.1", "CocoaGained": "8.1",
+        "CocoaLost": "8.1", "CocoaPaid": "8.1", "MeditationSpaceUsed": "4", "BishopConquestScored": "5",
     },
 )

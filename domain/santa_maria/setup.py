@@ -12,6 +12,7 @@ from domain.core.errors import InvalidOptions
 from domain.core.facts import Tx
 from domain.core.options import Option, check, check_seats
 
+from . import kingdoms
 from .colony import why_not_place
 from .components import C
 from .state import CELLS, Phase, Player, State, commands, evolves, index, put, replace, with_player
@@ -55,7 +56,7 @@ OPTIONS = (
 MODULE_OPTIONS = {"governor_sign_rule": "A", "specialist_overflow": "B", "high_priest_reuse": "D", "maya_free_buy": "D"}
 MODULE_NAMES = {"A": "A (Governor)", "B": "B (Specialists)", "C": "C (Ambassadors)", "D": "D (the Maya city)"}
 # What of the expansion this server plays so far; the rest is refused, never silently ignored.
-PLAYABLE: dict[str, bool] = {"expansion": False, "A": False, "B": False, "C": False, "D": False}
+PLAYABLE: dict[str, bool] = {"expansion": True, "A": False, "B": False, "C": False, "D": False}
 
 
 def check_options(options: Mapping[str, Any], seats: int) -> dict[str, Any]:
@@ -96,17 +97,22 @@ def setup(options: Mapping[str, Any], seats: int, rng: RandomSource) -> list[Fac
     starting = shuffle(rng, C.starting_ships)  # step 3
     facts.append({"t": "ShipsDealt", "docks": dict(zip(C.docks, starting, strict=True))})
     facts.append({"t": "ShipDeckShuffled", "order": list(shuffle(rng, C.regular_ships))})  # step 4
+    if kingdoms.expansion(opts):  # §8.1 setup 1: the special stack and dock
+        facts += kingdoms.special_ships_setup(rng)
     facts.append({"t": "WhiteDiceRolled", "faces": sorted(die(rng) for _ in range(C.white_per_player * seats))})  # step 5
-    scholars = shuffle(rng, C.scholars)  # step 7
-    bishops = shuffle(rng, C.bishops)
+    scholars = shuffle(rng, kingdoms.scholar_pool(opts))  # step 7 (§8.1 setup 2-3: mixed pools)
+    bishops = shuffle(rng, kingdoms.bishop_pool(opts))
+    on_board = kingdoms.scholars_on_board(opts)
     facts.append({"t": "ScholarsShuffled", "order": list(scholars)})
     facts.append({"t": "BishopsShuffled", "order": list(bishops)})
-    facts.append({"t": "ScholarsRevealed", "scholars": list(scholars[:3])})
+    facts.append({"t": "ScholarsRevealed", "scholars": list(scholars[:on_board])})
     facts.append({"t": "BishopsRevealed", "bishops": list(bishops[:3])})
     doubles, triples = shuffle(rng, C.doubles), shuffle(rng, C.triples)  # step 8
-    facts.append({"t": "TileStacksShuffled", "double": list(doubles), "triple": list(triples)})
+    specials = kingdoms.special_tiles(rng, opts)  # §8.1 setup 4
+    facts.append({"t": "TileStacksShuffled", "double": list(doubles), "triple": list(triples),
+                  **kingdoms.stacks_fields(specials, opts)})
     facts.append({"t": "DisplayDealt", "double": list(doubles[: C.display["double"]]),
-                  "triple": list(triples[: C.display["triple"]])})
+                  "triple": list(triples[: C.display["triple"]]), **kingdoms.display_fields(specials, opts)})
     first = 0 if seats == 1 else rng.below(seats)  # step 12 (solo: always first)
     facts.append({"t": "FirstPlayerChosen", "seat": first})
     for k in range(seats):  # step 14
@@ -118,11 +124,16 @@ def setup(options: Mapping[str, Any], seats: int, rng: RandomSource) -> list[Fac
         for k in range(seats):
             facts.append({"t": "BlueDieGained", "seat": (first + k) % seats, "die": f"b{k + 1}", "face": die(rng),
                           "usable_this_year": True})
+    facts += kingdoms.cocoa_tokens(opts, seats)  # §8.1 setup 5
     draft = [(first - k) % seats for k in range(1, seats + 1)]  # right of the first player, counter-clockwise
     if opts["advanced_setup"]:  # §7.1: 4 sets of a town hall and the next scholar of the shuffle
-        sets = [[C.town_hall_set[th], th, scholars[3 + i]] for i, th in enumerate(C.town_halls)]
+        sets = [[s, th, scholars[on_board + i]] for i, (s, th) in enumerate(kingdoms.sets_in_play(opts))]
         facts.append({"t": "TownHallSetsDealt", "sets": sets})
         facts.append({"t": "DraftStarted", "draft": "set", "order": draft})
+        return facts
+    if kingdoms.expansion(opts):  # §8.1 setup 6: colonies by the town-hall deal
+        facts += kingdoms.colonies_dealt(rng, opts, seats)
+        facts += start_of_play(first)
         return facts
     if opts["colony_assignment"] == "random":
         boards = shuffle(rng, sorted(C.boards))
@@ -143,9 +154,13 @@ def start_of_play(first: int) -> list[Fact]:
 @evolves("GameSetUp")
 def _game_set_up(state: State | None, fact: Fact) -> State:
     n = fact["seats"]
-    return State(seats=n, advanced_setup=fact["advanced_setup"], colony_assignment=fact["colony_assignment"],
-                 shared_blue_dice=fact["shared_blue_dice"], open_scores=fact["open_scores"],
-                 kozlocracy_rule=fact["kozlocracy_rule"], players=(Player(),) * n)
+    state = State(seats=n, advanced_setup=fact["advanced_setup"], colony_assignment=fact["colony_assignment"],
+                  shared_blue_dice=fact["shared_blue_dice"], open_scores=fact["open_scores"],
+                  kozlocracy_rule=fact["kozlocracy_rule"], players=(Player(),) * n)
+    if fact.get("expansion"):  # American Kingdoms (§8.1): its monk places, the special stacks
+        state = replace(state, expansion=True, modules=tuple(fact.get("modules", ())),
+                        monk_places=((),) * len(C.kingdom_places), special_stack=(), special_ships=())
+    return state
 
 
 @evolves("BlueSupplySet")
@@ -180,7 +195,8 @@ def _bishops_revealed(state: State, fact: Fact) -> State:
 
 @evolves("TileStacksShuffled")
 def _tile_stacks_shuffled(state: State, fact: Fact) -> State:
-    return replace(state, stacks=(tuple(fact["double"]), tuple(fact["triple"])))
+    state = replace(state, stacks=(tuple(fact["double"]), tuple(fact["triple"])))
+    return replace(state, special_stack=tuple(fact["special"])) if "special" in fact else state
 
 
 @evolves("FirstPlayerChosen")
@@ -209,7 +225,7 @@ def _draft_started(state: State, fact: Fact) -> State:
 
 
 def _board(p: Player, board: str) -> Player:
-    grid = C.side_b if board == "side_B" else C.boards[board]
+    grid = C.side_b if board == "side_B" else C.grids[board]
     types = C.side_b_types if board == "side_B" else C.board_types[board]
     return replace(p, board=board, grid=grid, types=types, occupant=("",) * CELLS)
 
@@ -266,12 +282,14 @@ def _choose_colony(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None
 @commands.command("choose_set")
 def _choose_set(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     fields(action, ("set",))
-    chosen = one_of(action, "set", sorted(C.town_hall_set.values()))
+    chosen = one_of(action, "set", kingdoms.set_names(tx.state))
     refuse(_setup_turn(tx.state, seat, Phase.DRAFT_SET))
     if all(s[0] != chosen for s in tx.state.sets):
         refuse(("setup.set_taken", "Another player has taken that set."))
     tx.emit({"t": "SetChosen", "seat": seat, "set": chosen,
              "town_hall": next(s[1] for s in tx.state.sets if s[0] == chosen)})
+    if chosen == C.cocoa_set:  # §8.1 setup 7: the cocoa-colony player's second token
+        tx.emit(kingdoms.cocoa_colony_token(seat))
 
 
 @commands.command("place_town_hall")

@@ -18,6 +18,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from domain.core.codec import optional
 from domain.core.commands import Commands
 from domain.core.facts import Evolver
 
@@ -66,6 +67,10 @@ class Player:
     coin_activations: int = 0
     pass_space: int = 0  # 0 = the market square; 1..5 a pass space
     personal_scholar: str | None = None  # advanced setup (§7.1)
+    # American Kingdoms (§8.1): None in a base game (left out of the canonical text)
+    cocoa_tokens: int | None = optional()  # cocoa storage tokens (capacity)
+    cocoa: int | None = optional()  # full tokens
+    conquest_vp: int | None = optional()  # VP of bishop Conquest at the year-3 scoring (§11 A-41)
 
     def good(self, name: str) -> int:
         return self.goods[C.resources.index(name)]
@@ -125,6 +130,17 @@ class State:
     pending: Pending | None = None
     scored: tuple[tuple[tuple[str, int], ...], ...] = ()  # final breakdown per seat
     achievements: tuple[str, ...] = ()  # solo
+    # American Kingdoms (§8.1, §12.1): None in a base game (left out of the canonical text)
+    expansion: bool | None = optional()
+    modules: tuple[str, ...] | None = optional()
+    special_stack: tuple[str, ...] | None = optional()  # special development tiles face down (hidden order)
+    special_dock: str | None = optional()  # the special sea-trade tile face up on expansion tile 1
+    special_ships: tuple[str, ...] | None = optional()  # the special ship stack, index 0 = top (hidden order)
+
+    @property
+    def places(self) -> tuple[str, ...]:
+        """The monk places of this game (§3.7): the expansion adds scholar_4, mission_cocoa replaces mission_4."""
+        return C.kingdom_places if self.expansion else C.monk_places
 
     def player(self, seat: int) -> Player:
         return self.players[seat]

@@ -13,7 +13,7 @@ from typing import Any
 
 _SHORT = {"prod_wood": "Wd", "prod_grain": "Gr", "prod_sugar": "Su", "prod_gem": "Ge", "prod_gold": "Go",
           "prod_coin1": "$1", "prod_coin2": "$2", "prod_vp1": "V1", "prod_vp2": "V2", "sea_trade": "Sh",
-          "conquistador": "Cq", "religion": "Rl", "road1": "r1", "road2": "r2", "": ".."}
+          "conquistador": "Cq", "religion": "Rl", "road1": "r1", "road2": "r2", "": "..", "prod_cocoa": "Co"}
 
 
 def _cell(cell: dict[str, Any]) -> str:
@@ -30,6 +30,8 @@ def board_text(view: dict[str, Any], names: list[str]) -> str:
     lines.append(f"display {' '.join(view['display']) or '(empty)'}  stacks {view['stacks']}  road tiles {view['road_stack']}")
     lines.append("docks " + "  ".join(f"{d}: {t or '-'}" for d, t in view["board_docks"].items())
                  + f"  (deck {view['ship_deck']})")
+    if view["options"].get("expansion"):  # American Kingdoms (§8.1)
+        lines.append(f"special dock: {view['special_dock'] or '-'}  (special ships {view['special_ships']})")
     lines.append(f"scholars {' '.join(view['scholars'])}  bishops {' '.join(view['bishops'])}")
     monks = [f"{p}: {','.join(names[s] for s in seats)}" for p, seats in view["monk_places"].items() if seats]
     lines.append("monks " + ("  ".join(monks) or "none"))
@@ -40,7 +42,8 @@ def board_text(view: dict[str, Any], names: list[str]) -> str:
         vp = "?" if p["vp"] is None else p["vp"]
         lines.append("")
         lines.append(f"{names[p['seat']]} ({p['board']}): {p['coins']} coins, {goods}, VP {vp}, religion {p['religion']}, "
-                     f"conquistador {p['conquistador']}, monks {p['monks']}, white dice taken {p['white_taken']}")
+                     f"conquistador {p['conquistador']}, monks {p['monks']}, white dice taken {p['white_taken']}"
+                     + (f", cocoa {p['cocoa']['full']}/{p['cocoa']['tokens']}" if "cocoa" in p else ""))
         blue = " ".join(f"{b['id']}={b['face']}{'*' if b['used'] else ''}" for b in p["blue_dice"])
         ships = "  ".join(f"{d} {len(s)}" for d, s in p["docks"].items())
         lines.append(f"  blue {blue or '-'}  ships {ships}"

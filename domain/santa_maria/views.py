@@ -15,8 +15,8 @@ from .flow import to_act
 from .scoring import outcome
 from .state import Phase, Player, State, index
 
-SHUFFLES = ("ShipDeckShuffled", "ScholarsShuffled", "BishopsShuffled")
-VP_FACTS = ("VPGained", "ReligionOverflowScored")
+SHUFFLES = ("ShipDeckShuffled", "ScholarsShuffled", "BishopsShuffled", "SpecialShipsShuffled", "TownHallsShuffled")
+VP_FACTS = ("VPGained", "ReligionOverflowScored", "BishopConquestScored")
 REVEALING = frozenset({"ScholarsRevealed", "BishopsRevealed", "DisplayDealt", "TownHallSetsDealt", "FinalScored"})
 
 
@@ -51,6 +51,7 @@ def _player(state: State, seat: int, viewer: Viewer) -> dict[str, Any]:
         "coin_activations": p.coin_activations,
         "pass_space": p.pass_space or None,
         "personal_scholar": p.personal_scholar,
+        **({"cocoa": {"tokens": p.cocoa_tokens, "full": p.cocoa}} if state.expansion else {}),  # §8.1, public (§9.1)
     }
 
 
@@ -82,14 +83,21 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "road_stack": state.road_stack,
         "scholars": list(state.scholars),
         "bishops": list(state.bishops),
-        "monk_places": {pid: list(seats) for pid, seats in zip(C.monk_places, state.monk_places, strict=True)},
+        "monk_places": {pid: list(seats) for pid, seats in zip(state.places, state.monk_places, strict=True)},
         "pass_spaces": {str(s): [seat for seat in state.pass_order if state.players[seat].pass_space == s]
                         for s in range(1, len(C.pass_spaces) + 1)},
         "players": [_player(state, s, viewer) for s in range(state.seats)],
     }
+    if state.expansion:  # §8.1, §9.1: the special dock face up, the special stacks by size
+        out["options"].update({"expansion": True, "modules": list(state.modules or ())})
+        out["stacks"]["special"] = len(state.special_stack or ())
+        out["special_dock"] = state.special_dock
+        out["special_ships"] = len(state.special_ships or ())
     if viewer == ALL:
         out["hidden"] = {"ship_deck": list(state.ship_deck), "double_stack": list(state.stacks[0]),
                          "triple_stack": list(state.stacks[1]), "boxed": list(state.boxed)}
+        if state.expansion:
+            out["hidden"].update({"special_stack": list(state.special_stack or ()), "special_ships": list(state.special_ships or ())})
     if state.phase is Phase.OVER:
         result = outcome(state)
         out["outcome"] = result.to_json() if result is not None else None
@@ -105,7 +113,8 @@ def redact(fact: Fact, viewer: Viewer) -> Fact | None:
     if t in SHUFFLES:
         return {**fact, "order": len(fact["order"])}
     if t == "TileStacksShuffled":
-        return {**fact, "double": len(fact["double"]), "triple": len(fact["triple"])}
+        return {**fact, "double": len(fact["double"]), "triple": len(fact["triple"]),
+                **({"special": len(fact["special"])} if "special" in fact else {})}
     if t in VP_FACTS and not fact.get("open") and fact["seat"] != viewer:
         return {**fact, "vp": None}
     if t == "ConquistadorScored" and not fact.get("open"):
@@ -116,4 +125,6 @@ def redact(fact: Fact, viewer: Viewer) -> Fact | None:
 def reveals(fact: Fact) -> bool:
     """Tiles turned face up (scholars, bishops, the display, town-hall scholars, a refilled dock)
     and the final scores show something that was hidden."""
+    if fact["t"] == "ColoniesDealt" and fact.get("by") == "town_halls":  # the dealt town halls (§8.1 setup 6)
+        return True
     return fact["t"] in REVEALING or (fact["t"] == "DockRefilled" and fact["tile"] is not None)

@@ -26,6 +26,7 @@ _DECISION = {
     "ship": "whether to take a sea-trade tile", "religion_extra": "whether to pay for an extra religion step",
     "place_monk": "where to place a monk", "conquistador_extra": "whether to pay for an extra conquistador step",
     "road_tile": "where to place the road tile",
+    "meditation_extra": "which free pass space's action to take with Meditation",
 }
 _CATEGORY = {"coins": "coins and goods", "colonists": "colonists in complete lines", "scholars": "scholars",
              "bishop_penalty": "monks serving bishops", "bishops": "bishops' requirements",
@@ -38,7 +39,7 @@ def _cell(cell: Any) -> str:
 
 def _goods(goods: dict[str, int]) -> str:
     """In the storage's order whatever the order of the stored fact's keys."""
-    return amounts({g: goods[g] for g in (*C.resources, "coins") if g in goods}, {"coins": "coins"})
+    return amounts({g: goods[g] for g in (*C.resources, "cocoa", "coins") if g in goods}, {"coins": "coins"})
 
 
 def _vp(vp: int | None) -> str:
@@ -84,6 +85,8 @@ def _size(value: Any) -> int:
 def _game_set_up(f: Fact, v: Viewer) -> str:
     extras = [x for x, on in (("the advanced setup", f["advanced_setup"]), ("shared blue dice", f["shared_blue_dice"]),
                               ("open scores", f["open_scores"])) if on]
+    if f.get("expansion"):
+        extras.insert(0, "American Kingdoms")
     return f"Santa Maria for {amount(f['seats'], 'player')} is set up{' with ' + listing(extras) if extras else ''}."
 
 
@@ -98,15 +101,19 @@ def _ships_dealt(f: Fact, v: Viewer) -> str:
     return "The starting sea-trade tiles go to the docks: " + listing(f"{docks[d]} at the {_dock(d)} dock" for d in C.docks if d in docks) + "."
 
 
-@says("ShipDeckShuffled", "ScholarsShuffled", "BishopsShuffled")
+@says("ShipDeckShuffled", "ScholarsShuffled", "BishopsShuffled", "SpecialShipsShuffled", "TownHallsShuffled")
 def _shuffled(f: Fact, v: Viewer) -> str:
-    what = {"ShipDeckShuffled": "sea-trade tiles", "ScholarsShuffled": "scholars", "BishopsShuffled": "bishops"}[f["t"]]
+    what = {"ShipDeckShuffled": "sea-trade tiles", "ScholarsShuffled": "scholars", "BishopsShuffled": "bishops",
+            "SpecialShipsShuffled": "special sea-trade tiles", "TownHallsShuffled": "town halls"}[f["t"]]
+    if f["t"] == "TownHallsShuffled":
+        return f"The {_size(f['order'])} town halls are shuffled face down; one is dealt to each player for their colony."
     return f"The {_size(f['order'])} {what} are shuffled face down."
 
 
 @says("TileStacksShuffled")
 def _stacks(f: Fact, v: Viewer) -> str:
-    return f"The {_size(f['double'])} double and {_size(f['triple'])} triple development tiles are shuffled face down."
+    special = f" and {_size(f['special'])} special" if "special" in f else ""
+    return f"The {_size(f['double'])} double, {_size(f['triple'])} triple{special} development tiles are shuffled face down."
 
 
 @says("WhiteDiceRolled")
@@ -127,7 +134,7 @@ def _bishops(f: Fact, v: Viewer) -> str:
 @says("DisplayDealt")
 def _display(f: Fact, v: Viewer) -> str:
     removed = f" ({listing(f['removed'])} leave the game)" if f.get("removed") else ""
-    return f"New development tiles are laid out: {listing(f['double'] + f['triple'])}{removed}."
+    return f"New development tiles are laid out: {listing(f['double'] + f['triple'] + f.get('special', []))}{removed}."
 
 
 @says("FirstPlayerChosen")
@@ -246,6 +253,8 @@ def _taken(f: Fact, v: Viewer) -> str:
 
 @says("DieValueChanged")
 def _changed(f: Fact, v: Viewer) -> str:
+    if f.get("adjust") in ("cocoa", "gold"):
+        return f"{seat(f['seat'])} turns the die from {f['from']} to {f['to']} for 1 {f['adjust']}."
     return f"{seat(f['seat'])} turns the die from {f['from']} to {f['to']} for {amount(f['paid'], 'coin')}."
 
 
@@ -271,7 +280,43 @@ def _coins(f: Fact, v: Viewer) -> str:
 
 @says("CoinsPaid")
 def _coins_paid(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} pays {amount(f['coins'], 'coin')}."
+    why = " to activate a diagonal (Archery)" if f.get("for") == "diagonal" else ""
+    return f"{seat(f['seat'])} pays {amount(f['coins'], 'coin')}{why}."
+
+
+# -- American Kingdoms (§8.1) ------------------------------------------------------------------------
+
+
+@says("CocoaTokensGiven")
+def _cocoa_tokens(f: Fact, v: Viewer) -> str:
+    empty = f["tokens"] - f["full"]
+    extra = f", {amount(empty, 'empty one', 'empty ones')}" if empty else ""
+    return f"{seat(f['seat'])} has {amount(f['tokens'], 'cocoa token')}: {f['full']} full{extra}."
+
+
+@says("CocoaGained")
+def _cocoa_gained(f: Fact, v: Viewer) -> str:
+    return f"{seat(f['seat'])} gains {f['cocoa']} cocoa{_source(f.get('source', ''))}."
+
+
+@says("CocoaLost")
+def _cocoa_lost(f: Fact, v: Viewer) -> str:
+    return f"{seat(f['seat'])}'s cocoa tokens are full: {f['cocoa']} cocoa is lost."
+
+
+@says("CocoaPaid")
+def _cocoa_paid(f: Fact, v: Viewer) -> str:
+    return f"{seat(f['seat'])} pays {f['cocoa']} cocoa."
+
+
+@says("MeditationSpaceUsed")
+def _meditation(f: Fact, v: Viewer) -> str:
+    return f"{seat(f['seat'])} takes the action of the free pass space {f['space']} with Meditation, staying on space 5."
+
+
+@says("BishopConquestScored")
+def _conquest(f: Fact, v: Viewer) -> str:
+    return f"{seat(f['seat'])} receives the year's conquistador award again for the bishop Conquest: {_vp(f['vp'])}."
 
 
 @says("CoinsTransferred")
@@ -309,7 +354,8 @@ def _trade(f: Fact, v: Viewer) -> str:
 def _declined(f: Fact, v: Viewer) -> str:
     what = {"trade": "to trade", "ship": "to take a sea-trade tile", "religion_extra": "the extra religion step",
             "place_monk": "to place a monk", "conquistador_extra": "the extra conquistador step",
-            "road_tile": "to place the road tile"}.get(f["decision"], f["decision"])
+            "road_tile": "to place the road tile", "meditation_extra": "Meditation's extra pass-space action",
+            }.get(f["decision"], f["decision"])
     return f"{seat(f['seat'])} declines {what}."
 
 
@@ -320,6 +366,9 @@ def _ship(f: Fact, v: Viewer) -> str:
 
 @says("DockRefilled")
 def _refilled(f: Fact, v: Viewer) -> str:
+    if f["dock"] == "special":
+        return ("The special dock stays empty: the special sea-trade tiles are used up." if f["tile"] is None
+                else f"The special dock is refilled with {f['tile']}.")
     if f["tile"] is None:
         return f"The {_dock(f['dock'])} dock stays empty: the sea-trade tiles are used up."
     return f"The {_dock(f['dock'])} dock is refilled with {f['tile']}."

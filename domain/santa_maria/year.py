@@ -6,6 +6,7 @@ from __future__ import annotations
 from domain.core import Fact, RandomSource, die
 from domain.core.facts import Tx
 
+from . import kingdoms
 from .components import C
 from .effects import _open
 from .state import BlueDie, Player, State, evolves, replace, with_player
@@ -36,6 +37,7 @@ def end_of_year(tx: Tx, rng: RandomSource) -> None:
     state = tx.state
     tx.emit({"t": "ConquistadorScored", "year": state.year, "ranking": conquistador_ranking(state),
              "awards": conquistador_awards(state), **_open(state)})
+    kingdoms.conquest(tx, conquistador_awards(state))  # bishop Conquest, year 3 (§1.7, A-41)
     tx.emit({"t": "ConquistadorReset"})
     tx.emit({"t": "BuildingsCleared"})
     if state.year >= C.years:
@@ -44,7 +46,7 @@ def end_of_year(tx: Tx, rng: RandomSource) -> None:
     state = tx.state
     # §5 step 5.1: the display leaves the game, 5 new doubles and 5 new triples
     tx.emit({"t": "DisplayDealt", "removed": list(state.display), "double": list(state.stacks[0][: C.display["double"]]),
-             "triple": list(state.stacks[1][: C.display["triple"]])})
+             "triple": list(state.stacks[1][: C.display["triple"]]), **kingdoms.special_display(state)})  # §8.7, A-35
     # §5.2: all white dice rerolled into the pool
     year = state.year + 1
     tx.emit({"t": "WhiteDiceRolled", "faces": sorted(die(rng) for _ in range(C.white_per_player * state.seats)),
@@ -84,9 +86,10 @@ def _buildings_cleared(state: State, fact: Fact) -> State:
 
 @evolves("DisplayDealt")
 def _display_dealt(state: State, fact: Fact) -> State:
-    double, triple = tuple(fact["double"]), tuple(fact["triple"])
-    return replace(state, display=double + triple, removed_tiles=state.removed_tiles + tuple(fact.get("removed", ())),
-                   stacks=(state.stacks[0][len(double):], state.stacks[1][len(triple):]))
+    double, triple, special = tuple(fact["double"]), tuple(fact["triple"]), tuple(fact.get("special", ()))
+    state = replace(state, display=double + triple + special, removed_tiles=state.removed_tiles + tuple(fact.get("removed", ())),
+                    stacks=(state.stacks[0][len(double):], state.stacks[1][len(triple):]))
+    return replace(state, special_stack=(state.special_stack or ())[len(special):]) if "special" in fact else state
 
 
 @evolves("WhiteDiceRolled")
