@@ -14,6 +14,8 @@ from domain.core.options import Option, check, check_seats
 
 from .colony import why_not_place
 from .components import C
+from .maya import hooks as maya_hooks
+from .maya import setup as maya_setup
 from .state import CELLS, Phase, Player, State, commands, evolves, index, put, replace, with_player
 
 MIN_SEATS = 1
@@ -55,7 +57,7 @@ OPTIONS = (
 MODULE_OPTIONS = {"governor_sign_rule": "A", "specialist_overflow": "B", "high_priest_reuse": "D", "maya_free_buy": "D"}
 MODULE_NAMES = {"A": "A (Governor)", "B": "B (Specialists)", "C": "C (Ambassadors)", "D": "D (the Maya city)"}
 # What of the expansion this server plays so far; the rest is refused, never silently ignored.
-PLAYABLE: dict[str, bool] = {"expansion": False, "A": False, "B": False, "C": False, "D": False}
+PLAYABLE: dict[str, bool] = {"expansion": True, "A": False, "B": False, "C": False, "D": True}
 
 
 def check_options(options: Mapping[str, Any], seats: int) -> dict[str, Any]:
@@ -107,18 +109,27 @@ def setup(options: Mapping[str, Any], seats: int, rng: RandomSource) -> list[Fac
     facts.append({"t": "TileStacksShuffled", "double": list(doubles), "triple": list(triples)})
     facts.append({"t": "DisplayDealt", "double": list(doubles[: C.display["double"]]),
                   "triple": list(triples[: C.display["triple"]])})
-    first = 0 if seats == 1 else rng.below(seats)  # step 12 (solo: always first)
-    facts.append({"t": "FirstPlayerChosen", "seat": first})
-    for k in range(seats):  # step 14
-        seat = (first + k) % seats
-        facts.append({"t": "StartingGoodsGiven", "seat": seat, "wood": C.start_wood, "coins": C.start_coins[k]})
+    with_maya = maya_setup.in_play(opts)  # module D: the first listed player is the Maya, first (§8.6.2, A-76)
+    first = 0 if seats == 1 or with_maya else rng.below(seats)  # step 12 (solo: always first)
+    if not with_maya:
+        facts.append({"t": "FirstPlayerChosen", "seat": first})
+    starting = [((first + k) % seats, C.start_wood, C.start_coins[k]) for k in range(seats)]
+    for seat, wood, coins in maya_hooks.starting_goods(seats, first) if with_maya else starting:  # step 14
+        facts.append({"t": "StartingGoodsGiven", "seat": seat, "wood": wood, "coins": coins})
     if opts["shared_blue_dice"]:  # step 15, or §7.2: one blue die per player into the pool
         facts.append({"t": "BlueDiceRolled", "pool": sorted(die(rng) for _ in range(seats)), "taken": seats})
     else:
         for k in range(seats):
             facts.append({"t": "BlueDieGained", "seat": (first + k) % seats, "die": f"b{k + 1}", "face": die(rng),
                           "usable_this_year": True})
+    if with_maya:
+        facts += maya_setup.setup_facts(opts, seats, rng)
     draft = [(first - k) % seats for k in range(1, seats + 1)]  # right of the first player, counter-clockwise
+    if with_maya:  # the Maya has no colony
+        draft = [s for s in draft if s != maya_setup.MAYA_SEAT]
+    if not draft:  # the solo Maya
+        facts += start_of_play(first)
+        return facts
     if opts["advanced_setup"]:  # §7.1: 4 sets of a town hall and the next scholar of the shuffle
         sets = [[C.town_hall_set[th], th, scholars[3 + i]] for i, th in enumerate(C.town_halls)]
         facts.append({"t": "TownHallSetsDealt", "sets": sets})
@@ -126,7 +137,9 @@ def setup(options: Mapping[str, Any], seats: int, rng: RandomSource) -> list[Fac
         return facts
     if opts["colony_assignment"] == "random":
         boards = shuffle(rng, sorted(C.boards))
-        facts.append({"t": "ColoniesDealt", "boards": list(boards[:seats])})
+        dealt = iter(boards)
+        facts.append({"t": "ColoniesDealt", "boards": ["" if with_maya and s == maya_setup.MAYA_SEAT else next(dealt)
+                                                      for s in range(seats)]})
         facts += start_of_play(first)
         return facts
     facts.append({"t": "DraftStarted", "draft": "colony", "order": draft})
@@ -204,11 +217,13 @@ def _draft_started(state: State, fact: Fact) -> State:
     phase = Phase.DRAFT_SET if fact["draft"] == "set" else Phase.DRAFT_COLONY
     players = state.players
     if phase is Phase.DRAFT_SET:  # every colony on side B (§7.1 step 2)
-        players = tuple(_board(p, "side_B") for p in players)
+        players = tuple(p if state.maya and state.maya.seat == s else _board(p, "side_B") for s, p in enumerate(players))
     return replace(state, phase=phase, draft=tuple(fact["order"]), players=players)
 
 
 def _board(p: Player, board: str) -> Player:
+    if not board:  # the Maya (module D) has no colony
+        return p
     grid = C.side_b if board == "side_B" else C.boards[board]
     types = C.side_b_types if board == "side_B" else C.board_types[board]
     return replace(p, board=board, grid=grid, types=types, occupant=("",) * CELLS)

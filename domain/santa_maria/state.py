@@ -16,12 +16,16 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
+from domain.core.codec import optional
 from domain.core.commands import Commands
 from domain.core.facts import Evolver
 
 from .components import C
+
+if TYPE_CHECKING:
+    from .maya.state import Maya
 
 SIZE = 6
 CELLS = SIZE * SIZE
@@ -125,6 +129,7 @@ class State:
     pending: Pending | None = None
     scored: tuple[tuple[tuple[str, int], ...], ...] = ()  # final breakdown per seat
     achievements: tuple[str, ...] = ()  # solo
+    maya: Maya | None = optional()  # module D, the Maya city (§8.6; maya/state.py)
 
     def player(self, seat: int) -> Player:
         return self.players[seat]

@@ -12,6 +12,7 @@ from domain.core import ALL, Fact, Viewer
 from .colony import SIZE
 from .components import C
 from .flow import to_act
+from .maya import views as maya
 from .scoring import outcome
 from .state import Phase, Player, State, index
 
@@ -87,6 +88,8 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
                         for s in range(1, len(C.pass_spaces) + 1)},
         "players": [_player(state, s, viewer) for s in range(state.seats)],
     }
+    if state.maya is not None:  # module D (§9.1, §9.2)
+        out["maya"] = maya.view(state, viewer)
     if viewer == ALL:
         out["hidden"] = {"ship_deck": list(state.ship_deck), "double_stack": list(state.stacks[0]),
                          "triple_stack": list(state.stacks[1]), "boxed": list(state.boxed)}
@@ -102,6 +105,8 @@ def redact(fact: Fact, viewer: Viewer) -> Fact | None:
     if viewer == ALL:
         return fact
     t = fact["t"]
+    if t in maya.REDACTED:
+        return maya.redact(fact, viewer)
     if t in SHUFFLES:
         return {**fact, "order": len(fact["order"])}
     if t == "TileStacksShuffled":
@@ -116,4 +121,4 @@ def redact(fact: Fact, viewer: Viewer) -> Fact | None:
 def reveals(fact: Fact) -> bool:
     """Tiles turned face up (scholars, bishops, the display, town-hall scholars, a refilled dock)
     and the final scores show something that was hidden."""
-    return fact["t"] in REVEALING or (fact["t"] == "DockRefilled" and fact["tile"] is not None)
+    return fact["t"] in REVEALING or maya.reveals(fact) or (fact["t"] == "DockRefilled" and fact["tile"] is not None)

@@ -8,6 +8,7 @@ from domain.core.facts import Tx
 
 from .components import C
 from .effects import _open
+from .maya import hooks as maya
 from .state import BlueDie, Player, State, evolves, replace, with_player
 
 
@@ -38,6 +39,7 @@ def end_of_year(tx: Tx, rng: RandomSource) -> None:
              "awards": conquistador_awards(state), **_open(state)})
     tx.emit({"t": "ConquistadorReset"})
     tx.emit({"t": "BuildingsCleared"})
+    maya.year_end(tx)  # module D: the city cleared, 3 cards drawn (§8.6.7)
     if state.year >= C.years:
         final_scoring(tx)
         return
@@ -59,6 +61,7 @@ def end_of_year(tx: Tx, rng: RandomSource) -> None:
     # §5.4: the topmost occupied pass space (earlier arrival first) gives the first player
     first = min(state.pass_order, key=lambda s: (state.players[s].pass_space, state.pass_order.index(s)))
     tx.emit({"t": "FirstPlayerSet", "seat": first})
+    maya.year_start(tx)  # module D: gold into the vault (§8.7)
     tx.emit({"t": "YearStarted", "year": year})
     tx.emit({"t": "TurnStarted", "seat": first})
 
