@@ -262,7 +262,8 @@ def _building_activated(state: State, fact: Fact) -> State:
 @evolves("MayaDiePlaced")
 def _die_placed(state: State, fact: Fact) -> State:
     maya = maya_of(state)
-    return with_maya(state, occupant=put(maya.occupant, maya.node(fact["node"]), fact["die"]))
+    die = maya.die and replace(maya.die, placed=True)
+    return with_maya(state, occupant=put(maya.occupant, maya.node(fact["node"]), fact["die"]), die=die)
 
 
 @evolves("MayaDieUseEnded")

@@ -24,6 +24,7 @@ class MayaDie:
     node: str | None = None
     activated: bool = False  # the die activated the building of `node`
     tech: bool = False  # a technology card was played for this die
+    placed: bool = False  # stopped: it lies on `node` (until maya_temple is answered)
 
 
 @dataclass(frozen=True)
