@@ -187,7 +187,8 @@ def _maya_exchange(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None
     kind = one_of(action, "id", EXCHANGES)
     if kind == "buy_cocoa" and "good" in action:
         raise malformed("buy_cocoa takes no 'good'.")
-    good = None if kind == "buy_cocoa" else one_of(action, "good", exchange_goods(kind)) if "good" in action else None
+    goods = ("grain", "wood") if kind == "buy_simple" else GOODS
+    good = one_of(action, "good", goods) if kind != "buy_cocoa" and "good" in action else None
     if kind != "buy_cocoa" and good is None:
         raise malformed(f"{kind} needs a 'good'.")
     refuse(why_not_decision(tx.state, seat, ("maya_trade",)))
