@@ -78,7 +78,10 @@ def checked_options(rules: GameRules, seed: int, seats: int) -> dict[str, Any]:
         return rules.check_options(options, seats)
     except InvalidOptions:  # a flag that needs another option: keep the set choices only
         kept = {o.name: options[o.name] for o in rules.OPTIONS if o.kind == "choices" and o.name in options}
-        return rules.check_options(kept, seats)
+        try:
+            return rules.check_options(kept, seats)
+        except InvalidOptions:  # choices that need a flag (Santa Maria's modules) or are not playable yet
+            return rules.check_options({}, seats)
 
 
 def play(rules: GameRules, seed: int) -> tuple[int, list[Fact]]:

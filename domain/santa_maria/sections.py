@@ -6,6 +6,8 @@ from __future__ import annotations
 from domain.core.rules import Fact
 from domain.core.words import Sections
 
+from .maya import texts as maya
+
 _DECISION = {"trade": "3.3", "ship": "3.4", "conquistador_extra": "3.5", "religion_extra": "3.6",
              "place_monk": "3.7", "road_tile": "4", "place_tile": "2.4", "expand_pay": "2.4"}
 
@@ -35,6 +37,7 @@ SECTIONS = Sections(
         "3.5": "Conquistador action", "3.6": "Religion action", "3.7": "Monk placement",
         "3.8": "Gaining a blue die", "4": "Passing", "5": "End of year", "6": "End of game scoring",
         "7.1": "Advanced colony setup", "7.2": "Variant: shared blue dice", "7.3": "Solo play",
+        **maya.TITLES,  # module D
     },
     facts={
         "GameSetUp": "1.9", "BlueSupplySet": "1.9", "ShipsDealt": "1.9", "ShipDeckShuffled": "1.9",
@@ -58,5 +61,6 @@ SECTIONS = Sections(
         "Passed": "4", "RoadTilePlaced": "4", "DockIncomeTaken": "4",
         "ConquistadorScored": "5", "ConquistadorReset": "5", "BuildingsCleared": "5", "FirstPlayerSet": "5",
         "FinalGoodsSold": "6", "FinalScored": "6", "GameEnded": "6", "AchievementsReached": "7.3",
+        **maya.SECTIONS,  # module D
     },
 )

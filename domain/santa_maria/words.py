@@ -16,6 +16,7 @@ from domain.core import Fact, Viewer
 from domain.core.words import Words, amount, amounts, listing, ordinal, seat
 
 from .components import C
+from .maya import texts as maya
 
 words = Words("Santa Maria")
 says = words.says
@@ -26,10 +27,12 @@ _DECISION = {
     "ship": "whether to take a sea-trade tile", "religion_extra": "whether to pay for an extra religion step",
     "place_monk": "where to place a monk", "conquistador_extra": "whether to pay for an extra conquistador step",
     "road_tile": "where to place the road tile",
+    **maya.DECISIONS,  # module D
 }
 _CATEGORY = {"coins": "coins and goods", "colonists": "colonists in complete lines", "scholars": "scholars",
              "bishop_penalty": "monks serving bishops", "bishops": "bishops' requirements",
-             "dock_sets": "complete dock sets", "ships": "ships", "endgame_cells": "purple-framed cells"}
+             "dock_sets": "complete dock sets", "ships": "ships", "endgame_cells": "purple-framed cells",
+             **maya.CATEGORY}
 
 
 def _cell(cell: Any) -> str:
@@ -309,7 +312,7 @@ def _trade(f: Fact, v: Viewer) -> str:
 def _declined(f: Fact, v: Viewer) -> str:
     what = {"trade": "to trade", "ship": "to take a sea-trade tile", "religion_extra": "the extra religion step",
             "place_monk": "to place a monk", "conquistador_extra": "the extra conquistador step",
-            "road_tile": "to place the road tile"}.get(f["decision"], f["decision"])
+            "road_tile": "to place the road tile", **maya.DECLINED}.get(f["decision"], f["decision"])
     return f"{seat(f['seat'])} declines {what}."
 
 

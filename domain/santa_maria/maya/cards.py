@@ -66,7 +66,7 @@ def _maya_play_card(tx: Tx, seat: int, action: Action, rng: RandomSource) -> Non
         maya_gain(tx, seat, data["gain"], "festival")
         run(tx, seat, [tuck], rng)
     else:
-        gain(tx, seat, {"coins": 1}, "trade")
+        gain(tx, seat, {"coins": 1}, "trade_card")
         tx.emit({"t": "TradeSessionOpened", "seat": seat, "card": card})
         run(tx, seat, [("maya_session",), tuck], rng)
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from domain.core import Action
 
 from ..state import State
-from . import cards, city, setup  # noqa: F401  (setup registers its facts)
+from . import cards, city, setup, words  # noqa: F401  (setup and words register their facts)
 
 DECISIONS: dict[str, Callable[[State, int], list[Action]]] = {
     "maya_step": city.step_actions,
