@@ -15,6 +15,7 @@ from domain.core.words import amount
 
 from .colony import rotate
 from .components import C
+from .maya import board as maya_board
 from .text import board_text as text  # noqa: F401  (the text board of `replay show`, replay/textboard.py)
 
 _GOOD_WORDS = {"coins": "coin", "vp": "VP"}
@@ -152,6 +153,7 @@ def context(view: dict[str, Any]) -> dict[str, Any]:
         "abilities": abilities(view),
         "conquistador_awards": C.conquistador_scoring.get(len(view.get("players", [])), {}),
         "dock_set_vp": C.dock_set_vp, "coins_per_vp": C.coins_per_vp,
+        **maya_board.context(),  # module D: the city's printed data
     }
 
 
@@ -224,4 +226,4 @@ def action_label(action: dict[str, Any]) -> str | None:  # noqa: C901, PLR0911 -
         return f"Colony {str(action['board']).removeprefix('colony_')}"
     if kind == "choose_set":
         return f"Town hall set {action['set']}"
-    return None
+    return maya_board.action_label(action)  # module D's actions, or None

@@ -45,7 +45,13 @@ def board_text(view: dict[str, Any], names: list[str]) -> str:
         ships = "  ".join(f"{d} {len(s)}" for d, s in p["docks"].items())
         lines.append(f"  blue {blue or '-'}  ships {ships}"
                      + (f"  scholar {p['personal_scholar']}" if p["personal_scholar"] else ""))
+        if not p["board"]:  # the Maya (module D) has no colony
+            continue
         lines.append("       " + "".join(f"{c:<7}" for c in range(1, 7)))
         for r, row in enumerate(p["colony"], start=1):
             lines.append(f"  {r}    " + "".join(_cell(cell) for cell in row))
+    if view.get("maya"):
+        from .maya.board import text as maya_text
+
+        lines += maya_text(view["maya"], names)
     return "\n".join(lines)
