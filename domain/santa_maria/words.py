@@ -249,7 +249,8 @@ def _taken(f: Fact, v: Viewer) -> str:
 
 @says("DieValueChanged")
 def _changed(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} turns the die from {f['from']} to {f['to']} for {amount(f['paid'], 'coin')}."
+    price = "1 cocoa" if f.get("cocoa") else amount(f["paid"], "coin")  # module D: the Maya's cocoa (§8.6.3)
+    return f"{seat(f['seat'])} turns the die from {f['from']} to {f['to']} for {price}."
 
 
 @says("DiePlaced")

@@ -448,3 +448,45 @@ def test_setup_with_the_maya() -> None:
     assert sm.view(state, ALL)["maya"]["hidden"]["deck"] == list(state.maya.deck)
     drafted = sm.setup({"expansion": True, "modules": ["D"]}, 3, Rng("setup", "maya"))
     assert next(f for f in drafted if f["t"] == "DraftStarted")["order"] == [2, 1]
+
+
+def test_temple_rewards_and_checks() -> None:
+    """§8.6.6: trade → a reserve token (maya_token), gold → a high priest; a finished temple and a
+    cost the Maya cannot pay are refused."""
+    state = maya_start(2, white_pool=(1, 2, 3, 4, 5, 6))
+    state = city(state, tokens={"wood": (1, 1), "gem": (1, 1), "cocoa": (2, 2), "grain": (1, 1)},
+                 tops={"trade": "TL1"}, levels={"festival": 3}, reserve=(0, 0, 0, 1, 1))
+    state, _ = play(state, MAYA, use(2), step("B2_1"), step(None))
+    reject(state, MAYA, temple("festival"), "maya.temple_complete")
+    state, _ = act(state, MAYA, temple("trade"))
+    assert sm.legal_actions(state, MAYA) == [{"type": "maya_token", "good": "sugar"}, {"type": "maya_token", "good": "gem"}]
+    reject(state, MAYA, {"type": "maya_token", "good": "wood"}, "maya.bad_reward")
+    state, facts = act(state, MAYA, {"type": "maya_token", "good": "gem"})
+    assert tokens(state)["gem"] == (1, 2) and state.maya.reserve == (0, 0, 0, 1, 0)
+    assert names(facts)[-2:] == ["TempleTileRevealed", "TurnStarted"]  # the reward, then the next tile
+    state = replace(state, current=MAYA)
+    state = city(state, tokens={"grain": (1, 1), "sugar": (1, 1), "cocoa": (2, 2), "wood": (1, 1)}, tops={"gold": "TL2"})
+    state, facts = play(state, MAYA, use(3), step("B3_1"), step(None), temple("gold"))
+    assert "HighPriestTaken" in names(facts) and state.maya.priests == 1 and state.maya.priest_supply == 2
+    state = replace(state, current=MAYA)
+    state = city(state, tops={"construction": "TS5"}, levels={"construction": 2})
+    state, _ = play(state, MAYA, use(4), step("B4_1"), step(None))
+    reject(state, MAYA, temple("construction"), "maya.cannot_pay")
+
+
+def test_what_reveals_and_what_stays_hidden() -> None:
+    state = maya_start(2, open_scores=False)
+    assert sm.reveals({"t": "MayaCardsDrawn", "seat": MAYA, "cards": ["MC01"]})
+    assert sm.reveals({"t": "MayaCardPlayed", "seat": MAYA, "card": "MC01", "half": "trade"})
+    assert sm.reveals({"t": "TempleTileRevealed", "district": "gold", "tile": "TM1"})
+    assert not sm.reveals({"t": "MayaGoodsGained", "seat": MAYA, "goods": {"wood": 1}, "lost": {}, "source": "x"})
+    marked = {"t": "MayaRedrawMarked", "seat": MAYA, "card": "MC02"}
+    assert sm.redact(marked, P2)["card"] is None and sm.redact(marked, None)["card"] is None
+    assert sm.redact(marked, MAYA) == marked and sm.redact(marked, ALL) == marked
+    stacks = {"t": "TempleStacksShuffled", "medium": ["TM1", "TM2"], "small": ["TS1"]}
+    assert sm.redact(stacks, MAYA) == {**stacks, "medium": 2, "small": 1}
+    view = sm.view(state, P2)["maya"]
+    assert view["hand"] is None and view["hand_size"] == 5 and "hidden" not in view
+    assert view["temple_stacks"] == {"medium": 5, "small": 5} and view["temples"]["gold"] == {"levels": 0, "top": "TL3"}
+    opened = {"t": "MayaTemplesScored", "seat": MAYA, "by_district": {}, "vp": 3, "open": True}
+    assert sm.redact(opened, P2)["vp"] == 3

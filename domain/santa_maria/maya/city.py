@@ -168,7 +168,7 @@ def _maya_use_die(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     tx.emit({"t": "DieTaken", "seat": seat, "die": d})
     if value != face:
         tx.emit({"t": "DieValueChanged", "seat": seat, "die": d, "from": face, "to": value,
-                 "paid": abs(value - face) if adjust == "coins" else 0})
+                 "paid": abs(value - face) if adjust == "coins" else 0, **({"cocoa": 1} if adjust == "cocoa" else {})})
     if adjust == "cocoa":
         maya_pay(tx, seat, {"cocoa": 1}, "die")
     code = f"w{value}" if d["kind"] == "white" else str(d["id"])
