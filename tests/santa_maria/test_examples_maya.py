@@ -490,3 +490,15 @@ def test_what_reveals_and_what_stays_hidden() -> None:
     assert view["temple_stacks"] == {"medium": 5, "small": 5} and view["temples"]["gold"] == {"levels": 0, "top": "TL3"}
     opened = {"t": "MayaTemplesScored", "seat": MAYA, "by_district": {}, "vp": 3, "open": True}
     assert sm.redact(opened, P2)["vp"] == 3
+
+
+def test_a_redraw_is_paid_when_done_and_a_buy_in_between_can_leave_it_unpaid() -> None:
+    state = city(edit(maya_start(2), MAYA, coins=3), tokens={"wood": (0, 1), "grain": (1, 1)})
+    state, _ = play(state, MAYA, {"type": "maya_play_card", "card": "MC05", "half": "trade"},
+                    {"type": "maya_redraw_start"}, {"type": "maya_redraw_mark", "card": "MC01"},
+                    {"type": "buy", "good": "wood"})
+    assert state.players[MAYA].coins == 1
+    state = edit(state, MAYA, coins=0)
+    reject(state, MAYA, {"type": "maya_redraw_done"}, "maya.cannot_pay")
+    state, _ = act(state, MAYA, {"type": "maya_redraw_cancel"})
+    assert state.maya.session.marks is None and "MC01" in state.maya.hand

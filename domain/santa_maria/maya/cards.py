@@ -255,15 +255,22 @@ def _redraw_mark(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     tx.emit({"t": "MayaRedrawMarked", "seat": seat, "card": card})
 
 
+def why_not_redraw_done(state: State, seat: int) -> Why:
+    if not session(state).marks:
+        return ("maya.redraw_empty", "Mark at least one card to put under the deck.")
+    if state.players[seat].coins < 1:  # a free buy since the start may have spent it
+        return ("maya.cannot_pay", "A redraw costs 1 coin.")
+    return None
+
+
 @commands.command("maya_redraw_done")
 def _redraw_done(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     fields(action)
     refuse(why_not_decision(tx.state, seat, ("maya_trade",)))
     refuse(why_not_redrawing(tx.state))
+    refuse(why_not_redraw_done(tx.state, seat))
     marks = session(tx.state).marks
     assert marks is not None
-    if not marks:
-        refuse(("maya.redraw_empty", "Mark at least one card to put under the deck."))
     tx.emit({"t": "CoinsPaid", "seat": seat, "coins": 1, "for": "redraw"})
     pile = maya_of(tx.state).deck + marks  # under the deck in marking order, then as many from the top
     tx.emit({"t": "MayaCardsRedrawn", "seat": seat, "put_under": list(marks), "drawn": list(pile[: len(marks)])})
@@ -509,7 +516,7 @@ def session_actions(state: State, seat: int) -> list[Action]:
     s = session(state)
     if s.marks is not None:
         out: list[Action] = [{"type": "maya_redraw_cancel"}]
-        if s.marks:
+        if why_not_redraw_done(state, seat) is None:
             out.append({"type": "maya_redraw_done"})
         return out + [{"type": "maya_redraw_mark", "card": c} for c in maya_of(state).hand if c not in s.marks]
     if s.offer is not None:
