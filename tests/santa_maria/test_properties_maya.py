@@ -12,6 +12,7 @@ aggregate and its record verified. MAYA_GAMES (environment) sets the count (defa
 
 from __future__ import annotations
 
+import json
 import os
 from collections import Counter
 from typing import Any
@@ -124,6 +125,7 @@ def check_no_leak(before: State, after: State, facts: list[dict[str, Any]], view
         for f in facts:
             shown = sm.redact(f, viewer)
             assert shown is not None and not leaked(hidden, shown), (f["t"], viewer, leaked(hidden, shown))
+            assert json.loads(json.dumps(shown)) == shown
             if after.open_scores or after.phase is Phase.OVER:
                 continue
             if f["t"] in ("VPGained", "ReligionOverflowScored", "MayaTemplesScored") and f["seat"] != viewer:
@@ -135,7 +137,7 @@ def check_no_leak(before: State, after: State, facts: list[dict[str, Any]], view
 def check_views(state: State) -> None:
     for viewer in [None, *range(state.seats)]:
         shown = sm.view(state, viewer)
-        assert codec.loads(codec.dumps(shown)) == shown or shown  # plain JSON data
+        assert json.loads(json.dumps(shown)) == shown  # plain JSON data
         assert not leaked(hidden_for(state, viewer), shown), (viewer, leaked(hidden_for(state, viewer), shown))
         if not state.open_scores and state.phase is not Phase.OVER:
             assert all(p["vp"] is None for p in shown["players"] if p["seat"] != viewer)
