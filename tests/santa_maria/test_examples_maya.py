@@ -502,3 +502,41 @@ def test_a_redraw_is_paid_when_done_and_a_buy_in_between_can_leave_it_unpaid() -
     reject(state, MAYA, {"type": "maya_redraw_done"}, "maya.cannot_pay")
     state, _ = act(state, MAYA, {"type": "maya_redraw_cancel"})
     assert state.maya.session.marks is None and "MC01" in state.maya.hand
+
+
+def test_sm_ex_84_maya_simulates_an_ambassador_die_its_part() -> None:
+    """SM-EX-84, the Maya's part (module C's passive order puts the task `maya_simulation` in the
+    Maya's place; here it is run directly): the simulated die 4 moves like a die of the Maya's, fills
+    the cocoa and sugar tokens and leaves no die in the city."""
+    from domain.core import fold
+    from domain.core.facts import Tx
+    from domain.santa_maria.flow import run
+
+    state = city(maya_start(2), tokens={"cocoa": (0, 1), "sugar": (0, 1), "grain": (1, 1)}, hand=("MC12",))
+    tx = Tx(state, sm.evolve)
+    run(tx, MAYA, [("maya_simulation", 4)], Rng("ex84", "sim"))
+    state = fold(sm, state, tx.facts)
+    assert sm.to_act(state) == frozenset({MAYA}) and state.pending.kind == "maya_simulate"
+    assert sorted(a["accept"] for a in sm.legal_actions(state, MAYA)) == [False, True]
+    declined, _ = act(state, MAYA, {"type": "maya_simulate", "accept": False})
+    assert declined.maya.die is None and declined.pending is None
+    state, _ = act(state, MAYA, {"type": "maya_simulate", "accept": True})
+    assert state.maya.die.simulated and state.maya.die.value == 4
+    state, _ = play(state, MAYA, step("B4_1"), {"type": "maya_technology", "card": "MC12"}, step("B4_2"), step("B4_3"))
+    assert tokens(state)["cocoa"] == (1, 1) and tokens(state)["sugar"] == (1, 1)
+    state, facts = play(state, MAYA, step(None), temple(None))
+    assert "MayaSimulationEnded" in names(facts) and "MayaDiePlaced" not in names(facts)
+    assert state.maya.free("B4_1") and state.maya.free("B4_3") and state.maya.die is None
+    assert ("MC12", "technology") in state.maya.tucked and state.white_pool == (1, 1, 2, 2, 3, 3)
+
+
+def test_no_simulation_without_a_reachable_free_building() -> None:
+    from domain.core import fold
+    from domain.core.facts import Tx
+    from domain.santa_maria.flow import run
+
+    state = city(maya_start(2), occupant=tuple("priest" if M.road[n] == 6 else "" for n in M.nodes))
+    tx = Tx(state, sm.evolve)
+    run(tx, MAYA, [("maya_simulation", 6)], Rng("sim", "none"))
+    assert "DecisionAsked" not in names(tx.facts)
+    assert fold(sm, state, tx.facts).maya.die is None

@@ -70,7 +70,7 @@ def check_conservation(state: State) -> None:
         occupants += [t[1] for t in state.pending.agenda if t[0] == "place_die"]
     city = [o for o in maya.occupant if o and o != "priest"]
     moving = []
-    if maya.die is not None and not maya.die.placed:
+    if maya.die is not None and not maya.die.placed and not maya.die.simulated:
         moving = [maya.die.code]
     dice = [*occupants, *city, *moving]
     assert len(state.white_pool) + sum(1 for o in dice if o[0] == "w") == C.white_per_player * n

@@ -225,7 +225,10 @@ def _maya_step(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     assert maya.die is not None
     if to is None:
         assert maya.die.node is not None
-        tx.emit({"t": "MayaDiePlaced", "seat": seat, "node": maya.die.node, "die": maya.die.code})
+        if maya.die.simulated:  # no die is left in the city (§8.6.8)
+            tx.emit({"t": "MayaSimulationEnded", "seat": seat, "node": maya.die.node})
+        else:
+            tx.emit({"t": "MayaDiePlaced", "seat": seat, "node": maya.die.node, "die": maya.die.code})
         resume(tx, seat, [("maya_temple_ask", maya.die.node)], rng)
         return
     tx.emit({"t": "MayaDieMoved", "seat": seat, "node": to})
@@ -264,6 +267,54 @@ def _die_placed(state: State, fact: Fact) -> State:
     maya = maya_of(state)
     die = maya.die and replace(maya.die, placed=True)
     return with_maya(state, occupant=put(maya.occupant, maya.node(fact["node"]), fact["die"]), die=die)
+
+
+@evolves("MayaSimulationEnded")
+def _simulation_ended(state: State, fact: Fact) -> State:
+    die = maya_of(state).die
+    assert die is not None
+    return with_maya(state, die=replace(die, placed=True))
+
+
+# -- module C: the Maya simulates another seat's ambassador die (§8.6.8) -----------------------------
+
+
+@task("maya_simulation")
+def _simulation(tx: Tx, seat: int, step: Task, rng: RandomSource) -> list[Task] | Ask:
+    """The Maya's turn in the passive order of an ambassador die with final value step[1]: asked
+    only if a free building can be reached from that die symbol. Module C's passive_tasks hook
+    puts this task in the Maya seat's place (§8.4, §8.6.8)."""
+    value = step[1]
+    if reaches_free(tx.state, M.entry[value]):
+        return Ask("maya_simulate", {"effect": str(value)})
+    return []
+
+
+@commands.command("maya_simulate")
+def _maya_simulate(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action, ("accept",))
+    accept = action["accept"]
+    if type(accept) is not bool:
+        raise malformed("'accept' must be true or false.")
+    refuse(why_not_decision(tx.state, seat, ("maya_simulate",)))
+    pending = tx.state.pending
+    assert pending is not None and pending.effect is not None
+    if not accept:
+        tx.emit({"t": "Declined", "seat": seat, "decision": "maya_simulate"})
+        resume(tx, seat, [], rng)
+        return
+    # the simulated die lies on its die symbol: no cost, no value change, no die taken (§8.6.8)
+    tx.emit({"t": "MayaSimulationStarted", "seat": seat, "value": int(pending.effect)})
+    resume(tx, seat, [("maya_move",)], rng)
+
+
+def simulate_actions(state: State, seat: int) -> list[Action]:
+    return [{"type": "maya_simulate", "accept": True}, {"type": "maya_simulate", "accept": False}]
+
+
+@evolves("MayaSimulationStarted")
+def _simulation_started(state: State, fact: Fact) -> State:
+    return with_maya(state, die=MayaDie("", fact["value"], simulated=True))
 
 
 @evolves("MayaDieUseEnded")

@@ -20,6 +20,7 @@ DECISIONS: dict[str, Callable[[State, int], list[Action]]] = {
     "maya_build": cards.build_actions,
     "maya_trade": cards.session_actions,
     "offer_reply": cards.reply_actions,
+    "maya_simulate": city.simulate_actions,
 }
 
 

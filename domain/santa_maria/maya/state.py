@@ -25,6 +25,7 @@ class MayaDie:
     activated: bool = False  # the die activated the building of `node`
     tech: bool = False  # a technology card was played for this die
     placed: bool = False  # stopped: it lies on `node` (until maya_temple is answered)
+    simulated: bool = False  # another seat's ambassador die, simulated: no die in the city (§8.6.8)
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,7 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "vault": maya.vault,
         "building_reserve": {"wooden": maya.wooden, "straw": maya.straw},
         "die": None if maya.die is None else {"die": maya.die.code, "value": maya.die.value, "node": maya.die.node,
-                                              "technology_played": maya.die.tech},
+                                              "technology_played": maya.die.tech, "simulated": maya.die.simulated},
         "trade_session": None if session is None else {
             "card": session.card,
             "redraw_marks": (list(session.marks) if mine else len(session.marks)) if session.marks is not None else None,

@@ -227,6 +227,16 @@ def _cocoa_lost(f: Fact, v: Viewer) -> str:
     return f"{seat(f['seat'])} has no room for {f['cocoa']} cocoa; it is lost."
 
 
+@says("MayaSimulationStarted")
+def _simulation_started(f: Fact, v: Viewer) -> str:
+    return f"{seat(f['seat'])} simulates the ambassador die from the city's die symbol {f['value']}."
+
+
+@says("MayaSimulationEnded")
+def _simulation_ended(f: Fact, v: Viewer) -> str:
+    return f"{seat(f['seat'])} ends the simulated die on {_node(f['node'])}; no die stays there."
+
+
 @says("MayaCityCleared")
 def _city_cleared(f: Fact, v: Viewer) -> str:
     back = f"; {amount(f['priests_back'], 'high priest')} back to the Maya" if f["priests_back"] else ""
