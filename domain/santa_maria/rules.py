@@ -6,7 +6,7 @@ from __future__ import annotations
 from domain.core import Action, Fact, RandomSource
 from domain.core.facts import Tx
 
-from . import actions, effects, goods, passing, scoring, setup, year
+from . import actions, ambassadors, effects, goods, passing, scoring, setup, year
 from .colony import SIZE
 from .components import C
 from .flow import to_act, why_not_main
@@ -24,6 +24,7 @@ _DECISIONS = {
     "conquistador_extra": effects.conquistador_extra_actions,
     "road_tile": passing.road_actions,
     **maya.DECISIONS,  # module D (§8.6.5)
+    "ambassador_line": ambassadors.line_actions,  # module C (§8.4)
 }
 
 

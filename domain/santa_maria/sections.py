@@ -10,6 +10,7 @@ from .maya import texts as maya
 
 _DECISION = {"trade": "3.3", "ship": "3.4", "conquistador_extra": "3.5", "religion_extra": "3.6",
              "place_monk": "3.7", "road_tile": "4", "place_tile": "2.4", "expand_pay": "2.4"}
+_DECISION["ambassador_line"] = "8.4"  # module C
 
 
 def _decision(fact: Fact) -> str:
@@ -38,6 +39,7 @@ SECTIONS = Sections(
         "3.8": "Gaining a blue die", "4": "Passing", "5": "End of year", "6": "End of game scoring",
         "7.1": "Advanced colony setup", "7.2": "Variant: shared blue dice", "7.3": "Solo play",
         **maya.TITLES,  # module D
+        "8.4": "Module C — Ambassadors",
     },
     facts={
         "GameSetUp": "1.9", "BlueSupplySet": "1.9", "ShipsDealt": "1.9", "ShipDeckShuffled": "1.9",
@@ -62,5 +64,6 @@ SECTIONS = Sections(
         "ConquistadorScored": "5", "ConquistadorReset": "5", "BuildingsCleared": "5", "FirstPlayerSet": "5",
         "FinalGoodsSold": "6", "FinalScored": "6", "GameEnded": "6", "AchievementsReached": "7.3",
         **maya.SECTIONS,  # module D
+        "AmbassadorDiceRolled": "8.4", "AmbassadorTaken": "8.4", "PassiveActivationStarted": "8.4",  # module C
     },
 )

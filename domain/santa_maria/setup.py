@@ -12,6 +12,7 @@ from domain.core.errors import InvalidOptions
 from domain.core.facts import Tx
 from domain.core.options import Option, check, check_seats
 
+from . import ambassadors
 from .colony import why_not_place
 from .components import C
 from .maya import hooks as maya_hooks
@@ -57,7 +58,7 @@ OPTIONS = (
 MODULE_OPTIONS = {"governor_sign_rule": "A", "specialist_overflow": "B", "high_priest_reuse": "D", "maya_free_buy": "D"}
 MODULE_NAMES = {"A": "A (Governor)", "B": "B (Specialists)", "C": "C (Ambassadors)", "D": "D (the Maya city)"}
 # What of the expansion this server plays so far; the rest is refused, never silently ignored.
-PLAYABLE: dict[str, bool] = {"expansion": True, "A": False, "B": False, "C": False, "D": True}
+PLAYABLE: dict[str, bool] = {"expansion": True, "A": False, "B": False, "C": True, "D": True}
 
 
 def check_options(options: Mapping[str, Any], seats: int) -> dict[str, Any]:
@@ -98,7 +99,8 @@ def setup(options: Mapping[str, Any], seats: int, rng: RandomSource) -> list[Fac
     starting = shuffle(rng, C.starting_ships)  # step 3
     facts.append({"t": "ShipsDealt", "docks": dict(zip(C.docks, starting, strict=True))})
     facts.append({"t": "ShipDeckShuffled", "order": list(shuffle(rng, C.regular_ships))})  # step 4
-    facts.append({"t": "WhiteDiceRolled", "faces": sorted(die(rng) for _ in range(C.white_per_player * seats))})  # step 5
+    facts.append({"t": "WhiteDiceRolled", "faces": sorted(die(rng) for _ in range(ambassadors.white_per_player(opts.get("modules")) * seats))})  # step 5
+    facts += ambassadors.setup_dice(opts, rng)  # module C: the two ambassador dice (§8.4)
     scholars = shuffle(rng, C.scholars)  # step 7
     bishops = shuffle(rng, C.bishops)
     facts.append({"t": "ScholarsShuffled", "order": list(scholars)})
@@ -118,7 +120,7 @@ def setup(options: Mapping[str, Any], seats: int, rng: RandomSource) -> list[Fac
         facts.append({"t": "StartingGoodsGiven", "seat": seat, "wood": wood, "coins": coins})
     if opts["shared_blue_dice"]:  # step 15, or §7.2: one blue die per player into the pool
         facts.append({"t": "BlueDiceRolled", "pool": sorted(die(rng) for _ in range(seats)), "taken": seats})
-    else:
+    elif ambassadors.starting_blue_die(opts):  # module C: no starting blue die (§8.4)
         for k in range(seats):
             facts.append({"t": "BlueDieGained", "seat": (first + k) % seats, "die": f"b{k + 1}", "face": die(rng),
                           "usable_this_year": True})
@@ -158,7 +160,8 @@ def _game_set_up(state: State | None, fact: Fact) -> State:
     n = fact["seats"]
     return State(seats=n, advanced_setup=fact["advanced_setup"], colony_assignment=fact["colony_assignment"],
                  shared_blue_dice=fact["shared_blue_dice"], open_scores=fact["open_scores"],
-                 kozlocracy_rule=fact["kozlocracy_rule"], players=(Player(),) * n)
+                 kozlocracy_rule=fact["kozlocracy_rule"], players=(Player(),) * n,
+                 modules=tuple(fact["modules"]) if "modules" in fact else None)
 
 
 @evolves("BlueSupplySet")

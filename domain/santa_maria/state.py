@@ -130,6 +130,9 @@ class State:
     scored: tuple[tuple[tuple[str, int], ...], ...] = ()  # final breakdown per seat
     achievements: tuple[str, ...] = ()  # solo
     maya: Maya | None = optional()  # module D, the Maya city (§8.6; maya/state.py)
+    # American Kingdoms (§8): None in a base game, so a base game's canonical text keeps its hash
+    modules: tuple[str, ...] | None = optional()  # the modules in play, from GameSetUp
+    ambassadors: tuple[tuple[int, int | None], ...] | None = optional()  # module C: (face, taker) of the white, the blue
 
     def player(self, seat: int) -> Player:
         return self.players[seat]

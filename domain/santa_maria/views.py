@@ -9,6 +9,7 @@ from typing import Any
 
 from domain.core import ALL, Fact, Viewer
 
+from . import ambassadors
 from .colony import SIZE
 from .components import C
 from .flow import to_act
@@ -87,6 +88,7 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "pass_spaces": {str(s): [seat for seat in state.pass_order if state.players[seat].pass_space == s]
                         for s in range(1, len(C.pass_spaces) + 1)},
         "players": [_player(state, s, viewer) for s in range(state.seats)],
+        **ambassadors.view(state),  # module C (§9.1)
     }
     if state.maya is not None:  # module D (§9.1, §9.2)
         out["maya"] = maya.view(state, viewer)

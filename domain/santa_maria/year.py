@@ -6,6 +6,7 @@ from __future__ import annotations
 from domain.core import Fact, RandomSource, die
 from domain.core.facts import Tx
 
+from . import ambassadors
 from .components import C
 from .effects import _open
 from .maya import hooks as maya
@@ -49,7 +50,7 @@ def end_of_year(tx: Tx, rng: RandomSource) -> None:
              "triple": list(state.stacks[1][: C.display["triple"]])})
     # §5.2: all white dice rerolled into the pool
     year = state.year + 1
-    tx.emit({"t": "WhiteDiceRolled", "faces": sorted(die(rng) for _ in range(C.white_per_player * state.seats)),
+    tx.emit({"t": "WhiteDiceRolled", "faces": sorted(die(rng) for _ in range(ambassadors.white_per_player(state.modules) * state.seats)),
              "year": year})
     # §5.3: every player's blue dice rerolled (shared variant: the whole blue pool)
     if state.shared_blue_dice:
@@ -62,6 +63,7 @@ def end_of_year(tx: Tx, rng: RandomSource) -> None:
     first = min(state.pass_order, key=lambda s: (state.players[s].pass_space, state.pass_order.index(s)))
     tx.emit({"t": "FirstPlayerSet", "seat": first})
     maya.year_start(tx)  # module D: gold into the vault (§8.7)
+    ambassadors.new_year(tx, rng, year)  # module C: the ambassador dice rerolled onto their tokens (§8.7)
     tx.emit({"t": "YearStarted", "year": year})
     tx.emit({"t": "TurnStarted", "seat": first})
 
