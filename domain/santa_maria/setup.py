@@ -20,7 +20,7 @@ from .maya import setup as maya_setup
 from .state import CELLS, Phase, Player, State, commands, evolves, index, put, replace, with_player
 
 MIN_SEATS = 1
-MAX_SEATS = 4  # 5 once the Maya city (module D, §8.6) is playable: four colonies and the Maya
+MAX_SEATS = 5  # 5 only with the Maya city and the ambassadors (modules C and D, §8.6): four colonies and the Maya
 OPTIONS = (
     Option("advanced_setup", "bool", False,
            "Advanced setup: colonies on side B, each player drafts a town hall with a scholar of their own."),
@@ -115,8 +115,9 @@ def setup(options: Mapping[str, Any], seats: int, rng: RandomSource) -> list[Fac
     first = 0 if seats == 1 or with_maya else rng.below(seats)  # step 12 (solo: always first)
     if not with_maya:
         facts.append({"t": "FirstPlayerChosen", "seat": first})
-    given = [((first + k) % seats, C.start_wood, C.start_coins[k]) for k in range(seats)]
-    for seat, wood, coins in maya_hooks.starting_goods(seats, first) if with_maya else given:  # step 14
+    given = maya_hooks.starting_goods(seats, first) if with_maya else [
+        ((first + k) % seats, C.start_wood, C.start_coins[k]) for k in range(seats)]
+    for seat, wood, coins in given:  # step 14
         facts.append({"t": "StartingGoodsGiven", "seat": seat, "wood": wood, "coins": coins})
     if opts["shared_blue_dice"]:  # step 15, or §7.2: one blue die per player into the pool
         facts.append({"t": "BlueDiceRolled", "pool": sorted(die(rng) for _ in range(seats)), "taken": seats})

@@ -24,7 +24,7 @@ def conquistador_awards(state: State) -> list[list[int]]:
     if state.seats == 1:
         pos = state.players[0].conquistador
         return [[0, C.solo_vp[state.year] if pos >= C.solo_trees[state.year] else 0]]
-    table = C.conquistador_scoring[state.seats][state.year]
+    table = C.conquistador_scoring[min(state.seats, 4)][state.year]  # 5 seats (C + D): the 4-player table (§8.6.4)
     out = []
     for rank, seat in enumerate(ranking):
         vp = table[rank] if rank < len(table) and state.players[seat].conquistador > 0 else 0

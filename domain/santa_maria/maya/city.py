@@ -11,6 +11,7 @@ from domain.core import Action, Fact, RandomSource
 from domain.core.commands import Why, fields, malformed, one_of, refuse
 from domain.core.facts import Tx
 
+from .. import ambassadors
 from ..components import C
 from ..effects import _open, gain_blue_die
 from ..flow import Ask, resume, run, task, why_not_decision, why_not_main
@@ -122,7 +123,11 @@ def die_face(state: State, seat: int, d: dict[str, Any]) -> int | None:
         return int(d["face"])
     if d["kind"] == "blue":
         return next((b.face for b in state.players[seat].blue if b.id == d["id"]), None)
-    return None
+    return ambassadors.face(state, d)
+
+
+def white_limit(state: State) -> int:
+    return ambassadors.white_limit(state)  # 3, or 2 with module C (§8.6.5 A check 2)
 
 
 def why_not_die(state: State, seat: int, d: dict[str, Any], value: int, adjust: str) -> Why:
@@ -130,14 +135,14 @@ def why_not_die(state: State, seat: int, d: dict[str, Any], value: int, adjust: 
     if d["kind"] == "white":
         if d["face"] not in state.white_pool:
             return ("die.not_in_pool", f"No white die shows {d['face']}.")
-        if p.white_taken >= C.white_limit:
-            return ("die.white_limit", f"The Maya may take at most {C.white_limit} white dice a year.")
+        if p.white_taken >= white_limit(state):
+            return ("die.white_limit", f"The Maya may take at most {white_limit(state)} white dice a year.")
     elif d["kind"] == "blue":
         own = next((b for b in p.blue if b.id == d["id"]), None)
         if own is None or own.used or not own.usable:
             return ("die.not_available", "That blue die is not the Maya's to use now.")
-    else:  # ambassador dice exist only with module C (§8.4), not in this game
-        return ("die.not_available", "There are no ambassador dice in this game.")
+    elif (why := ambassadors.why_not_take(state, d)) is not None:  # module C
+        return why
     face = die_face(state, seat, d)
     assert face is not None
     if adjust == "gold" or (adjust == "none") != (value == face):
@@ -165,20 +170,22 @@ def _maya_use_die(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     refuse(why_not_die(tx.state, seat, d, value, adjust))
     face = die_face(tx.state, seat, d)
     assert face is not None
-    tx.emit({"t": "DieTaken", "seat": seat, "die": d})
+    tx.emit(ambassadors.taken(seat, d, face) if d["kind"] == "ambassador" else {"t": "DieTaken", "seat": seat, "die": d})
     if value != face:
         tx.emit({"t": "DieValueChanged", "seat": seat, "die": d, "from": face, "to": value,
                  "paid": abs(value - face) if adjust == "coins" else 0, **({"cocoa": 1} if adjust == "cocoa" else {})})
     if adjust == "cocoa":
         maya_pay(tx, seat, {"cocoa": 1}, "die")
-    code = f"w{value}" if d["kind"] == "white" else str(d["id"])
+    code = f"w{value}" if d["kind"] == "white" else ambassadors.die_code(d, value) if d["kind"] == "ambassador" else str(d["id"])
     tx.emit({"t": "MayaDieStarted", "seat": seat, "die": code, "value": value})  # on die symbol `value`
-    run(tx, seat, [("maya_move",)], rng)
+    # module C: after the Maya's die, each colonist activates row (blue) or column (white) `value`
+    run(tx, seat, [("maya_move",), *ambassadors.passive_agenda(tx.state, seat, d, None, value)], rng)
 
 
 def die_actions(state: State, seat: int) -> Iterator[Action]:
     dice: list[dict[str, Any]] = [{"kind": "white", "face": f} for f in sorted(set(state.white_pool))]
     dice += [{"kind": "blue", "id": b.id} for b in state.players[seat].blue]
+    dice += ambassadors.available(state)  # module C (§8.4, A-78)
     for d in dice:
         face = die_face(state, seat, d)
         assert face is not None

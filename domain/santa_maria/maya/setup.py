@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.core import Fact, RandomSource, shuffle
+from domain.core import Fact, RandomSource, die, shuffle
 from domain.core.facts import Tx
 
 from ..components import C
@@ -28,6 +28,8 @@ def setup_facts(opts: Mapping[str, Any], seats: int, rng: RandomSource) -> list[
     """§8.6.2 steps 1-4 and 8 (the blue die, white dice and starting goods are the shared setup's)."""
     facts: list[Fact] = [{"t": "MayaSetUp", "seat": MAYA_SEAT, "free_buy": opts.get("maya_free_buy", True),
                           "priest_reuse": opts.get("high_priest_reuse", True)}]
+    if "C" in opts.get("modules", ()):  # step 6: the Maya's blue die also with the ambassadors (A-46)
+        facts.append({"t": "BlueDieGained", "seat": MAYA_SEAT, "die": "b1", "face": die(rng), "usable_this_year": True})
     large = shuffle(rng, M.tiles("large"))  # step 1
     facts.append({"t": "TemplesDealt", "temples": dict(zip(M.districts, large, strict=True))})
     facts.append({"t": "TempleStacksShuffled", "medium": list(shuffle(rng, M.tiles("medium"))),
