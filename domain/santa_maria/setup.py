@@ -113,8 +113,9 @@ def setup(options: Mapping[str, Any], seats: int, rng: RandomSource) -> list[Fac
     first = 0 if seats == 1 or with_maya else rng.below(seats)  # step 12 (solo: always first)
     if not with_maya:
         facts.append({"t": "FirstPlayerChosen", "seat": first})
-    given = [((first + k) % seats, C.start_wood, C.start_coins[k]) for k in range(seats)]
-    for seat, wood, coins in maya_hooks.starting_goods(seats, first) if with_maya else given:  # step 14
+    given = maya_hooks.starting_goods(seats, first) if with_maya else [
+        ((first + k) % seats, C.start_wood, C.start_coins[k]) for k in range(seats)]
+    for seat, wood, coins in given:  # step 14
         facts.append({"t": "StartingGoodsGiven", "seat": seat, "wood": wood, "coins": coins})
     if opts["shared_blue_dice"]:  # step 15, or §7.2: one blue die per player into the pool
         facts.append({"t": "BlueDiceRolled", "pool": sorted(die(rng) for _ in range(seats)), "taken": seats})

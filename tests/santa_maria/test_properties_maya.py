@@ -25,6 +25,7 @@ from domain.core.aggregate import Game
 from domain.santa_maria.components import C
 from domain.santa_maria.maya.city import MONK_CHOICES
 from domain.santa_maria.maya.data import GOODS, HALVES, ITEMS, M
+from domain.santa_maria.setup import PLAYABLE
 from domain.santa_maria.state import Phase, State
 
 from ..replaying import assert_record_verifies
@@ -45,11 +46,17 @@ VARIANTS: list[dict[str, Any]] = [
 ]
 
 
+WITH_C = PLAYABLE["C"]  # module C merged: every third game plays the ambassadors too, with up to 5 seats
+
+
 def options_for(seed: int) -> dict[str, Any]:
-    return {"expansion": True, "modules": ["D"], **VARIANTS[seed % len(VARIANTS)]}
+    modules = ["C", "D"] if WITH_C and seed % 3 == 2 else ["D"]
+    return {"expansion": True, "modules": modules, **VARIANTS[seed % len(VARIANTS)]}
 
 
 def seats_for(seed: int) -> int:
+    if "C" in options_for(seed)["modules"]:
+        return 2 + (seed // len(VARIANTS)) % 4  # 2..5 (the solo Maya has no ambassadors to share)
     return 1 + (seed // len(VARIANTS)) % 4
 
 
@@ -73,8 +80,11 @@ def check_conservation(state: State) -> None:
     if maya.die is not None and not maya.die.placed and not maya.die.simulated:
         moving = [maya.die.code]
     dice = [*occupants, *city, *moving]
-    assert len(state.white_pool) + sum(1 for o in dice if o[0] == "w") == C.white_per_player * n
-    assert state.blue_supply + state.blue_made == min(C.blue_per_player * n, C.blue_in_box) and state.blue_supply >= 0
+    ambassadors = getattr(state, "ambassadors", None)  # module C: 2 white dice per seat, a blue one on a token
+    per_seat = C.white_per_player - (1 if ambassadors is not None else 0)
+    assert len(state.white_pool) + sum(1 for o in dice if o[0] == "w") == per_seat * n
+    supply = min(C.blue_per_player * n, C.blue_in_box) - (1 if ambassadors is not None else 0)
+    assert state.blue_supply + state.blue_made == supply and state.blue_supply >= 0
     assert sum(len(p.blue) for p in state.players) == state.blue_made
     assert {o for o in dice if o[0] == "b"} == {b.id for p in state.players for b in p.blue if b.used}
     cards = [*maya.hand, *maya.deck, *(c for c, _ in maya.tucked), *in_play_cards(state)]
@@ -268,5 +278,5 @@ def test_random_maya_games(first: int) -> None:
         if seed % REPLAY_EVERY == 0:
             replay_game(seed)
     if min(first + CHUNK, GAMES) - first >= 20:
-        assert all(seen[f"{n} seats"] for n in range(1, 5)), seen
+        assert all(seen[f"{n} seats"] for n in range(1, 5 + WITH_C)), seen
         assert seen["temple"] and seen["tucked"], seen
