@@ -10,12 +10,13 @@ from domain.core import Action, Fact, RandomSource
 from domain.core.commands import Why, fields, malformed, one_of, refuse
 from domain.core.facts import Tx
 
-from . import goods, kingdoms
+from . import ambassadors, goods, kingdoms
 from .colony import ROTATIONS, footprint, free_buildings, line_colonists, placements, why_not_place
 from .components import C
 from .effects import _cell_field, effects_of
 from .flow import resume, run, task, why_not_decision, why_not_main
 from .goods import has_scholar, held_payments, parse_pay, valid_payment
+from .maya import hooks as maya
 from .state import BlueDie, Player, State, commands, evolves, index, put, replace, with_player
 
 # -- A: expand (§2.4) -----------------------------------------------------------------------------
@@ -30,6 +31,8 @@ def expand_cost(state: State, seat: int, tile: str) -> dict[str, int]:
 
 
 def why_not_expand(state: State, seat: int, tile: str) -> Why:
+    if maya.colonist_only(state, seat) is not None:  # §2.2
+        return maya.colonist_only(state, seat)
     if tile not in state.display:
         return ("expand.tile_not_available", "That tile is not in the display.")
     if next(placements(state.players[seat], C.tiles[tile]), None) is None:
@@ -163,6 +166,8 @@ def activation_cost(state: State, seat: int) -> int:
 
 
 def why_not_activate(state: State, seat: int, r: int, c: int) -> Why:
+    if maya.no_coin_activation(state, seat) is not None:  # §2.2, §8.6.3
+        return maya.no_coin_activation(state, seat)
     p = state.players[seat]
     if not C.is_building(p.grid[index(r, c)]):
         return ("activate.not_a_building", "Only a building can be activated; roads and empty cells never are.")
@@ -196,6 +201,8 @@ def _activated_with_coins(state: State, fact: Fact) -> State:
 
 def _die(action: Action) -> dict[str, Any]:
     value = action["die"]
+    if type(value) is dict and value.get("kind") == "ambassador":  # module C (§8.4)
+        return ambassadors.parse_die(value)
     if type(value) is not dict or value.get("kind") not in ("white", "blue", "pool_blue"):
         raise malformed("'die' must be {kind: white|pool_blue, face} or {kind: blue, id}.")
     if value["kind"] == "blue":
@@ -206,14 +213,16 @@ def _die(action: Action) -> dict[str, Any]:
     return value
 
 
-def die_face(p: Player, d: dict[str, Any]) -> int | None:
+def die_face(p: Player, d: dict[str, Any], state: State | None = None) -> int | None:
+    if d["kind"] == "ambassador" and state is not None:  # module C: the face on its token (§8.4)
+        return ambassadors.face(state, d)
     if d["kind"] != "blue":
         return int(d["face"])
     return next((b.face for b in p.blue if b.id == d["id"]), None)
 
 
 def white_limit(state: State, seat: int) -> int:
-    return C.white_limit + (1 if has_scholar(state, seat, "SCH_ASTRONOMY") else 0)
+    return ambassadors.white_limit(state) + (1 if has_scholar(state, seat, "SCH_ASTRONOMY") else 0)
 
 
 def die_cost(state: State, seat: int, face: int, value: int, adjust: str, line: str = "row") -> int:
@@ -226,6 +235,8 @@ def die_cost(state: State, seat: int, face: int, value: int, adjust: str, line: 
 
 
 def why_not_die(state: State, seat: int, d: dict[str, Any], value: int, adjust: str, line: str) -> Why:
+    if maya.colonist_only(state, seat) is not None:  # §2.2: the Maya uses maya_use_die
+        return maya.colonist_only(state, seat)
     p = state.players[seat]
     if d["kind"] == "white":
         if d["face"] not in state.white_pool:
@@ -236,16 +247,19 @@ def why_not_die(state: State, seat: int, d: dict[str, Any], value: int, adjust: 
         own = next((b for b in p.blue if b.id == d["id"]), None)
         if own is None or own.used or not own.usable or state.shared_blue_dice:
             return ("die.not_available", "That blue die is not yours to use now.")
+    elif d["kind"] == "ambassador":  # module C (§8.4)
+        if (why := ambassadors.why_not_take(state, d)) is not None:
+            return why
     else:
         if not state.shared_blue_dice or d["face"] not in state.blue_pool:
             return ("die.not_in_pool", f"No blue die in the pool shows {d['face']}.")
         if p.blue_used >= p.unlocked:
             return ("die.blue_limit", f"You have unlocked {p.unlocked} blue dice this year and used them all.")
-    face = die_face(p, d)
+    face = die_face(p, d, state)
     assert face is not None
     if (adjust == "none") != (value == face):
         return ("die.bad_adjust", "Keep the die's value with adjust none, or change it with coins (or cocoa or gold).")
-    allowed = {"column"} if d["kind"] == "white" else {"row"} | ({"column"} if has_scholar(state, seat, "SCH_PHILOSOPHY") else set())
+    allowed = {"column"} if kingdoms.colour(d) == "white" else {"row"} | ({"column"} if has_scholar(state, seat, "SCH_PHILOSOPHY") else set())
     if kingdoms.diagonal_allowed(state, seat, value):  # Archery (§1.6)
         allowed.add("diagonal")
     if line not in allowed:
@@ -275,9 +289,9 @@ def _use_die(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     refuse(why_not_main(tx.state, seat))
     refuse(why_not_die(tx.state, seat, d, value, adjust, line))
     p = tx.state.players[seat]
-    face = die_face(p, d)
+    face = die_face(p, d, tx.state)
     assert face is not None
-    tx.emit({"t": "DieTaken", "seat": seat, "die": d})
+    tx.emit(ambassadors.taken(seat, d, face) if d["kind"] == "ambassador" else {"t": "DieTaken", "seat": seat, "die": d})
     if line == "diagonal":  # Archery's coin (§1.6)
         tx.emit({"t": "CoinsPaid", "seat": seat, "coins": 1, "for": "diagonal"})
     if value != face:
@@ -290,8 +304,10 @@ def _use_die(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
         if colonists:
             tx.emit({"t": "CoinsGained", "seat": seat, "coins": colonists, "source": "taxation"})
     targets = free_buildings(tx.state.players[seat], kind, value)
-    code = {"white": f"w{value}", "pool_blue": f"p{value}"}.get(d["kind"]) or str(d["id"])
+    code = {"white": f"w{value}", "pool_blue": f"p{value}"}.get(d["kind"]) or (
+        ambassadors.die_code(d, value) if d["kind"] == "ambassador" else str(d["id"]))
     agenda = [("activate", r, c, "die") for r, c in targets] + [("place_die", code, *targets[-1])]
+    agenda += ambassadors.passive_agenda(tx.state, seat, d, line, value)  # module C: the others' turns (§2.6 step 7)
     run(tx, seat, agenda, rng)
 
 
@@ -300,9 +316,10 @@ def die_actions(state: State, seat: int) -> Iterator[Action]:
     dice: list[dict[str, Any]] = [{"kind": "white", "face": f} for f in sorted(set(state.white_pool))]
     dice += [{"kind": "blue", "id": b.id} for b in p.blue]
     dice += [{"kind": "pool_blue", "face": f} for f in sorted(set(state.blue_pool))]
+    dice += ambassadors.available(state)  # module C (§8.4)
     adjusts, lines = (kingdoms.ADJUSTS[1:], kingdoms.LINES) if state.expansion else (("coins",), ("column", "row"))
     for d in dice:
-        face = die_face(p, d)
+        face = die_face(p, d, state)
         assert face is not None
         for value in range(1, 7):
             for adjust in ("none",) if value == face else adjusts:

@@ -15,6 +15,7 @@ from domain.core.words import amount
 
 from .colony import rotate
 from .components import C
+from .maya import board as maya_board
 from .text import board_text as text  # noqa: F401  (the text board of `replay show`, replay/textboard.py)
 
 _GOOD_WORDS = {"coins": "coin", "vp": "VP"}
@@ -156,6 +157,8 @@ def context(view: dict[str, Any]) -> dict[str, Any]:
         "abilities": abilities(view),
         "conquistador_awards": C.conquistador_scoring.get(len(view.get("players", [])), {}),
         "dock_set_vp": C.dock_set_vp, "coins_per_vp": C.coins_per_vp,
+        **maya_board.context(),  # module D: the city's printed data
+        **ambassador_context(view),  # module C
     }
 
 
@@ -165,6 +168,8 @@ def occupant_words(occupant: str) -> str:
     if not occupant:
         return ""
     kind, rest = occupant[0], occupant[1:]
+    if kind == "a":  # module C: "aw4" the white ambassador die showing 4
+        return f"{'white' if rest[0] == 'w' else 'blue'} ambassador die {rest[1:]}"
     if kind == "$":
         return amount(int(rest), "coin")
     return {"w": f"white die {rest}", "b": f"blue die {rest}", "p": f"blue die {rest}"}.get(kind, occupant)
@@ -189,6 +194,8 @@ def _pay(action: dict[str, Any]) -> str:
 def action_label(action: dict[str, Any]) -> str | None:  # noqa: C901, PLR0911 - one line per action type
     """Button words; None: the platform's words."""
     kind = action.get("type")
+    if kind == "use_die" and action["die"].get("kind") == "ambassador":
+        return ambassador_label(action)  # module C
     if kind == "use_die":
         die = action["die"]
         name = f"white {die['face']}" if die["kind"] == "white" else (
@@ -230,10 +237,27 @@ def action_label(action: dict[str, Any]) -> str | None:  # noqa: C901, PLR0911 -
         if action.get("space") is None:
             return "No extra pass-space action"
         return f"Meditation: {_pass_space(C.pass_spaces[int(action['space']) - 1])} (space {action['space']})"
+    if kind == "ambassador_line":
+        return "Activate the diagonal for 1 coin (Archery)" if action["line"] == "diagonal" else f"Activate the ambassador's {action['line']}"
     if kind == "road_tile":
         return "No road tile" if action.get("cell") is None else f"Road tile on {_cell(action['cell'])}"
     if kind == "choose_colony":
         return f"Colony {str(action['board']).removeprefix('colony_')}"
     if kind == "choose_set":
         return f"Town hall set {action['set']}"
-    return None
+    return maya_board.action_label(action)  # module D's actions, or None
+
+
+# -- module C, the ambassadors (§8.4) ------------------------------------------------------------------
+
+
+def ambassador_context(view: dict[str, Any]) -> dict[str, Any]:
+    """With the ambassadors: the white-die limit is 2 (§8.4)."""
+    from .ambassadors import WHITE_LIMIT
+
+    return {"white_limit": WHITE_LIMIT} if "ambassadors" in view else {}
+
+
+def ambassador_label(action: dict[str, Any]) -> str:
+    changed = f" set to {action['value']} for coins" if action.get("adjust") == "coins" else ""
+    return f"{action['die']['color'].capitalize()} ambassador die{changed} → {action['line']} {action['value']}, then everybody else"

@@ -12,10 +12,11 @@ from typing import Any
 
 from domain.core import Action, RandomSource, choice
 
-from . import kingdoms
+from . import ambassadors, kingdoms
 from .colony import free_buildings
 from .components import C
 from .goods import held_payments, payments
+from .maya.bots import maya_bot
 from .state import Player, State, index
 
 VP = 3.0
@@ -26,6 +27,8 @@ MONK_PLACES = ("mission_2", "scholar_1", "scholar_2", "scholar_3", "mission_3", 
 def random_bot(state: State, seat: int, rng: RandomSource) -> Action:
     from .rules import legal_actions
 
+    if state.maya is not None and state.maya.seat == seat:  # module D: the Maya's player (maya/bots.py)
+        return maya_bot(state, seat, rng, legal_actions(state, seat))
     return choice(rng, legal_actions(state, seat))
 
 
@@ -80,6 +83,8 @@ def _line_value(state: State, seat: int, kind: str, value: int) -> float:
 def _main_value(state: State, seat: int, a: Action) -> float:
     p = state.players[seat]
     kind = a["type"]
+    if kind == "use_die" and a["die"]["kind"] == "ambassador":
+        return _ambassador_value(state, seat, a)  # module C
     if kind == "use_die":
         face = a["die"].get("face")
         if face is None:
@@ -160,6 +165,8 @@ def _decision(state: State, seat: int, legal: list[Action]) -> Action:
         return {"type": "conquistador_extra", "pay": "coins" if p.coins >= 3 else None}
     if kind == "meditation_extra":  # the best free pass space (§1.6 Meditation)
         return max(legal, key=lambda a: -1.0 if a.get("space") is None else _pass_value(state, seat, a["space"]))
+    if kind == "ambassador_line":
+        return _ambassador_line(state, seat, legal)  # module C
     if kind == "road_tile":
         roads = [a for a in legal if a["type"] == "road_tile" and a["cell"] is not None]
         if not roads:
@@ -177,6 +184,8 @@ def greedy_bot(state: State, seat: int, rng: RandomSource) -> Action:
     from .rules import legal_actions
 
     legal = legal_actions(state, seat)
+    if state.maya is not None and state.maya.seat == seat:  # module D: the Maya plays at random (maya/bots.py)
+        return maya_bot(state, seat, rng, legal)
     if state.pending is not None or legal[0]["type"] in ("choose_colony", "choose_set", "place_town_hall"):
         if legal[0]["type"] == "place_town_hall":
             return _placement(state, seat, legal)
@@ -191,6 +200,40 @@ def greedy_bot(state: State, seat: int, rng: RandomSource) -> Action:
         if _main_value(state, seat, best) > _pass_value(state, seat, best_pass["space"]) * 0.6:
             return best
     return best_pass
+
+
+# -- module C, the ambassadors (§8.4) ------------------------------------------------------------------
+
+
+def _targets_value(state: State, seat: int, cells: list[tuple[int, int]]) -> float:
+    p = state.players[seat]
+    return sum(_effect_value(state, seat, e) for r, c in cells for e in C.effects_of(p.grid[index(r, c)]))
+
+
+def _ambassador_value(state: State, seat: int, a: Action) -> float:
+    """An ambassador die is worth its line to the taker, less what it costs, less half of what
+    the others gain from their passive lines on average (it never counts as a white die)."""
+    color, value, line = a["die"]["color"], a["value"], a["line"]
+    face = ambassadors.face(state, a["die"]) or value
+    own = _targets_value(state, seat, ambassadors.targets(state, seat, line, value, color))
+    passive = ambassadors.passive_line(line, value, color)
+    others = [_targets_value(state, s, ambassadors.targets(state, s, passive, value, color))
+              for s in range(state.seats) if s != seat]
+    cost = abs(value - face) if a["adjust"] in ("none", "coins") else 2.0  # cocoa or gold: about 2 coins
+    cost += 1 if line == "diagonal" else 0  # Archery's coin
+    return own - cost * 1.2 - (0.5 * sum(others) / len(others) if others else 0.0)
+
+
+def _ambassador_line(state: State, seat: int, legal: list[Action]) -> Action:
+    """The diagonal when it is worth more than the passive line and its coin."""
+    kind, value, color = ambassadors.asked_line(state)
+    best = {"type": "ambassador_line", "line": kind}
+    diagonal = {"type": "ambassador_line", "line": "diagonal"}
+    if diagonal in legal:
+        worth = _targets_value(state, seat, ambassadors.targets(state, seat, "diagonal", value, color)) - 1.0
+        if worth > _targets_value(state, seat, ambassadors.targets(state, seat, kind, value, color)):
+            return diagonal
+    return best
 
 
 BOTS: dict[str, Any] = {"greedy": greedy_bot, "random": random_bot}

@@ -56,6 +56,9 @@ def run(tx: Tx, seat: int, agenda: list[Task], rng: RandomSource) -> None:
     agenda = list(agenda)
     while agenda:
         step = agenda.pop(0)
+        if step[0] == "as_seat":  # module C: the tasks that follow are this seat's (passive activation, §8.4)
+            seat = step[1]
+            continue
         result = TASKS[step[0]](tx, seat, step, rng)
         if isinstance(result, Ask):
             tx.emit({"t": "DecisionAsked", "seat": seat, "decision": result.kind, **result.fields,

@@ -4,7 +4,7 @@ it shows is exactly what the view holds).
 Each colony is a 6x6 grid of short codes: Wd wood, Gr grain, Su sugar, Ge gem, Go gold, $1/$2
 coins, V1/V2 victory points, Tr a trade, Sh sea trade, Cq conquistador, Rl religion (a "+" marks
 a building with several effects), r1/r2 a road with colonists, .. an empty cell; what lies on a
-cell follows it: w5 a white die, b2 the blue die b2, p4 a pool blue die, $3 coins.
+cell follows it: w5 a white die, b2 the blue die b2, p4 a pool blue die, aw4/ab2 an ambassador die, $3 coins.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ def board_text(view: dict[str, Any], names: list[str]) -> str:
     lines = [f"Year {view['year']}, phase {view['phase']}; first player {names[view['first_player']]}"]
     lines.append(f"white dice {view['white_pool']}  blue supply {view['blue_supply']}"
                  + (f"  blue pool {view['blue_pool']}" if view["options"]["shared_blue_dice"] else ""))
+    lines += _ambassadors(view, names)  # module C
     lines.append(f"display {' '.join(view['display']) or '(empty)'}  stacks {view['stacks']}  road tiles {view['road_stack']}")
     lines.append("docks " + "  ".join(f"{d}: {t or '-'}" for d, t in view["board_docks"].items())
                  + f"  (deck {view['ship_deck']})")
@@ -48,7 +49,21 @@ def board_text(view: dict[str, Any], names: list[str]) -> str:
         ships = "  ".join(f"{d} {len(s)}" for d, s in p["docks"].items())
         lines.append(f"  blue {blue or '-'}  ships {ships}"
                      + (f"  scholar {p['personal_scholar']}" if p["personal_scholar"] else ""))
+        if not p["board"]:  # the Maya (module D) has no colony
+            continue
         lines.append("       " + "".join(f"{c:<7}" for c in range(1, 7)))
         for r, row in enumerate(p["colony"], start=1):
             lines.append(f"  {r}    " + "".join(_cell(cell) for cell in row))
+    if view.get("maya"):
+        from .maya.board import text as maya_text
+
+        lines += maya_text(view["maya"], names)
     return "\n".join(lines)
+
+
+def _ambassadors(view: dict[str, Any], names: list[str]) -> list[str]:
+    """Module C: each ambassador die's face, on its token or taken by whom (§8.4)."""
+    if not view.get("ambassadors"):
+        return []
+    where = {c: "on its token" if a["taken_by"] is None else f"taken by {names[a['taken_by']]}" for c, a in view["ambassadors"].items()}
+    return ["ambassador dice " + "  ".join(f"{c} {a['face']} {where[c]}" for c, a in view["ambassadors"].items())]

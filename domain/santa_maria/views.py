@@ -9,9 +9,11 @@ from typing import Any
 
 from domain.core import ALL, Fact, Viewer
 
+from . import ambassadors
 from .colony import SIZE
 from .components import C
 from .flow import to_act
+from .maya import views as maya
 from .scoring import outcome
 from .state import Phase, Player, State, index
 
@@ -87,12 +89,15 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "pass_spaces": {str(s): [seat for seat in state.pass_order if state.players[seat].pass_space == s]
                         for s in range(1, len(C.pass_spaces) + 1)},
         "players": [_player(state, s, viewer) for s in range(state.seats)],
+        **ambassadors.view(state),  # module C (§9.1)
     }
     if state.expansion:  # §8.1, §9.1: the special dock face up, the special stacks by size
         out["options"].update({"expansion": True, "modules": list(state.modules or ())})
         out["stacks"]["special"] = len(state.special_stack or ())
         out["special_dock"] = state.special_dock
         out["special_ships"] = len(state.special_ships or ())
+    if state.maya is not None:  # module D (§9.1, §9.2)
+        out["maya"] = maya.view(state, viewer)
     if viewer == ALL:
         out["hidden"] = {"ship_deck": list(state.ship_deck), "double_stack": list(state.stacks[0]),
                          "triple_stack": list(state.stacks[1]), "boxed": list(state.boxed)}
@@ -110,6 +115,8 @@ def redact(fact: Fact, viewer: Viewer) -> Fact | None:
     if viewer == ALL:
         return fact
     t = fact["t"]
+    if t in maya.REDACTED:
+        return maya.redact(fact, viewer)
     if t in SHUFFLES:
         return {**fact, "order": len(fact["order"])}
     if t == "TileStacksShuffled":
@@ -127,4 +134,4 @@ def reveals(fact: Fact) -> bool:
     and the final scores show something that was hidden."""
     if fact["t"] == "ColoniesDealt" and fact.get("by") == "town_halls":  # the dealt town halls (§8.1 setup 6)
         return True
-    return fact["t"] in REVEALING or (fact["t"] == "DockRefilled" and fact["tile"] is not None)
+    return fact["t"] in REVEALING or maya.reveals(fact) or (fact["t"] == "DockRefilled" and fact["tile"] is not None)

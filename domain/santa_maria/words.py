@@ -16,6 +16,7 @@ from domain.core import Fact, Viewer
 from domain.core.words import Words, amount, amounts, listing, ordinal, seat
 
 from .components import C
+from .maya import texts as maya
 
 words = Words("Santa Maria")
 says = words.says
@@ -27,10 +28,13 @@ _DECISION = {
     "place_monk": "where to place a monk", "conquistador_extra": "whether to pay for an extra conquistador step",
     "road_tile": "where to place the road tile",
     "meditation_extra": "which free pass space's action to take with Meditation",
+    **maya.DECISIONS,  # module D
+    "ambassador_line": "whether to activate the diagonal (Archery) instead of the ambassador's line",
 }
 _CATEGORY = {"coins": "coins and goods", "colonists": "colonists in complete lines", "scholars": "scholars",
              "bishop_penalty": "monks serving bishops", "bishops": "bishops' requirements",
-             "dock_sets": "complete dock sets", "ships": "ships", "endgame_cells": "purple-framed cells"}
+             "dock_sets": "complete dock sets", "ships": "ships", "endgame_cells": "purple-framed cells",
+             **maya.CATEGORY}
 
 
 def _cell(cell: Any) -> str:
@@ -59,6 +63,8 @@ def _source(source: str) -> str:
 
 
 def _die(d: Any) -> str:
+    if isinstance(d, str) and d[0] == "a" or isinstance(d, dict) and d["kind"] == "ambassador":
+        return _ambassador_die(d)  # module C
     if isinstance(d, str):
         return {"w": "the white die", "p": "the pool blue die"}.get(d[0], f"the blue die {d}")
     if d["kind"] == "white":
@@ -255,7 +261,8 @@ def _taken(f: Fact, v: Viewer) -> str:
 def _changed(f: Fact, v: Viewer) -> str:
     if f.get("adjust") in ("cocoa", "gold"):
         return f"{seat(f['seat'])} turns the die from {f['from']} to {f['to']} for 1 {f['adjust']}."
-    return f"{seat(f['seat'])} turns the die from {f['from']} to {f['to']} for {amount(f['paid'], 'coin')}."
+    price = "1 cocoa" if f.get("cocoa") else amount(f["paid"], "coin")  # module D: the Maya's cocoa (§8.6.3)
+    return f"{seat(f['seat'])} turns the die from {f['from']} to {f['to']} for {price}."
 
 
 @says("DiePlaced")
@@ -355,7 +362,7 @@ def _declined(f: Fact, v: Viewer) -> str:
     what = {"trade": "to trade", "ship": "to take a sea-trade tile", "religion_extra": "the extra religion step",
             "place_monk": "to place a monk", "conquistador_extra": "the extra conquistador step",
             "road_tile": "to place the road tile", "meditation_extra": "Meditation's extra pass-space action",
-            }.get(f["decision"], f["decision"])
+            **maya.DECLINED}.get(f["decision"], f["decision"])
     return f"{seat(f['seat'])} declines {what}."
 
 
@@ -457,3 +464,28 @@ def _achievements(f: Fact, v: Viewer) -> str:
 @says("GameEnded")
 def _ended(f: Fact, v: Viewer) -> str:
     return "The game ends: " + listing(f"{seat(s)} {amount(f['scores'][s], 'victory point')}" for s in f["ranking"]) + "."
+
+
+# -- module C, the ambassadors (§8.4) ------------------------------------------------------------------
+
+
+def _ambassador_die(d: Any) -> str:
+    """"aw4" (a die on a building) or {kind: ambassador, color}: the white or blue ambassador die."""
+    colour = {"w": "white", "b": "blue"}.get(d[1], "") if isinstance(d, str) else d["color"]
+    return f"the {colour} ambassador die"
+
+
+@says("AmbassadorDiceRolled")
+def _ambassadors_rolled(f: Fact, v: Viewer) -> str:
+    when = "back on their tokens" if f.get("year") else "onto their tokens"
+    return f"The ambassador dice are rolled {when}: white {f['white']}, blue {f['blue']}."
+
+
+@says("AmbassadorTaken")
+def _ambassador_taken(f: Fact, v: Viewer) -> str:
+    return f"{seat(f['seat'])} takes the {f['color']} ambassador die, showing {f['face']}, with its token."
+
+
+@says("PassiveActivationStarted")
+def _passive(f: Fact, v: Viewer) -> str:
+    return f"{seat(f['seat'])} activates their {f['line']} {f['value']} with the {f['color']} ambassador die (no die stays)."
