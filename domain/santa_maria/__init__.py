@@ -39,7 +39,13 @@ BLURB = (
 
 # What `make bench` measures (options, pure-engine playouts, event-sourced playouts): uniformly
 # random games are short (random players pass early), about 100 decisions for 4 players.
-BENCH_CASES: list[tuple[dict[str, object], int, int]] = [({}, 300, 60)]
+# American Kingdoms: the core alone, and with modules A+B+C (about 100 and 140 decisions, 1.5-2x
+# the base game's time per game), fewer games so `make bench` stays short.
+BENCH_CASES: list[tuple[dict[str, object], int, int]] = [
+    ({}, 300, 60),
+    ({"expansion": True}, 100, 20),
+    ({"expansion": True, "modules": ["A", "B", "C"]}, 100, 20),
+]
 
 __all__ = [
     "BENCH_CASES", "BLURB", "BOTS", "SECTIONS", "MAX_SEATS", "MIN_SEATS", "NAME", "OPTIONS", "RULES_VERSION", "TITLE",

@@ -10,7 +10,7 @@ from domain.core import Action, Fact, RandomSource
 from domain.core.commands import Why, fields, malformed, one_of, refuse
 from domain.core.facts import Tx
 
-from . import ambassadors, goods, kingdoms
+from . import ambassadors, goods, governor, kingdoms, specialists
 from .colony import ROTATIONS, footprint, free_buildings, line_colonists, placements, why_not_place
 from .components import C
 from .effects import _cell_field, effects_of
@@ -172,7 +172,8 @@ def why_not_activate(state: State, seat: int, r: int, c: int) -> Why:
     if not C.is_building(p.grid[index(r, c)]):
         return ("activate.not_a_building", "Only a building can be activated; roads and empty cells never are.")
     if p.occupant[index(r, c)]:
-        return ("activate.occupied", "That building holds a die or coins already this year.")
+        return ("activate.occupied", "Your governor stands on that building." if p.occupant[index(r, c)] == "G"
+                else "That building holds a die or coins already this year.")
     if p.coins < activation_cost(state, seat):
         return ("activate.cannot_pay", f"This activation costs {activation_cost(state, seat)} coins.")
     return None
@@ -271,7 +272,8 @@ def why_not_die(state: State, seat: int, d: dict[str, Any], value: int, adjust: 
             return why
     elif p.coins < die_cost(state, seat, face, value, adjust):
         return ("die.cannot_pay", f"Changing the die costs {die_cost(state, seat, face, value, adjust)} coins.")
-    if not free_buildings(p, kingdoms.line_kind(d, line), value):
+    moved = governor.after_forced_move(state, seat, d, line, value)  # §8.2, A-07
+    if not free_buildings(moved, kingdoms.line_kind(d, line), value):
         return ("die.no_free_building", f"That {line} has no free building to activate.")
     return None
 
@@ -298,17 +300,24 @@ def _use_die(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
         kingdoms.pay_adjust(tx, seat, adjust)  # a cocoa token or a gold (§8.1)
         tx.emit({"t": "DieValueChanged", "seat": seat, "die": d, "from": face, "to": value,
                  "paid": die_cost(tx.state, seat, face, value, adjust), **({"adjust": adjust} if expansion else {})})
-    kind = kingdoms.line_kind(d, line)
+    code = {"white": f"w{value}", "pool_blue": f"p{value}"}.get(d["kind"]) or (
+        ambassadors.die_code(d, value) if d["kind"] == "ambassador" else str(d["id"]))
+    run(tx, seat, [*specialists.hire_tasks(tx.state, d, value), *governor.step_tasks(tx.state, d, line, value),
+                   ("die_line", kingdoms.line_kind(d, line), value, code),  # §2.6 steps 2 (B), 3 (A), 4-6
+                   *ambassadors.passive_agenda(tx.state, seat, d, line, value)], rng)  # module C: the others' turns (step 7)
+
+
+@task("die_line")
+def _die_line(tx: Tx, seat: int, step: Any, rng: RandomSource) -> list[Any]:
+    """§2.6 steps 4-6: Taxation, then every free building of the line in order, the die on the last;
+    `kind` is the line's kind as colony.line_cells reads it (a blue die's diagonal: `diagonal_blue`)."""
+    _, kind, value, code = step
     if has_scholar(tx.state, seat, "SCH_TAXATION"):  # §1.6 Taxation, before the buildings
         colonists = line_colonists(tx.state.players[seat], kind, value)
         if colonists:
             tx.emit({"t": "CoinsGained", "seat": seat, "coins": colonists, "source": "taxation"})
     targets = free_buildings(tx.state.players[seat], kind, value)
-    code = {"white": f"w{value}", "pool_blue": f"p{value}"}.get(d["kind"]) or (
-        ambassadors.die_code(d, value) if d["kind"] == "ambassador" else str(d["id"]))
-    agenda = [("activate", r, c, "die") for r, c in targets] + [("place_die", code, *targets[-1])]
-    agenda += ambassadors.passive_agenda(tx.state, seat, d, line, value)  # module C: the others' turns (§2.6 step 7)
-    run(tx, seat, agenda, rng)
+    return [("activate", r, c, "die") for r, c in targets] + [("place_die", code, *targets[-1])]
 
 
 def die_actions(state: State, seat: int) -> Iterator[Action]:

@@ -25,6 +25,7 @@ from domain.core import Action, Fact, RandomSource, die
 from domain.core.commands import Why, fields, malformed, one_of, refuse
 from domain.core.facts import Tx
 
+from . import governor
 from .colony import free_buildings, line_cells
 from .components import C
 from .flow import Ask, run, task, why_not_decision
@@ -206,8 +207,8 @@ def _passive_line(tx: Tx, seat: int, step: Task, rng: RandomSource) -> list[Task
 def before_passive_line(state: State, seat: int, kind: str, value: int, color: str) -> list[Task]:
     """HOOK for module A (§8.5 "A + C", SM-EX-64): the passive player's governor step goes here,
     before the line is activated, by `governor_step` with the passive line (a blue die on a column
-    counts as white). Module C alone has nothing to do here."""
-    return []
+    counts as white)."""
+    return governor.step_tasks(state, {"kind": "ambassador", "color": color}, kind, value)
 
 
 @task("passive_activate")

@@ -13,6 +13,7 @@ from typing import Any
 
 from domain.core.words import amount
 
+from . import governor, specialists
 from .colony import rotate
 from .components import C
 from .maya import board as maya_board
@@ -158,8 +159,22 @@ def context(view: dict[str, Any]) -> dict[str, Any]:
         "conquistador_awards": C.conquistador_scoring.get(len(view.get("players", [])), {}),
         "dock_set_vp": C.dock_set_vp, "coins_per_vp": C.coins_per_vp,
         **maya_board.context(),  # module D: the city's printed data
+        "specialist": specialist_words, "governor_score": governor.score,  # modules B, A
         **ambassador_context(view),  # module C
     }
+
+
+def specialist_words(specialist_id: str) -> str:
+    """A specialist tile in words (§8.3): what it brings and what it costs."""
+    s = specialists.SPECIALISTS.get(specialist_id)
+    if s is None:
+        return specialist_id
+    if s.kind != "improvement":
+        what = "conquistador steps" if s.gives == "conquistador_steps" else str(s.gives)
+        return f"{s.name}: your k-th {s.name} costs k coins and brings k {what}"
+    effects = " and ".join(effect_words(e) for e in s.effects)
+    return (f"{s.name} improvement ({effects}): {amount(specialists.ON_BUILT, 'coin')} on a built cell, "
+            f"{amount(specialists.ON_EMPTY, 'coin')} on an empty one")
 
 
 def occupant_words(occupant: str) -> str:
@@ -172,7 +187,7 @@ def occupant_words(occupant: str) -> str:
         return f"{'white' if rest[0] == 'w' else 'blue'} ambassador die {rest[1:]}"
     if kind == "$":
         return amount(int(rest), "coin")
-    return {"w": f"white die {rest}", "b": f"blue die {rest}", "p": f"blue die {rest}"}.get(kind, occupant)
+    return {"w": f"white die {rest}", "b": f"blue die {rest}", "p": f"blue die {rest}", "G": "governor"}.get(kind, occupant)
 
 
 def scores(view: dict[str, Any]) -> list[int | None]:
@@ -241,6 +256,12 @@ def action_label(action: dict[str, Any]) -> str | None:  # noqa: C901, PLR0911 -
         return "Activate the diagonal for 1 coin (Archery)" if action["line"] == "diagonal" else f"Activate the ambassador's {action['line']}"
     if kind == "road_tile":
         return "No road tile" if action.get("cell") is None else f"Road tile on {_cell(action['cell'])}"
+    if kind == "hire":
+        if not action.get("accept"):
+            return "Do not hire the specialist"
+        return f"Hire the specialist{' onto ' + _cell(action['cell']) if action.get('cell') else ''}"
+    if kind == "navigate":
+        return "Move the governor one more cell for 1 coin" if action.get("pay") else "Leave the governor here"
     if kind == "choose_colony":
         return f"Colony {str(action['board']).removeprefix('colony_')}"
     if kind == "choose_set":

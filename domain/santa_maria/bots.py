@@ -12,12 +12,12 @@ from typing import Any
 
 from domain.core import Action, RandomSource, choice
 
-from . import ambassadors, kingdoms
+from . import ambassadors, governor, kingdoms, specialists
 from .colony import free_buildings
 from .components import C
 from .goods import held_payments, payments
 from .maya.bots import maya_bot
-from .state import Player, State, index
+from .state import Player, State, index, put, replace
 
 VP = 3.0
 GOOD = {"wood": 1.5, "grain": 1.5, "sugar": 2.5, "gem": 2.5, "gold": 3.0, "coins": 1.0, "vp": VP, "cocoa": 2.0}
@@ -74,8 +74,8 @@ def _effect_value(state: State, seat: int, effect: str) -> float:
     return 3.0
 
 
-def _line_value(state: State, seat: int, kind: str, value: int) -> float:
-    p = state.players[seat]
+def _line_value(state: State, seat: int, kind: str, value: int, p: Player | None = None) -> float:
+    p = p or state.players[seat]
     return sum(_effect_value(state, seat, e) for r, c in free_buildings(p, kind, value)
                for e in C.effects_of(p.grid[index(r, c)]))
 
@@ -92,7 +92,9 @@ def _main_value(state: State, seat: int, a: Action) -> float:
         cost = abs(a["value"] - face) if a["adjust"] in ("none", "coins") else GOOD[a["adjust"]] / 1.2  # cocoa or gold (§8.1)
         cost += 1 if a["line"] == "diagonal" else 0
         scarce = 0.5 if a["die"]["kind"] == "white" else 0.0
-        return _line_value(state, seat, kingdoms.line_kind(a["die"], a["line"]), a["value"]) - cost * 1.2 - scarce
+        moved = governor.after_forced_move(state, seat, a["die"], a["line"], a["value"])
+        return (_line_value(state, seat, kingdoms.line_kind(a["die"], a["line"]), a["value"], moved) - cost * 1.2 - scarce
+                + _governor_value(state, seat, moved) + _specialist_value(state, seat, a))
     if kind == "activate_building":
         r, c = a["cell"]
         value = sum(_effect_value(state, seat, e) for e in C.effects_of(p.grid[index(r, c)]))
@@ -100,6 +102,50 @@ def _main_value(state: State, seat: int, a: Action) -> float:
     if kind == "expand":
         return {1: 6.0, 2: 3.5}.get(state.year, 0.5) + (1.0 if C.tiles[a["tile"]].kind == "triple" else 0.0)
     return -99.0
+
+
+def _governor_value(state: State, seat: int, moved: Player) -> float:
+    """Module A: what the governor's move brings now (the cell it enters) and at the end (§8.2)."""
+    before, after = governor.cell(state.players[seat]), governor.cell(moved)
+    if before is None or after is None or before == after:
+        return 0.0
+    code = moved.grid[index(*after)]
+    now = sum(_effect_value(state, seat, e) for e in C.effects_of(code)) + C.colonists(code) * VP
+    rule = state.governor_sign_rule or "anti_diagonal"
+    return now + (governor.score(rule, *after) - governor.score(rule, *before)) * VP * 0.5
+
+
+def _specialist_value(state: State, seat: int, a: Action) -> float:
+    """Module B: a white die's value brings the specialist beside it within reach."""
+    row = state.specialist_row or ()
+    if not specialists.is_white(a["die"]) or len(row) < a["value"] or row[a["value"] - 1] is None:
+        return 0.0
+    sid = row[a["value"] - 1]
+    assert sid is not None
+    return max(0.0, _hire_value(state, seat, specialists.SPECIALISTS[sid], None)[0])
+
+
+def _hire_value(state: State, seat: int, spec: specialists.Specialist, cell: tuple[int, int] | None) -> tuple[float, Action]:
+    """The best hire of `spec` and its worth in coins (less the price); a decline is worth 0."""
+    p = state.players[seat]
+    if spec.kind != "improvement":
+        k = specialists.hired(p, spec.kind) + 1
+        gain = k * 2.5 if spec.gives == "conquistador_steps" else _gain_value(p, {str(spec.gives): k})
+        return gain - k, {"type": "hire", "accept": True}
+    best: tuple[float, Action] = (0.0, {"type": "hire", "accept": False})
+    worth = sum(_effect_value(state, seat, e) for e in spec.effects)
+    for r in range(1, 7):
+        for c in range(1, 7):
+            if p.occupant[index(r, c)]:
+                continue
+            code = p.grid[index(r, c)]
+            lost = sum(_effect_value(state, seat, e) for e in C.effects_of(code)) + C.colonists(code) * VP * 0.7
+            price = specialists.ON_BUILT if code else specialists.ON_EMPTY
+            uses = {1: 3.0, 2: 2.0}.get(state.year, 1.0)  # a building works again in the years left
+            value = (worth - lost) * uses - price + _placement_score(p, [r, c]) * 0.2
+            if value > best[0]:
+                best = (value, {"type": "hire", "accept": True, "cell": [r, c]})
+    return best
 
 
 def _pass_value(state: State, seat: int, space: int) -> float:
@@ -172,6 +218,15 @@ def _decision(state: State, seat: int, legal: list[Action]) -> Action:
         if not roads:
             return {"type": "road_tile", "cell": None}
         return max(roads, key=lambda a: _placement_score(p, a["cell"]))
+    if kind == "hire":
+        assert state.pending is not None and state.pending.tile is not None
+        value, hire = _hire_value(state, seat, specialists.SPECIALISTS[state.pending.tile], None)
+        return hire if value > 0 and hire in legal else {"type": "hire", "accept": False}
+    if kind == "navigate":
+        assert state.pending is not None and state.pending.cell is not None
+        moved = replace(p, occupant=put(put(p.occupant, p.occupant.index("G"), ""), index(*state.pending.cell), "G"))
+        onward: Action = {"type": "navigate", "pay": True}
+        return onward if onward in legal and _governor_value(state, seat, moved) > 1.0 else {"type": "navigate", "pay": False}
     return next(a for a in legal if a["type"] not in ("sell", "buy"))
 
 

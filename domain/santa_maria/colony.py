@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from domain.core.commands import Why
 
 from .components import C, Tile
-from .state import SIZE, Player, index
+from .state import SIZE, Player, index, put
 
 ROTATIONS = (0, 90, 180, 270)
 
@@ -39,13 +39,18 @@ def why_not_place(player: Player, tile: Tile, anchor: tuple[int, int], rotation:
     cells = footprint(tile, anchor, rotation)
     if not all(inside(r, c) for r, c in cells):
         return (f"{area}.out_of_bounds", "The tile must lie wholly inside your colony.")
-    if any(player.grid[index(r, c)] for r, c in cells):
+    if any(_built(player)[index(r, c)] for r, c in cells):
         return (f"{area}.cell_occupied", "A tile can only go on empty cells, not on buildings, roads or other tiles.")
     return None
 
 
 def placements(player: Player, tile: Tile, area: str = "expand") -> Iterator[tuple[tuple[int, int], int]]:
-    yield from _placements(player.grid, tile.shape)
+    yield from _placements(_built(player), tile.shape)
+
+
+def _built(player: Player) -> tuple[str, ...]:
+    """The grid with the governor's cell taken: nothing is placed under it (module A, §8.2)."""
+    return player.grid if "G" not in player.occupant else put(player.grid, player.occupant.index("G"), "G")
 
 
 @functools.lru_cache(maxsize=4096)  # a pure function of the grid (plain data) and the tile's shape
@@ -102,4 +107,5 @@ def colonists_total(player: Player) -> int:
 
 
 def empty_cells(player: Player) -> list[tuple[int, int]]:
-    return [(r, c) for r in range(1, SIZE + 1) for c in range(1, SIZE + 1) if not player.grid[index(r, c)]]
+    grid = _built(player)
+    return [(r, c) for r in range(1, SIZE + 1) for c in range(1, SIZE + 1) if not grid[index(r, c)]]

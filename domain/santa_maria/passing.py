@@ -14,7 +14,7 @@ from .effects import _cell_field
 from .flow import Ask, resume, run, task, why_not_decision, why_not_main
 from .goods import gain
 from .maya import hooks as maya
-from .state import State, Task, commands, evolves, index, replace, with_player
+from .state import State, Task, commands, evolves, replace, with_player
 
 
 def why_not_pass(state: State, seat: int, space: int) -> Why:
@@ -74,7 +74,7 @@ def _road_tile(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     if cell is None:
         tx.emit({"t": "Declined", "seat": seat, "decision": "road_tile"})
     else:
-        if tx.state.players[seat].grid[index(*cell)]:
+        if cell not in empty_cells(tx.state.players[seat]):  # built, or the governor's cell (§8.2)
             refuse(("road.cell_occupied", "A road tile goes on an empty cell of your colony."))
         tx.emit({"t": "RoadTilePlaced", "seat": seat, "cells": [[cell[0], cell[1], C.tiles[C.road_tile].cells[0]]]})
     resume(tx, seat, [], rng)

@@ -6,7 +6,19 @@ from __future__ import annotations
 from domain.core import Action, Fact, RandomSource
 from domain.core.facts import Tx
 
-from . import actions, ambassadors, effects, goods, kingdoms, passing, scoring, setup, year
+from . import (
+    actions,
+    ambassadors,
+    effects,
+    goods,
+    governor,
+    kingdoms,
+    passing,
+    scoring,
+    setup,
+    specialists,
+    year,
+)
 from .colony import SIZE
 from .components import C
 from .flow import to_act, why_not_main
@@ -25,6 +37,8 @@ _DECISIONS = {
     "road_tile": passing.road_actions,
     "meditation_extra": kingdoms.meditation_actions,
     **maya.DECISIONS,  # module D (§8.6.5)
+    "hire": specialists.hire_actions,
+    "navigate": governor.navigate_actions,
     "ambassador_line": ambassadors.line_actions,  # module C (§8.4)
 }
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from domain.core import Fact, Outcome, SeatResult, rank
 from domain.core.facts import Tx
 
-from . import kingdoms
+from . import governor, kingdoms
 from .colony import colonists_total, developed_lines, line_cells
 from .components import C
 from .maya import hooks as maya
@@ -70,6 +70,7 @@ def final_breakdown(state: State, seat: int) -> dict[str, int]:
         "bishops": sum(bishop_vp(state, seat, b) for b in mine),
         "dock_sets": C.dock_set_vp * dock_sets(p),
         "ships": sum(C.ship_vp[t] for d in p.docks for t in d),
+        **governor.final_vp(state, seat),  # §6 step 6 (module A)
         "endgame_cells": endgame_cells(p),
     }
 
@@ -114,8 +115,8 @@ def final_scoring(tx: Tx) -> None:
         sold = {g: n for g, n in zip(C.resources, p.goods, strict=True) if n}
         tx.emit({"t": "FinalGoodsSold", "seat": seat, "goods": sold,
                  "coins": sum(n * C.sale_price[g] for g, n in sold.items())})
-        for category in CATEGORIES:
-            tx.emit({"t": "FinalScored", "seat": seat, "category": category, "vp": parts[category]})
+        for category, vp in parts.items():
+            tx.emit({"t": "FinalScored", "seat": seat, "category": category, "vp": vp})
     state = tx.state
     if state.seats == 1 and state.maya is None:  # the solo Maya has no colony achievements
         total = state.players[0].vp

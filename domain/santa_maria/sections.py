@@ -10,8 +10,7 @@ from .maya import texts as maya
 
 _DECISION = {"trade": "3.3", "ship": "3.4", "conquistador_extra": "3.5", "religion_extra": "3.6",
              "place_monk": "3.7", "road_tile": "4", "place_tile": "2.4", "expand_pay": "2.4",
-             "meditation_extra": "4"}
-_DECISION["ambassador_line"] = "8.4"  # module C
+             "meditation_extra": "4", "ambassador_line": "8.4"}
 
 
 def _decision(fact: Fact) -> str:

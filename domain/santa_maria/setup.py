@@ -12,7 +12,7 @@ from domain.core.errors import InvalidOptions
 from domain.core.facts import Tx
 from domain.core.options import Option, check, check_seats
 
-from . import ambassadors, kingdoms
+from . import ambassadors, governor, kingdoms, specialists
 from .colony import why_not_place
 from .components import C
 from .maya import hooks as maya_hooks
@@ -58,7 +58,7 @@ OPTIONS = (
 MODULE_OPTIONS = {"governor_sign_rule": "A", "specialist_overflow": "B", "high_priest_reuse": "D", "maya_free_buy": "D"}
 MODULE_NAMES = {"A": "A (Governor)", "B": "B (Specialists)", "C": "C (Ambassadors)", "D": "D (the Maya city)"}
 # What of the expansion this server plays so far; the rest is refused, never silently ignored.
-PLAYABLE: dict[str, bool] = {"expansion": True, "A": False, "B": False, "C": True, "D": True}
+PLAYABLE: dict[str, bool] = {"expansion": True, "A": True, "B": True, "C": True, "D": True}
 
 
 def check_options(options: Mapping[str, Any], seats: int) -> dict[str, Any]:
@@ -116,6 +116,7 @@ def setup(options: Mapping[str, Any], seats: int, rng: RandomSource) -> list[Fac
                   **kingdoms.stacks_fields(specials, opts)})
     facts.append({"t": "DisplayDealt", "double": list(doubles[: C.display["double"]]),
                   "triple": list(triples[: C.display["triple"]]), **kingdoms.display_fields(specials, opts)})
+    facts += specialists.setup_facts(opts, rng)  # §8.3 setup (module B)
     with_maya = maya_setup.in_play(opts)  # module D: the first listed player is the Maya, first (§8.6.2, A-76)
     first = 0 if seats == 1 or with_maya else rng.below(seats)  # step 12 (solo: always first)
     if not with_maya:
@@ -138,7 +139,7 @@ def setup(options: Mapping[str, Any], seats: int, rng: RandomSource) -> list[Fac
     if with_maya:  # the Maya has no colony
         draft = [s for s in draft if s != maya_seat]
     if not draft:  # the solo Maya
-        facts += start_of_play(first)
+        facts += start_of_play(first, opening(opts.get("modules", ()), seats, specialists.order(facts)))
         return facts
     if opts["advanced_setup"]:  # §7.1: 4 sets of a town hall and the next scholar of the shuffle
         sets = [[s, th, scholars[on_board + i]] for i, (s, th) in enumerate(kingdoms.sets_in_play(opts))]
@@ -147,21 +148,27 @@ def setup(options: Mapping[str, Any], seats: int, rng: RandomSource) -> list[Fac
         return facts
     if kingdoms.expansion(opts):  # §8.1 setup 6: colonies by the town-hall deal
         facts += kingdoms.colonies_dealt(rng, opts, seats, maya_seat)
-        facts += start_of_play(first)
+        facts += start_of_play(first, opening(opts.get("modules", ()), seats, specialists.order(facts)))
         return facts
     if opts["colony_assignment"] == "random":
         boards = shuffle(rng, sorted(C.boards))
         dealt = iter(boards)
         facts.append({"t": "ColoniesDealt", "boards": ["" if s == maya_seat else next(dealt)
                                                       for s in range(seats)]})
-        facts += start_of_play(first)
+        facts += start_of_play(first, opening(opts.get("modules", ()), seats, specialists.order(facts)))
         return facts
     facts.append({"t": "DraftStarted", "draft": "colony", "order": draft})
     return facts
 
 
-def start_of_play(first: int) -> list[Fact]:
-    return [{"t": "YearStarted", "year": 1}, {"t": "TurnStarted", "seat": first}]
+def start_of_play(first: int, before: list[Fact] | None = None) -> list[Fact]:
+    return [*(before or []), {"t": "YearStarted", "year": 1}, {"t": "TurnStarted", "seat": first}]
+
+
+def opening(modules: Any, seats: int, stack: Any) -> list[Fact]:
+    """American Kingdoms before year 1, once the colonies are known: governors (§8.2), the
+    first specialists (§8.7)."""
+    return [*governor.setup_facts(modules, seats), *specialists.deal_facts(modules, stack)]
 
 
 # -- the facts of setup ----------------------------------------------------------------------------
@@ -173,9 +180,11 @@ def _game_set_up(state: State | None, fact: Fact) -> State:
     state = State(seats=n, advanced_setup=fact["advanced_setup"], colony_assignment=fact["colony_assignment"],
                   shared_blue_dice=fact["shared_blue_dice"], open_scores=fact["open_scores"],
                   kozlocracy_rule=fact["kozlocracy_rule"], players=(Player(),) * n)
-    if fact.get("expansion"):  # American Kingdoms (§8.1): its monk places, the special stacks
+    if fact.get("expansion"):  # American Kingdoms (§8.1, §12.1): its monk places, the special stacks, the modules
         state = replace(state, expansion=True, modules=tuple(fact.get("modules", ())),
-                        monk_places=((),) * len(C.kingdom_places), special_stack=(), special_ships=())
+                        monk_places=((),) * len(C.kingdom_places), special_stack=(), special_ships=(),
+                        governor_sign_rule=fact.get("governor_sign_rule"),
+                        specialist_overflow=fact.get("specialist_overflow"))
     return state
 
 
@@ -293,7 +302,7 @@ def _choose_colony(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None
         refuse(("setup.board_taken", "Another player has chosen that colony."))
     tx.emit({"t": "ColonyChosen", "seat": seat, "board": board})
     if not tx.state.draft:
-        for fact in start_of_play(tx.state.first):
+        for fact in start_of_play(tx.state.first, opening(tx.state.modules or (), tx.state.seats, tx.state.specialist_stack or ())):
             tx.emit(fact)
 
 
@@ -328,7 +337,7 @@ def _place_town_hall(tx: Tx, seat: int, action: Action, rng: RandomSource) -> No
              "cells": [[r, c, code] for (r, c), code in zip(cells, C.tiles[hall].cells, strict=True)]})
     if not tx.state.draft:
         tx.emit({"t": "SetsReturned", "sets": [list(s) for s in tx.state.sets]})
-        for fact in start_of_play(tx.state.first):
+        for fact in start_of_play(tx.state.first, opening(tx.state.modules or (), tx.state.seats, tx.state.specialist_stack or ())):
             tx.emit(fact)
 
 

@@ -5,7 +5,8 @@ Seats are the platform's seat numbers 0..N-1; the rules page's "seat k" (k = 1 i
 player) is the seat `(first + k - 1) % N`, its *position* k - 1. A colony is 36 cells row by row
 (index `(r - 1) * 6 + (c - 1)` for the page's cell `(r, c)`): `grid` holds what is built there
 ("" empty, "road1"/"road2", or a building's effects joined by "+"), `occupant` what lies on it
-("" free, "w5" a white die showing 5, "b3" the blue die b3, "$2" two coins).
+("" free, "w5" a white die showing 5, "b3" the blue die b3, "$2" two coins, "G" the governor of
+module A).
 
 Resolving a main action may stop at a decision (rules page §2.3). What is still to do after the
 answer is the *agenda*: a tuple of small tasks (tuples of strings and numbers) carried by the
@@ -74,6 +75,9 @@ class Player:
     cocoa_tokens: int | None = optional()  # cocoa storage tokens (capacity)
     cocoa: int | None = optional()  # full tokens
     conquest_vp: int | None = optional()  # VP of bishop Conquest at the year-3 scoring (§11 A-41)
+    # module B (§8.3): production specialists hired (ids), improvements placed (id, r, c) in order
+    specialists: tuple[str, ...] | None = optional()
+    improvements: tuple[tuple[str, int, int], ...] | None = optional()
 
     def good(self, name: str) -> int:
         return self.goods[C.resources.index(name)]
@@ -136,6 +140,11 @@ class State:
     # American Kingdoms (§8.1, §12.1): None in a base game (left out of the canonical text)
     expansion: bool | None = optional()
     modules: tuple[str, ...] | None = optional()
+    governor_sign_rule: str | None = optional()  # module A (§11 A-38)
+    specialist_overflow: str | None = optional()  # module B (§11 A-26)
+    specialist_stack: tuple[str, ...] | None = optional()  # module B: face down, index 0 = top (hidden)
+    specialist_row: tuple[str | None, ...] | None = optional()  # module B: next to white values 1..6
+    specialists_boxed: tuple[str, ...] | None = optional()  # module B: unhired at a year end (public)
     special_stack: tuple[str, ...] | None = optional()  # special development tiles face down (hidden order)
     special_dock: str | None = optional()  # the special sea-trade tile face up on expansion tile 1
     special_ships: tuple[str, ...] | None = optional()  # the special ship stack, index 0 = top (hidden order)

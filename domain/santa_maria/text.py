@@ -4,7 +4,8 @@ it shows is exactly what the view holds).
 Each colony is a 6x6 grid of short codes: Wd wood, Gr grain, Su sugar, Ge gem, Go gold, $1/$2
 coins, V1/V2 victory points, Tr a trade, Sh sea trade, Cq conquistador, Rl religion (a "+" marks
 a building with several effects), r1/r2 a road with colonists, .. an empty cell; what lies on a
-cell follows it: w5 a white die, b2 the blue die b2, p4 a pool blue die, aw4/ab2 an ambassador die, $3 coins.
+cell follows it: w5 a white die, b2 the blue die b2, p4 a pool blue die, aw4/ab2 an ambassador die, $3 coins,
+G the governor.
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ def board_text(view: dict[str, Any], names: list[str]) -> str:
     if view["options"].get("expansion"):  # American Kingdoms (§8.1)
         lines.append(f"special dock: {view['special_dock'] or '-'}  (special ships {view['special_ships']})")
     lines.append(f"scholars {' '.join(view['scholars'])}  bishops {' '.join(view['bishops'])}")
+    if "specialists" in view:  # module B: beside the white values 1..6
+        lines.append("specialists " + "  ".join(f"{v}: {s or '-'}" for v, s in view["specialists"]["row"].items())
+                     + f"  (stack {view['specialists']['stack']})")
     monks = [f"{p}: {','.join(names[s] for s in seats)}" for p, seats in view["monk_places"].items() if seats]
     lines.append("monks " + ("  ".join(monks) or "none"))
     passed = [f"{s}: {','.join(names[x] for x in seats)}" for s, seats in view["pass_spaces"].items() if seats]
@@ -48,7 +52,9 @@ def board_text(view: dict[str, Any], names: list[str]) -> str:
         blue = " ".join(f"{b['id']}={b['face']}{'*' if b['used'] else ''}" for b in p["blue_dice"])
         ships = "  ".join(f"{d} {len(s)}" for d, s in p["docks"].items())
         lines.append(f"  blue {blue or '-'}  ships {ships}"
-                     + (f"  scholar {p['personal_scholar']}" if p["personal_scholar"] else ""))
+                     + (f"  scholar {p['personal_scholar']}" if p["personal_scholar"] else "")
+                     + (f"  governor {p['governor']}" if p.get("governor") else "")
+                     + (f"  specialists {p['specialists']}" if "specialists" in p else ""))
         if not p["board"]:  # the Maya (module D) has no colony
             continue
         lines.append("       " + "".join(f"{c:<7}" for c in range(1, 7)))

@@ -9,7 +9,7 @@ from typing import Any
 
 from domain.core import ALL, Fact, Viewer
 
-from . import ambassadors
+from . import ambassadors, governor, specialists
 from .colony import SIZE
 from .components import C
 from .flow import to_act
@@ -17,9 +17,11 @@ from .maya import views as maya
 from .scoring import outcome
 from .state import Phase, Player, State, index
 
-SHUFFLES = ("ShipDeckShuffled", "ScholarsShuffled", "BishopsShuffled", "SpecialShipsShuffled", "TownHallsShuffled")
-VP_FACTS = ("VPGained", "ReligionOverflowScored", "BishopConquestScored")
-REVEALING = frozenset({"ScholarsRevealed", "BishopsRevealed", "DisplayDealt", "TownHallSetsDealt", "FinalScored"})
+SHUFFLES = ("ShipDeckShuffled", "ScholarsShuffled", "BishopsShuffled", "SpecialShipsShuffled", "TownHallsShuffled",
+            "SpecialistsShuffled")
+VP_FACTS = ("VPGained", "ReligionOverflowScored", "BishopConquestScored", "ColonistsScored")
+REVEALING = frozenset({"ScholarsRevealed", "BishopsRevealed", "DisplayDealt", "TownHallSetsDealt", "FinalScored",
+                       "SpecialistsDealt"})
 
 
 def _sees_vp(state: State, seat: int, viewer: Viewer) -> bool:
@@ -54,6 +56,7 @@ def _player(state: State, seat: int, viewer: Viewer) -> dict[str, Any]:
         "pass_space": p.pass_space or None,
         "personal_scholar": p.personal_scholar,
         **({"cocoa": {"tokens": p.cocoa_tokens, "full": p.cocoa}} if state.expansion else {}),  # §8.1, public (§9.1)
+        **governor.player_view(state, seat), **specialists.player_view(state, seat),  # modules A, B
     }
 
 
@@ -89,7 +92,7 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "pass_spaces": {str(s): [seat for seat in state.pass_order if state.players[seat].pass_space == s]
                         for s in range(1, len(C.pass_spaces) + 1)},
         "players": [_player(state, s, viewer) for s in range(state.seats)],
-        **ambassadors.view(state),  # module C (§9.1)
+        **governor.view(state), **specialists.view(state), **ambassadors.view(state),  # modules A, B, C (§9.1)
     }
     if state.expansion:  # §8.1, §9.1: the special dock face up, the special stacks by size
         out["options"].update({"expansion": True, "modules": list(state.modules or ())})
@@ -100,7 +103,7 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         out["maya"] = maya.view(state, viewer)
     if viewer == ALL:
         out["hidden"] = {"ship_deck": list(state.ship_deck), "double_stack": list(state.stacks[0]),
-                         "triple_stack": list(state.stacks[1]), "boxed": list(state.boxed)}
+                         "triple_stack": list(state.stacks[1]), "boxed": list(state.boxed), **specialists.hidden(state)}
         if state.expansion:
             out["hidden"].update({"special_stack": list(state.special_stack or ()), "special_ships": list(state.special_ships or ())})
     if state.phase is Phase.OVER:

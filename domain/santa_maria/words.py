@@ -29,12 +29,13 @@ _DECISION = {
     "road_tile": "where to place the road tile",
     "meditation_extra": "which free pass space's action to take with Meditation",
     **maya.DECISIONS,  # module D
+    "hire": "whether to hire the specialist", "navigate": "whether to pay 1 coin to move the governor one more cell",
     "ambassador_line": "whether to activate the diagonal (Archery) instead of the ambassador's line",
 }
 _CATEGORY = {"coins": "coins and goods", "colonists": "colonists in complete lines", "scholars": "scholars",
              "bishop_penalty": "monks serving bishops", "bishops": "bishops' requirements",
              "dock_sets": "complete dock sets", "ships": "ships", "endgame_cells": "purple-framed cells",
-             **maya.CATEGORY}
+             "governor": "the governor's final cell", **maya.CATEGORY}
 
 
 def _cell(cell: Any) -> str:
@@ -59,7 +60,7 @@ def _source(source: str) -> str:
     if kind == "dock":
         return f" from the {_dock(where)} dock"
     return {"pass": " from the pass space", "conquistador": " from the conquistador track",
-            "taxation": " from Taxation"}.get(kind, "")
+            "taxation": " from Taxation", "specialist": " from the specialist"}.get(kind, "")
 
 
 def _die(d: Any) -> str:
@@ -362,6 +363,7 @@ def _declined(f: Fact, v: Viewer) -> str:
     what = {"trade": "to trade", "ship": "to take a sea-trade tile", "religion_extra": "the extra religion step",
             "place_monk": "to place a monk", "conquistador_extra": "the extra conquistador step",
             "road_tile": "to place the road tile", "meditation_extra": "Meditation's extra pass-space action",
+            "hire": "to hire the specialist", "navigate": "to move the governor further",
             **maya.DECLINED}.get(f["decision"], f["decision"])
     return f"{seat(f['seat'])} declines {what}."
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from domain.core import Fact, RandomSource, die
 from domain.core.facts import Tx
 
-from . import ambassadors, kingdoms
+from . import ambassadors, kingdoms, specialists
 from .components import C
 from .effects import _open
 from .maya import hooks as maya
@@ -42,6 +42,7 @@ def end_of_year(tx: Tx, rng: RandomSource) -> None:
     tx.emit({"t": "ConquistadorReset"})
     tx.emit({"t": "BuildingsCleared"})
     maya.year_end(tx)  # module D: the city cleared, 3 cards drawn (§8.6.7)
+    specialists.discard(tx)  # §8.7 (module B)
     if state.year >= C.years:
         final_scoring(tx)
         return
@@ -64,6 +65,7 @@ def end_of_year(tx: Tx, rng: RandomSource) -> None:
     first = min(state.pass_order, key=lambda s: (state.players[s].pass_space, state.pass_order.index(s)))
     tx.emit({"t": "FirstPlayerSet", "seat": first})
     maya.year_start(tx)  # module D: gold into the vault (§8.7)
+    specialists.deal(tx)  # §8.7 (module B)
     ambassadors.new_year(tx, rng, year)  # module C: the ambassador dice rerolled onto their tokens (§8.7)
     tx.emit({"t": "YearStarted", "year": year})
     tx.emit({"t": "TurnStarted", "seat": first})

@@ -4,7 +4,6 @@ Seats: P1 = seat 0, P2 = seat 1, ..."""
 
 from __future__ import annotations
 
-import importlib.util
 from typing import Any
 
 import pytest
@@ -159,9 +158,8 @@ def test_sm_ex_65_passive_line_after_the_takers_diagonal() -> None:
     assert all(o == "" for s in (P2, P3) for o in state.players[s].occupant)
 
 
-@pytest.mark.skipif("SCH_ARCHERY" not in C.scholar_vp, reason="the taker's diagonal is the expansion core's (sm-core): Archery in use_die")
 def test_sm_ex_65_variant_through_use_die() -> None:
-    """The whole variant, once the core's Archery diagonal is in use_die: P1 pays 1 coin for the
+    """The whole variant through use_die (the core's Archery diagonal): P1 pays 1 coin for the
     diagonal (1,1)...(6,6), the die on (6,6); P2 and P3 activate column 1."""
     state = with_scholar(start_c(3, boards=("colony_1", "colony_2", "colony_3"), white=1), P1, "SCH_ARCHERY")
     state = edit(state, P1, coins=1)
@@ -172,8 +170,6 @@ def test_sm_ex_65_variant_through_use_die() -> None:
     assert facts[-1] == {"t": "TurnStarted", "seat": P2}
 
 
-@pytest.mark.skipif(importlib.util.find_spec("domain.santa_maria.specialists") is None,
-                    reason="module B (the specialists) is sm-ab's; B + C is checked once it is merged")
 def test_sm_ex_39_variant_only_the_taker_hires() -> None:
     """§8.5 B + C: only the player who took the white ambassador die may hire; the passive
     players activate column 4 without a hire decision. (Module B keeps the specialists beside the
@@ -189,10 +185,8 @@ def test_sm_ex_39_variant_only_the_taker_hires() -> None:
     assert "DecisionAsked" not in names(facts) and facts[-1] == {"t": "TurnStarted", "seat": P2}
 
 
-@pytest.mark.skipif(importlib.util.find_spec("domain.santa_maria.governor") is None,
-                    reason="module A (the governor) is sm-ab's: its step goes into ambassadors.before_passive_line at the merge")
 def test_sm_ex_64_passive_governor_move() -> None:
-    """§8.5 A + C: a passive player's governor moves before their line (the hook
+    """§8.5 A + C: a passive player's governor moves before their line (module A's step in
     `ambassadors.before_passive_line`); the taker's governor, not in column 4, stays. (Module A
     keeps the governor in `occupant` as "G".)"""
     state = edit(start_c(2, white=4, modules=["A", "C"]), P1, occupied={(1, 1): "G"})

@@ -24,17 +24,20 @@ import domain.santa_maria as sm
 from domain.core import IllegalAction, Rng, codec, fold
 from domain.core.aggregate import Game
 from domain.santa_maria.ambassadors import COLOURS
-from domain.santa_maria.components import C
 from domain.santa_maria.state import State, replace, with_player
 
 from ..replaying import assert_record_verifies
 from .playout import MOVE_BOUND, Policy
-from .test_properties import check_agreement, coin_flows
-
-try:  # module C is played with the expansion core: its checks know the core's tiles, ships and cocoa
-    from .test_properties_core import check_conservation, check_no_leak, check_views, universe
-except ImportError:  # before the core's tests are merged: the base game's checks
-    from .test_properties import check_conservation, check_no_leak, check_views, universe
+from .test_properties import (
+    check_agreement,
+    check_conservation,  # the one check: it knows module C's dice
+    coin_flows,
+)
+from .test_properties_core import (  # module C is played with the core
+    check_no_leak,
+    check_views,
+    universe,
+)
 
 GAMES = int(os.environ.get("GAMES_C", "300"))
 CHUNK = 50
@@ -61,30 +64,6 @@ def seats_for(seed: int) -> int:
 def with_scholars(seed: int) -> bool:
     """Every third game (not an advanced setup: its seats have their own scholars already)."""
     return seed % 3 == 2 and not options_for(seed).get("advanced_setup")
-
-
-def check_conservation_c(state: State) -> None:
-    """The dice of module C; then the shared check (goods, coins, monks, tiles, ships), counting
-    the white pool against its base size of 3 per player and the blue ambassador die in the supply."""
-    n = state.seats
-    occupants = [(s, o) for s, p in enumerate(state.players) for o in p.occupant if o]
-    if state.pending is not None:  # a die in use while its line waits for a decision
-        occupants += [(state.current, t[1]) for t in state.pending.agenda if t[0] == "place_die"]
-        occupants += [(state.current, t[3]) for t in state.pending.agenda if t[0] == "die_line"]  # with modules A/B
-    assert len(state.white_pool) + sum(1 for _, o in occupants if o[0] == "w") == 2 * n
-    assert state.blue_supply + state.blue_made + 1 == min(C.blue_per_player * n, C.blue_in_box)
-    assert all(len(p.blue) <= 2 for p in state.players)  # personal blue dice: the 1st and 2nd only
-    assert state.ambassadors is not None and not state.blue_pool
-    for colour, (face, taker) in zip(COLOURS, state.ambassadors, strict=True):
-        assert 1 <= face <= 6
-        where = [s for s, o in occupants if o[:2] == f"a{colour[0]}"]
-        assert where == ([] if taker is None else [taker]), (colour, taker, where)
-    pad = (0,) * (C.white_per_player - 2) * n
-    pending = state.pending
-    if pending is not None:  # with modules A/B the waiting die is in a die_line task: show it as placed next
-        waiting = tuple(("place_die", t[3]) for t in pending.agenda if t[0] == "die_line")
-        pending = replace(pending, agenda=(*pending.agenda, *waiting))
-    check_conservation(replace(state, white_pool=state.white_pool + pad, blue_supply=state.blue_supply + 1, pending=pending))
 
 
 def universe_c(state: State, seat: int) -> list[dict[str, Any]]:
@@ -139,7 +118,7 @@ def play_game(seed: int, seen: Counter[str]) -> State:
         flows = coin_flows(facts, seats)
         for s in range(seats):
             assert after.players[s].coins == state.players[s].coins + flows[s], (seed, moves, facts)
-        check_conservation_c(after)
+        check_conservation(after)
         check_no_leak(after, facts, [None, moves % seats])
         for f in facts:
             if f["t"] in ("AmbassadorTaken", "PassiveActivationStarted", "AmbassadorDiceRolled"):

@@ -38,8 +38,6 @@ VARIANTS: list[dict[str, Any]] = [
     {"expansion": True, "shared_blue_dice": True, "open_scores": True},
     {"expansion": True, "advanced_setup": True, "shared_blue_dice": True},
 ]
-TILES = sorted((*C.doubles, *C.triples, *C.specials))
-SHIPS = sorted((*C.starting_ships, *C.regular_ships, *C.special_ships))
 
 
 def options_for(seed: int) -> dict[str, Any]:
@@ -54,43 +52,7 @@ def hidden_ids(state: State) -> set[str]:
     return base.hidden_ids(state) | {*(state.special_stack or ()), *(state.special_ships or ())}
 
 
-def check_conservation(state: State) -> None:
-    """The base game's counts, with special tiles and ships, and cocoa within its tokens."""
-    placed = [t[0] for p in state.players for t in p.tiles]
-    tiles = [*state.display, *state.stacks[0], *state.stacks[1], *(state.special_stack or ()), *state.removed_tiles,
-             *(t for t in placed if C.tiles[t].kind in ("double", "triple", "special"))]
-    assert sorted(tiles) == TILES
-    ships = [*state.ship_deck, *(state.special_ships or ()), *(t for t in (*state.board_docks, state.special_dock) if t),
-             *(t for p in state.players for d in p.docks for t in d)]
-    assert sorted(ships) == SHIPS
-    for p in state.players:
-        tokens = p.cocoa_tokens or 0
-        assert 0 <= (p.cocoa or 0) <= tokens and tokens in (0, 1, 2)
-    assert len(state.monk_places) == len(C.kingdom_places) and len(state.scholars) in (0, 4)
-    _base_counts(state)
-
-
-def _base_counts(state: State) -> None:
-    """test_properties.check_conservation's dice, goods, coins and monk counts (its tiles and ships above)."""
-    n = state.seats
-    occupants = [o for p in state.players for o in p.occupant if o]
-    if state.pending is not None:
-        occupants += [t[1] for t in state.pending.agenda if t[0] == "place_die"]
-    assert len(state.white_pool) + sum(1 for o in occupants if o[0] == "w") == C.white_per_player * n
-    assert state.blue_supply + state.blue_made == min(C.blue_per_player * n, C.blue_in_box) and state.blue_supply >= 0
-    if state.shared_blue_dice:
-        assert len(state.blue_pool) + sum(1 for o in occupants if o[0] == "p") == state.blue_made
-    else:
-        assert sum(len(p.blue) for p in state.players) == state.blue_made
-        assert {o for o in occupants if o[0] == "b"} == {b.id for p in state.players for b in p.blue if b.used}
-    for i, good in enumerate(C.resources):
-        assert all(0 <= p.goods[i] <= C.storage for p in state.players)
-        assert sum(p.goods[i] for p in state.players) <= 12, good
-    for seat, p in enumerate(state.players):
-        assert p.coins >= 0
-        assert p.monks + sum(1 for place in state.monk_places if seat in place) == C.monks
-        assert 0 <= p.religion <= C.religion_end and 0 <= p.conquistador <= C.conquistador_end
-    assert state.road_stack + sum(1 for p in state.players for t in p.tiles if t[0] == C.road_tile) == C.road_tiles
+check_conservation = base.check_conservation  # the one check: it knows the core's parts (and the modules')
 
 
 _ID = re.compile(r'"([A-Z][A-Za-z0-9_]+)"')  # TH_cocoa too

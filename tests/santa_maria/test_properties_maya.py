@@ -22,7 +22,6 @@ import pytest
 import domain.santa_maria as sm
 from domain.core import ALL, Rng, codec, fold
 from domain.core.aggregate import Game
-from domain.santa_maria.components import C
 from domain.santa_maria.maya.city import MONK_CHOICES
 from domain.santa_maria.maya.data import GOODS, HALVES, ITEMS, M
 from domain.santa_maria.setup import PLAYABLE
@@ -30,7 +29,14 @@ from domain.santa_maria.state import Phase, State
 
 from ..replaying import assert_record_verifies
 from .playout import MOVE_BOUND, Policy
-from .test_properties import check_agreement, coin_flows, hidden_ids, leaked, universe
+from .test_properties import (
+    check_agreement,
+    check_conservation,
+    coin_flows,
+    hidden_ids,
+    leaked,
+    universe,
+)
 
 GAMES = int(os.environ.get("MAYA_GAMES", "250"))
 CHUNK = 50
@@ -60,52 +66,7 @@ def seats_for(seed: int) -> int:
     return 1 + (seed // len(VARIANTS)) % 4
 
 
-# -- conservation -------------------------------------------------------------------------------------
-
-
-def in_play_cards(state: State) -> list[str]:
-    agenda = state.pending.agenda if state.pending is not None else ()
-    return [t[1] for t in agenda if t[0] == "maya_tuck"]
-
-
-def check_conservation(state: State) -> None:
-    maya = state.maya
-    assert maya is not None
-    n = state.seats
-    occupants = [o for p in state.players for o in p.occupant if o]
-    if state.pending is not None:
-        occupants += [t[1] for t in state.pending.agenda if t[0] == "place_die"]
-    city = [o for o in maya.occupant if o and o != "priest"]
-    moving = []
-    if maya.die is not None and not maya.die.placed and not maya.die.simulated:
-        moving = [maya.die.code]
-    dice = [*occupants, *city, *moving]
-    ambassadors = getattr(state, "ambassadors", None)  # module C: 2 white dice per seat, a blue one on a token
-    per_seat = C.white_per_player - (1 if ambassadors is not None else 0)
-    assert len(state.white_pool) + sum(1 for o in dice if o[0] == "w") == per_seat * n
-    supply = min(C.blue_per_player * n, C.blue_in_box) - (1 if ambassadors is not None else 0)
-    assert state.blue_supply + state.blue_made == supply and state.blue_supply >= 0
-    assert sum(len(p.blue) for p in state.players) == state.blue_made
-    assert {o for o in dice if o[0] == "b"} == {b.id for p in state.players for b in p.blue if b.used}
-    cards = [*maya.hand, *maya.deck, *(c for c, _ in maya.tucked), *in_play_cards(state)]
-    assert sorted(cards) == sorted(M.card_ids)
-    assert set(maya.known_bottom) <= set(maya.deck)
-    assert sum(maya.levels) + sum(1 for t in maya.tops if t) + len(maya.medium) + len(maya.small) == 15
-    assert all(t is None for lv, t in zip(maya.levels, maya.tops, strict=True) if lv == 3)
-    assert sum(maya.owned) + sum(maya.reserve) == 10 and all(0 <= f <= o for f, o in zip(maya.full, maya.owned, strict=True))
-    assert maya.priests + maya.priest_supply + maya.priests_used + maya.occupant.count("priest") == M.high_priests
-    assert maya.wooden + maya.built.count("wooden") == 6 and maya.straw + maya.built.count("straw") == 6
-    assert maya.road_tiles + len(maya.roads) == M.road_tiles
-    assert sum(p.good("gold") for p in state.players) + maya.vault <= 12 and maya.vault >= 0
-    for i, good in enumerate(C.resources):
-        assert all(0 <= p.goods[i] <= C.storage for p in state.players), good
-    assert all(g == 0 for g in state.players[maya.seat].goods)
-    for seat, p in enumerate(state.players):
-        assert p.coins >= 0
-        placed = sum(1 for place in state.monk_places if seat in place)
-        assert p.monks + placed == (0 if seat == maya.seat else C.monks)
-        assert 0 <= p.religion <= C.religion_end and 0 <= p.conquistador <= C.conquistador_end
-    assert state.road_stack + [t[0] for p in state.players for t in p.tiles].count(C.road_tile) == C.road_tiles
+# -- conservation: test_properties.check_conservation, the one check that knows every part -------------
 
 
 def maya_coin_flows(facts: list[dict[str, Any]], seats: int) -> Counter[int]:
