@@ -587,3 +587,18 @@ def test_no_simulation_without_a_reachable_free_building() -> None:
     run(tx, MAYA, [("maya_simulation", 6)], Rng("sim", "none"))
     assert "DecisionAsked" not in names(tx.facts)
     assert fold(sm, state, tx.facts).maya.die is None
+
+
+def test_with_modules_a_and_b_the_maya_has_no_governor_and_hires_nobody() -> None:
+    """§8.6.8 with A and B: every colony gets its governor on the start cell, the Maya (no colony)
+    none; the specialists are dealt as usual, and the Maya's dice never ask to hire (its die use
+    is maya_use_die, not use_die's hire step)."""
+    facts = sm.setup({"expansion": True, "modules": ["A", "B", "C", "D"]}, 5, Rng("setup", "maya-abcd"))
+    state = fold(sm, None, facts)
+    assert state.maya is not None and "GovernorsPlaced" in names(facts) and "SpecialistsDealt" in names(facts)
+    assert state.players[MAYA].occupant.count("G") == 0
+    assert all(p.occupant.count("G") == 1 for p in state.players[1:])
+    white = min(state.white_pool)
+    state, facts = act(state, MAYA, use(white))
+    assert not [f for f in facts if f["t"] == "DecisionAsked" and f["decision"] == "hire"]
+    assert sm.view(state, None)["players"][MAYA].get("governor") is None

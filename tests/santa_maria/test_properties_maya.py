@@ -161,8 +161,11 @@ def maya_universe(state: State) -> list[dict[str, Any]]:
 def check_exact(state: State, seat: int, rng: Rng) -> None:
     from domain.core import IllegalAction
 
+    from . import test_properties_combinations as combo  # every module's parameters (hire, navigate, ...)
+
     legal = sm.legal_actions(state, seat)
-    for action in [*universe(state, seat), *maya_universe(state)]:
+    domain = combo.universe(state, seat) if state.modules and ({"A", "B"} & set(state.modules)) else universe(state, seat)
+    for action in [*domain, *maya_universe(state)]:
         try:
             sm.decide(state, seat, action, rng)
             accepted = True
@@ -174,9 +177,23 @@ def check_exact(state: State, seat: int, rng: Rng) -> None:
 # -- the games -------------------------------------------------------------------------------------------------
 
 
-def play_game(seed: int) -> tuple[State, int]:
-    seats = seats_for(seed)
-    facts = sm.setup(sm.check_options(options_for(seed), seats), seats, Rng(str(seed), "maya-setup"))
+NEVER_THE_MAYA = {"SpecialistHired", "ImprovementPlaced", "GovernorMoved", "GovernorBlocked", "ColonistsScored"}
+
+
+def check_maya_modules(state: State, facts: list[dict[str, Any]]) -> None:
+    """Modules A and B with the Maya: it never hires and has no governor (§8.6.8)."""
+    maya = state.maya
+    assert maya is not None
+    for f in facts:
+        if f.get("seat") == maya.seat:
+            assert f["t"] not in NEVER_THE_MAYA, f
+            assert not (f["t"] == "DecisionAsked" and f["decision"] in ("hire", "navigate")), f
+
+
+def play_game(seed: int, options: dict[str, Any] | None = None, seats: int | None = None) -> tuple[State, int]:
+    options = options_for(seed) if options is None else options
+    seats = seats_for(seed) if seats is None else seats
+    facts = sm.setup(sm.check_options(options, seats), seats, Rng(str(seed), "maya-setup"))
     state = fold(sm, None, facts)
     check_conservation(state)
     policy = Policy(seed)
@@ -200,6 +217,7 @@ def play_game(seed: int) -> tuple[State, int]:
         for s in range(seats):
             assert after.players[s].coins == state.players[s].coins + flows[s], (seed, moves, facts)
         check_conservation(after)
+        check_maya_modules(after, facts)
         check_no_leak(state, after, facts, [None, moves % seats])
         state = after
         moves += 1
@@ -213,10 +231,11 @@ def play_game(seed: int) -> tuple[State, int]:
     return state, moves
 
 
-def replay_game(seed: int) -> None:
-    seats = seats_for(seed)
+def replay_game(seed: int, options: dict[str, Any] | None = None, seats: int | None = None) -> None:
+    options = options_for(seed) if options is None else options
+    seats = seats_for(seed) if seats is None else seats
     people = [{"name": f"p{s}", "token_hash": f"t{s}"} for s in range(seats)]
-    game = Game.start("santa-maria", options_for(seed), people, "host", f"maya-replay-{seed}", client_seeded=True)
+    game = Game.start("santa-maria", options, people, "host", f"maya-replay-{seed}", client_seeded=True)
     policy = Policy(seed)
     live: list[str] = []
     while game.outcome() is None:
@@ -241,3 +260,45 @@ def test_random_maya_games(first: int) -> None:
     if min(first + CHUNK, GAMES) - first >= 20:
         assert all(seen[f"{n} seats"] for n in range(1, 5 + WITH_C)), seen
         assert seen["temple"] and seen["tucked"], seen
+
+
+# -- module D with the other modules (§8.5, §8.6.8) --------------------------------------------------------------
+
+COMBO_GAMES = int(os.environ.get("MAYA_COMBO_GAMES", "300"))
+COMBO_CHUNK = 30
+COMBINATIONS = (["A", "B", "C", "D"], ["C", "D"], ["A", "D"], ["B", "D"], ["A", "B", "D"])
+COMBO_VARIANTS: list[dict[str, Any]] = [{}, {"advanced_setup": True}, {"open_scores": True, "high_priest_reuse": False}]
+
+
+def combo_options(seed: int) -> dict[str, Any]:
+    modules = COMBINATIONS[seed % len(COMBINATIONS)]
+    options: dict[str, Any] = {"expansion": True, "modules": modules, **COMBO_VARIANTS[(seed // 5) % len(COMBO_VARIANTS)]}
+    if "A" in modules:
+        options["governor_sign_rule"] = ("anti_diagonal", "quadrant")[(seed // 15) % 2]
+    if "B" in modules:
+        options["specialist_overflow"] = ("coins", "none")[(seed // 30) % 2]
+    return options
+
+
+def combo_seats(seed: int) -> int:
+    """C+D: 2 to 5 seats (5 = the Maya and four colonies); otherwise 1 to 4 (the solo Maya too), and
+    A+B+C+D 2 to 5."""
+    modules = COMBINATIONS[seed % len(COMBINATIONS)]
+    k = (seed // len(COMBINATIONS)) % 4
+    return 2 + k if "C" in modules else 1 + k
+
+
+@pytest.mark.parametrize("first", range(0, COMBO_GAMES, COMBO_CHUNK))
+def test_random_maya_games_with_other_modules(first: int) -> None:
+    """A+B+C+D, C+D (up to 5 seats), A+D, B+D, A+B+D: the checks of the Maya's games, the one
+    conservation check, and the Maya never hires and has no governor."""
+    seen: Counter[str] = Counter()
+    for seed in range(first, min(first + COMBO_CHUNK, COMBO_GAMES)):
+        options, seats = combo_options(seed), combo_seats(seed)
+        state, _ = play_game(seed, options, seats)
+        seen["+".join(options["modules"]) + f" {seats}"] += 1
+        seen["hired"] += int(any(p.specialists for p in state.players))
+        if seed % REPLAY_EVERY == 0:
+            replay_game(seed, options, seats)
+    if min(first + COMBO_CHUNK, COMBO_GAMES) - first >= COMBO_CHUNK:
+        assert seen["hired"], seen
