@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 import domain.santa_maria as sm
-from domain.core import ALL, Rng, codec, fold
+from domain.core import ALL, IllegalAction, Rng, codec, fold
 from domain.core.aggregate import Game
 from domain.santa_maria.maya.city import MONK_CHOICES
 from domain.santa_maria.maya.data import GOODS, HALVES, ITEMS, M
@@ -28,6 +28,7 @@ from domain.santa_maria.setup import PLAYABLE
 from domain.santa_maria.state import Phase, State
 
 from ..replaying import assert_record_verifies
+from . import test_properties_combinations as combo
 from .playout import MOVE_BOUND, Policy
 from .test_properties import (
     check_agreement,
@@ -159,10 +160,6 @@ def maya_universe(state: State) -> list[dict[str, Any]]:
 
 
 def check_exact(state: State, seat: int, rng: Rng) -> None:
-    from domain.core import IllegalAction
-
-    from . import test_properties_combinations as combo  # every module's parameters (hire, navigate, ...)
-
     legal = sm.legal_actions(state, seat)
     domain = combo.universe(state, seat) if state.modules and ({"A", "B"} & set(state.modules)) else universe(state, seat)
     for action in [*domain, *maya_universe(state)]:
