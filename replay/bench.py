@@ -23,6 +23,7 @@ from eventsourcing.domain import Aggregate, event
 
 from domain.core import registry
 from domain.core.aggregate import Game
+from domain.core.errors import InvalidOptions
 from domain.core.rng import Rng, choice
 from domain.core.rules import GameRules, fold
 
@@ -283,7 +284,14 @@ def long_game(games: list[str], target_actions: int) -> Game | None:
     """The first seeded random game (of any registered game) that lasts `target_actions` actions."""
     for game in games:
         rules = registry.get(game)
-        seats = [{"name": f"p{n}", "bot": None, "token_hash": None} for n in range(rules.MAX_SEATS)]
+        count = rules.MAX_SEATS
+        while count > rules.MIN_SEATS:  # a seat count only some options allow (Santa Maria's 5): fewer
+            try:
+                rules.check_options({}, count)
+                break
+            except InvalidOptions:
+                count -= 1
+        seats = [{"name": f"p{n}", "bot": None, "token_hash": None} for n in range(count)]
         for attempt in range(5):
             aggregate = Game.start(game, {}, seats, "h", f"long-{attempt}", client_seeded=True)
             while aggregate.version < target_actions and aggregate.status == "active":

@@ -49,7 +49,7 @@ def test_santa_maria_fixtures_cover_each_setup_and_variant() -> None:
     assert any(o.get("open_scores") for o in options)
     assert any(o.get("expansion") and not o.get("modules") for o in options)  # the American Kingdoms core
     modules = {tuple(o.get("modules", ())) for o in options if o.get("expansion")}
-    assert {("A",), ("B",), ("C",), ("A", "B", "C")} <= modules  # each module alone, and together
+    assert {("A",), ("B",), ("C",), ("D",), ("A", "B", "C"), ("C", "D"), ("A", "B", "C", "D")} <= modules  # each alone, together
 
 
 def test_felinia_fixtures_cover_both_rule_sets_and_each_variant() -> None:

@@ -80,14 +80,20 @@ def checked_options(rules: GameRules, seed: int, seats: int) -> dict[str, Any]:
         kept = {o.name: options[o.name] for o in rules.OPTIONS if o.kind == "choices" and o.name in options}
         try:
             return rules.check_options(kept, seats)
-        except InvalidOptions:  # the choices need a flag too (Santa Maria's modules need the expansion)
+        except InvalidOptions:  # choices that need a flag (Santa Maria's modules) or are not playable yet
             return rules.check_options({}, seats)
 
 
 def play(rules: GameRules, seed: int) -> tuple[int, list[Fact]]:
     """A seeded bot game: its seat count and every fact, setup included."""
     seats = rules.MIN_SEATS + seed % (rules.MAX_SEATS - rules.MIN_SEATS + 1)
-    facts = list(rules.setup(checked_options(rules, seed, seats), seats, Rng(f"words-{seed}", "setup")))
+    while True:  # a seat count only some options allow (Santa Maria's 5 seats need modules C and D): fewer
+        try:
+            options = checked_options(rules, seed, seats)
+            break
+        except InvalidOptions:
+            seats -= 1
+    facts = list(rules.setup(options, seats, Rng(f"words-{seed}", "setup")))
     state = fold(rules, None, facts)
     bots = sorted(rules.BOTS)
     rng = Rng(f"words-{seed}", "bots")

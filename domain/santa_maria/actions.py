@@ -16,6 +16,7 @@ from .components import C
 from .effects import _cell_field, effects_of
 from .flow import resume, run, task, why_not_decision, why_not_main
 from .goods import has_scholar, held_payments, parse_pay, valid_payment
+from .maya import hooks as maya
 from .state import BlueDie, Player, State, commands, evolves, index, put, replace, with_player
 
 # -- A: expand (§2.4) -----------------------------------------------------------------------------
@@ -30,6 +31,8 @@ def expand_cost(state: State, seat: int, tile: str) -> dict[str, int]:
 
 
 def why_not_expand(state: State, seat: int, tile: str) -> Why:
+    if maya.colonist_only(state, seat) is not None:  # §2.2
+        return maya.colonist_only(state, seat)
     if tile not in state.display:
         return ("expand.tile_not_available", "That tile is not in the display.")
     if next(placements(state.players[seat], C.tiles[tile]), None) is None:
@@ -163,6 +166,8 @@ def activation_cost(state: State, seat: int) -> int:
 
 
 def why_not_activate(state: State, seat: int, r: int, c: int) -> Why:
+    if maya.no_coin_activation(state, seat) is not None:  # §2.2, §8.6.3
+        return maya.no_coin_activation(state, seat)
     p = state.players[seat]
     if not C.is_building(p.grid[index(r, c)]):
         return ("activate.not_a_building", "Only a building can be activated; roads and empty cells never are.")
@@ -231,6 +236,8 @@ def die_cost(state: State, seat: int, face: int, value: int, adjust: str, line: 
 
 
 def why_not_die(state: State, seat: int, d: dict[str, Any], value: int, adjust: str, line: str) -> Why:
+    if maya.colonist_only(state, seat) is not None:  # §2.2: the Maya uses maya_use_die
+        return maya.colonist_only(state, seat)
     p = state.players[seat]
     if d["kind"] == "white":
         if d["face"] not in state.white_pool:

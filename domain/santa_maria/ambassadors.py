@@ -169,6 +169,8 @@ def passive_agenda(state: State, taker: int, d: dict[str, Any], line: str | None
 def passive_tasks(state: State, seat: int, kind: str, value: int, color: str) -> list[Task]:
     """One passive activation: the Archery question, then the line (§8.4). HOOK for module D
     (§8.6.8): the Maya's seat simulates the die in its city instead (`maya_simulate`)."""
+    if state.maya is not None and state.maya.seat == seat:  # module D: the Maya simulates the die (§8.6.8)
+        return [("maya_simulation", value)]
     return [("ask_ambassador_line", kind, value, color), ("passive_line", kind, value, color)]
 
 

@@ -16,6 +16,7 @@ from domain.core.words import amount
 from . import governor, specialists
 from .colony import rotate
 from .components import C
+from .maya import board as maya_board
 from .text import board_text as text  # noqa: F401  (the text board of `replay show`, replay/textboard.py)
 
 _GOOD_WORDS = {"coins": "coin", "vp": "VP"}
@@ -157,6 +158,7 @@ def context(view: dict[str, Any]) -> dict[str, Any]:
         "abilities": abilities(view),
         "conquistador_awards": C.conquistador_scoring.get(len(view.get("players", [])), {}),
         "dock_set_vp": C.dock_set_vp, "coins_per_vp": C.coins_per_vp,
+        **maya_board.context(),  # module D: the city's printed data
         "specialist": specialist_words, "governor_score": governor.score,  # modules B, A
         **ambassador_context(view),  # module C
     }
@@ -264,7 +266,7 @@ def action_label(action: dict[str, Any]) -> str | None:  # noqa: C901, PLR0911 -
         return f"Colony {str(action['board']).removeprefix('colony_')}"
     if kind == "choose_set":
         return f"Town hall set {action['set']}"
-    return None
+    return maya_board.action_label(action)  # module D's actions, or None
 
 
 # -- module C, the ambassadors (§8.4) ------------------------------------------------------------------

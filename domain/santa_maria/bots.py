@@ -16,6 +16,7 @@ from . import ambassadors, governor, kingdoms, specialists
 from .colony import free_buildings
 from .components import C
 from .goods import held_payments, payments
+from .maya.bots import maya_bot
 from .state import Player, State, index, put, replace
 
 VP = 3.0
@@ -26,6 +27,8 @@ MONK_PLACES = ("mission_2", "scholar_1", "scholar_2", "scholar_3", "mission_3", 
 def random_bot(state: State, seat: int, rng: RandomSource) -> Action:
     from .rules import legal_actions
 
+    if state.maya is not None and state.maya.seat == seat:  # module D: the Maya's player (maya/bots.py)
+        return maya_bot(state, seat, rng, legal_actions(state, seat))
     return choice(rng, legal_actions(state, seat))
 
 
@@ -236,6 +239,8 @@ def greedy_bot(state: State, seat: int, rng: RandomSource) -> Action:
     from .rules import legal_actions
 
     legal = legal_actions(state, seat)
+    if state.maya is not None and state.maya.seat == seat:  # module D: the Maya plays at random (maya/bots.py)
+        return maya_bot(state, seat, rng, legal)
     if state.pending is not None or legal[0]["type"] in ("choose_colony", "choose_set", "place_town_hall"):
         if legal[0]["type"] == "place_town_hall":
             return _placement(state, seat, legal)

@@ -13,6 +13,7 @@ from . import goods, kingdoms
 from .components import C
 from .flow import Ask, resume, task, why_not_decision
 from .goods import gain, has_scholar, held_payments, parse_pay, valid_payment
+from .maya import hooks as maya
 from .state import (
     BlueDie,
     State,
@@ -217,7 +218,8 @@ def conquistador_step(tx: Tx, seat: int) -> bool:
     tx.emit({"t": "ConquistadorAdvanced", "seat": seat, "from": pos, "to": pos + 1, "stack_index": below})
     if pos + 1 in C.gold_symbols:
         tx.emit({"t": "GoldFound", "seat": seat})
-        gain(tx, seat, {"gold": 1}, "conquistador")
+        if not maya.guarded(tx.state, pos + 1):  # §8.6.4: a symbol the Maya crossed first gives nothing
+            gain(tx, seat, {"gold": 1}, "conquistador")
     return True
 
 
@@ -323,6 +325,8 @@ def _ask_religion_extra(tx: Tx, seat: int, step: Task, rng: RandomSource) -> Ask
 
 
 def why_not_religion_extra(state: State, seat: int, pay: str) -> Why:
+    if state.maya is not None and state.maya.seat == seat:  # the Maya pays a full grain token (§8.6.4)
+        return maya.why_not_religion_extra(state, pay)
     p = state.players[seat]
     if pay == "grain" and p.good("grain") >= 1 or pay == "gold" and p.good("gold") >= 1:
         return None
@@ -343,6 +347,8 @@ def _religion_extra(tx: Tx, seat: int, action: Action, rng: RandomSource) -> Non
         resume(tx, seat, [], rng)
         return
     refuse(why_not_religion_extra(tx.state, seat, pay))
+    if tx.state.maya is not None and tx.state.maya.seat == seat:
+        return maya.religion_extra(tx, seat, pay, rng)  # §8.6.4
     goods.pay(tx, seat, {"coins": 2} if pay == "coins" else {pay: 1}, "religion")
     resume(tx, seat, [("religion_step", pay)], rng)
 

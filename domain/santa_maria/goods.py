@@ -13,6 +13,7 @@ from domain.core.commands import Why, fields, one_of, refuse
 from domain.core.facts import Tx
 
 from .components import C
+from .maya import hooks as maya
 from .state import Phase, State, add_goods, commands, evolves, with_player
 
 Payment = dict[str, int]
@@ -49,6 +50,7 @@ def gain(tx: Tx, seat: int, what: Mapping[str, int], source: str) -> None:
         if over:
             tx.emit({"t": "OverflowConverted", "seat": seat, "good": good, "units": over,
                      "coins": over * C.sale_price[good]})
+    fitting = maya.vault_gold(tx, seat, fitting)  # §8.6.4: gold comes from the Maya's vault first
     if fitting:
         tx.emit({"t": "GoodsGained", "seat": seat, "goods": fitting, "source": source})
     if what.get("cocoa"):  # American Kingdoms: onto the cocoa tokens (§8.1)
@@ -175,12 +177,16 @@ def why_not_free_window(state: State, seat: int) -> Why:
         return None
     if pending.seat != seat:
         return ("turn.not_yours", "It is not your turn.")
+    if maya.reply_window(state) is not None:  # answering a Maya offer is not a turn (§2.8)
+        return maya.reply_window(state)
     if pending.kind in ("place_tile", "expand_pay"):
         return ("expand.in_progress", "Finish or cancel your expansion first; sell and buy before choosing the tile.")
     return None
 
 
 def why_not_sell(state: State, seat: int, good: str) -> Why:
+    if maya.why_not_sell(state, seat) is not None:
+        return maya.why_not_sell(state, seat)
     if state.players[seat].good(good) < 1:
         return ("sell.none", f"You have no {good} to sell.")
     return None
@@ -191,6 +197,8 @@ def buy_price(state: State, seat: int) -> int:
 
 
 def why_not_buy(state: State, seat: int, good: str) -> Why:
+    if state.maya is not None and state.maya.seat == seat:  # into an empty token (§2.8, A-44)
+        return maya.why_not_buy(state, seat, good)
     if good not in C.simple:
         return ("buy.not_simple", "Only wood and grain can be bought.")
     if state.players[seat].good(good) >= C.storage:
@@ -237,4 +245,6 @@ def _good_sold(state: State, fact: Fact) -> State:
 @evolves("GoodBought")
 def _good_bought(state: State, fact: Fact) -> State:
     p = state.players[fact["seat"]]
+    if state.maya is not None and state.maya.seat == fact["seat"]:  # the Maya fills a token (§8.6.3)
+        return maya.bought(state, fact)
     return with_player(state, fact["seat"], goods=add_goods(p.goods, {fact["good"]: 1}), coins=p.coins - fact["coins"])

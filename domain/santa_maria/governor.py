@@ -200,8 +200,11 @@ def setup_facts(modules: tuple[str, ...] | list[str], seats: int) -> list[Fact]:
 
 @evolves("GovernorsPlaced")
 def _placed(state: State, fact: Fact) -> State:
+    """Every colonist's governor; the Maya (module D) has no colony and no governor."""
     i = index(*fact["cell"])
-    return replace(state, players=tuple(replace(p, occupant=put(p.occupant, i, GOVERNOR)) for p in state.players))
+    maya = state.maya.seat if state.maya is not None else None
+    return replace(state, players=tuple(p if s == maya else replace(p, occupant=put(p.occupant, i, GOVERNOR))
+                                        for s, p in enumerate(state.players)))
 
 
 @evolves("GovernorMoved")

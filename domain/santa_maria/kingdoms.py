@@ -72,24 +72,30 @@ def display_fields(specials: tuple[str, ...], opts: Mapping[str, Any]) -> dict[s
     return {"special": list(specials[: C.display_special])} if expansion(opts) else {}
 
 
-def cocoa_tokens(opts: Mapping[str, Any], seats: int) -> list[Fact]:
-    """§8.1 setup 5: one full cocoa token each (the cocoa colony's second one comes with the colony)."""
+def cocoa_tokens(opts: Mapping[str, Any], seats: int, maya: int | None = None) -> list[Fact]:
+    """§8.1 setup 5: one full cocoa token each (the cocoa colony's second one comes with the colony);
+    none for the Maya's seat, whose cocoa is on its own storage tokens (module D, §8.6.3)."""
     if not expansion(opts):
         return []
-    return [{"t": "CocoaTokensGiven", "seat": s, "tokens": C.cocoa_each, "full": C.cocoa_each} for s in range(seats)]
+    return [{"t": "CocoaTokensGiven", "seat": s, "tokens": C.cocoa_each, "full": C.cocoa_each}
+            for s in range(seats) if s != maya]
 
 
 def town_hall_pool(opts: Mapping[str, Any]) -> tuple[str, ...]:
     return (*C.town_halls, *((C.cocoa_town_hall,) if cocoa_colony_in_play(opts) else ()))
 
 
-def colonies_dealt(rng: RandomSource, opts: Mapping[str, Any], seats: int) -> list[Fact]:
+def colonies_dealt(rng: RandomSource, opts: Mapping[str, Any], seats: int, maya: int | None = None) -> list[Fact]:
     """§8.1 setup 6 (A-57): the town halls shuffled, one dealt to each player, who plays the matching
-    colony on side A; the town halls are then discarded, the undealt ones unseen."""
+    colony on side A; the town halls are then discarded, the undealt ones unseen. The Maya's seat
+    (module D) gets none and no colony (its board is ""); with D only the 4 base town halls are in
+    the pool (§8.6), so 4 colonists and the Maya make 5 seats."""
     halls = shuffle(rng, town_hall_pool(opts))
-    facts: list[Fact] = [{"t": "TownHallsShuffled", "order": list(halls), "dealt": seats},
-                         {"t": "ColoniesDealt", "boards": [C.town_hall_board[h] for h in halls[:seats]], "by": "town_halls"}]
-    facts += [cocoa_colony_token(s) for s, h in enumerate(halls[:seats]) if h == C.cocoa_town_hall]
+    hall_of = dict(zip([s for s in range(seats) if s != maya], halls, strict=False))
+    facts: list[Fact] = [{"t": "TownHallsShuffled", "order": list(halls), "dealt": len(hall_of)},
+                         {"t": "ColoniesDealt", "boards": [C.town_hall_board[hall_of[s]] if s in hall_of else ""
+                                                           for s in range(seats)], "by": "town_halls"}]
+    facts += [cocoa_colony_token(s) for s, h in hall_of.items() if h == C.cocoa_town_hall]
     return facts
 
 

@@ -13,6 +13,7 @@ from .components import C
 from .effects import _cell_field
 from .flow import Ask, resume, run, task, why_not_decision, why_not_main
 from .goods import gain
+from .maya import hooks as maya
 from .state import State, Task, commands, evolves, replace, with_player
 
 
@@ -35,7 +36,8 @@ def _pass(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
         refuse(("pass.bad_space", "The pass spaces are numbered 1 to 5."))
     refuse(why_not_pass(tx.state, seat, space))
     tx.emit({"t": "Passed", "seat": seat, "space": space, "order": len(tx.state.pass_order)})
-    run(tx, seat, [("pass_space", space), *kingdoms.meditation_tasks(tx.state, seat, space), ("docks",)], rng)
+    run(tx, seat, [("pass_space", space), *kingdoms.meditation_tasks(tx.state, seat, space), ("docks",),
+                   *maya.after_pass(tx.state, seat)], rng)  # Maya: temples (§8.6.5 D)
 
 
 def pass_actions(state: State, seat: int) -> list[Action]:
@@ -51,6 +53,8 @@ def _passed(state: State, fact: Fact) -> State:
 @task("pass_space")
 def _pass_space(tx: Tx, seat: int, step: Task, rng: RandomSource) -> list[Task] | Ask:
     """The pass space's action (§4 step 2): 1 and 3 and the first religion step apply at once."""
+    if tx.state.maya is not None and tx.state.maya.seat == seat:
+        return maya.pass_space(tx, seat, step[1])  # §8.6.5 D
     action = C.pass_spaces[step[1] - 1]["action"]
     if action == "gain_coins":
         gain(tx, seat, {"coins": C.pass_spaces[0]["coins"]}, "pass")

@@ -22,6 +22,8 @@ from . import (
 from .colony import SIZE
 from .components import C
 from .flow import to_act, why_not_main
+from .maya import rules as maya
+from .maya.state import is_maya
 from .state import Phase, State, commands, evolve
 
 _DECISIONS = {
@@ -34,6 +36,7 @@ _DECISIONS = {
     "conquistador_extra": effects.conquistador_extra_actions,
     "road_tile": passing.road_actions,
     "meditation_extra": kingdoms.meditation_actions,
+    **maya.DECISIONS,  # module D (§8.6.5)
     "hire": specialists.hire_actions,
     "navigate": governor.navigate_actions,
     "ambassador_line": ambassadors.line_actions,  # module C (§8.4)
@@ -50,6 +53,8 @@ def decide(state: State, seat: int, action: Action, rng: RandomSource) -> list[F
 def main_actions(state: State, seat: int) -> list[Action]:
     if why_not_main(state, seat) is not None:
         return []
+    if is_maya(state, seat):  # §8.6.5: the Maya's own main actions A-C, then pass
+        return maya.main_actions(state, seat) + passing.pass_actions(state, seat)
     payable = {kind: bool(goods.held_payments(state, seat, actions.expand_cost(state, seat, t)))
                for kind, t in ((C.tiles[t].kind, t) for t in state.display)}  # cheap first: the cost
     out: list[Action] = [{"type": "expand", "tile": t} for t in state.display
@@ -68,7 +73,8 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         return setup.setup_actions(state, seat)
     pending = state.pending
     decision = _DECISIONS[pending.kind](state, seat) if pending is not None else main_actions(state, seat)
-    return decision + goods.free_actions(state, seat)
+    extra = maya.free_actions(state, seat) if is_maya(state, seat) else []  # maya_technology (§8.6.5)
+    return decision + goods.free_actions(state, seat) + extra
 
 
 __all__ = ["C", "scoring", "year"]

@@ -8,6 +8,7 @@ from domain.core.facts import Tx
 from . import governor, kingdoms
 from .colony import colonists_total, developed_lines, line_cells
 from .components import C
+from .maya import hooks as maya
 from .state import Phase, Player, State, evolves, index, put, replace, with_player
 
 CATEGORIES = ("coins", "colonists", "scholars", "bishop_penalty", "bishops", "dock_sets", "ships", "endgame_cells")
@@ -107,6 +108,8 @@ def achievements(state: State, parts: dict[str, int], total: int) -> list[str]:
 def final_scoring(tx: Tx) -> None:
     """§6: every seat sells its goods and scores each category; then the game ends."""
     for seat in range(tx.state.seats):
+        if maya.final_sale(tx, seat):  # module D: the Maya's own final sale (§8.6.7)
+            continue
         parts = final_breakdown(tx.state, seat)
         p = tx.state.players[seat]
         sold = {g: n for g, n in zip(C.resources, p.goods, strict=True) if n}
@@ -115,7 +118,7 @@ def final_scoring(tx: Tx) -> None:
         for category, vp in parts.items():
             tx.emit({"t": "FinalScored", "seat": seat, "category": category, "vp": vp})
     state = tx.state
-    if state.seats == 1:
+    if state.seats == 1 and state.maya is None:  # the solo Maya has no colony achievements
         total = state.players[0].vp
         reached = achievements(state, dict(state.scored[0]), total)
         tx.emit({"t": "AchievementsReached", "seat": 0, "achievements": reached, "total": total,

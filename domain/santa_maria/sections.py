@@ -6,6 +6,8 @@ from __future__ import annotations
 from domain.core.rules import Fact
 from domain.core.words import Sections
 
+from .maya import texts as maya
+
 _DECISION = {"trade": "3.3", "ship": "3.4", "conquistador_extra": "3.5", "religion_extra": "3.6",
              "place_monk": "3.7", "road_tile": "4", "place_tile": "2.4", "expand_pay": "2.4",
              "meditation_extra": "4", "ambassador_line": "8.4"}
@@ -37,6 +39,7 @@ SECTIONS = Sections(
         "3.8": "Gaining a blue die", "4": "Passing", "5": "End of year", "6": "End of game scoring",
         "7.1": "Advanced colony setup", "7.2": "Variant: shared blue dice", "7.3": "Solo play",
         "8.1": "American Kingdoms — core changes",
+        **maya.TITLES,  # module D
         "8.4": "Module C — Ambassadors",
     },
     facts={
@@ -63,6 +66,7 @@ SECTIONS = Sections(
         "FinalGoodsSold": "6", "FinalScored": "6", "GameEnded": "6", "AchievementsReached": "7.3",
         "SpecialShipsShuffled": "8.1", "TownHallsShuffled": "8.1", "CocoaTokensGiven": "8.1", "CocoaGained": "8.1",
         "CocoaLost": "8.1", "CocoaPaid": "8.1", "MeditationSpaceUsed": "4", "BishopConquestScored": "5",
+        **maya.SECTIONS,  # module D
         "AmbassadorDiceRolled": "8.4", "AmbassadorTaken": "8.4", "PassiveActivationStarted": "8.4",  # module C
     },
 )

@@ -15,10 +15,12 @@ from domain.core.options import Option, check, check_seats
 from . import ambassadors, governor, kingdoms, specialists
 from .colony import why_not_place
 from .components import C
+from .maya import hooks as maya_hooks
+from .maya import setup as maya_setup
 from .state import CELLS, Phase, Player, State, commands, evolves, index, put, replace, with_player
 
 MIN_SEATS = 1
-MAX_SEATS = 4  # 5 once the Maya city (module D, §8.6) is playable: four colonies and the Maya
+MAX_SEATS = 5  # 5 only with the Maya city and the ambassadors (modules C and D, §8.6): four colonies and the Maya
 OPTIONS = (
     Option("advanced_setup", "bool", False,
            "Advanced setup: colonies on side B, each player drafts a town hall with a scholar of their own."),
@@ -56,7 +58,7 @@ OPTIONS = (
 MODULE_OPTIONS = {"governor_sign_rule": "A", "specialist_overflow": "B", "high_priest_reuse": "D", "maya_free_buy": "D"}
 MODULE_NAMES = {"A": "A (Governor)", "B": "B (Specialists)", "C": "C (Ambassadors)", "D": "D (the Maya city)"}
 # What of the expansion this server plays so far; the rest is refused, never silently ignored.
-PLAYABLE: dict[str, bool] = {"expansion": True, "A": True, "B": True, "C": True, "D": False}
+PLAYABLE: dict[str, bool] = {"expansion": True, "A": True, "B": True, "C": True, "D": True}
 
 
 def check_options(options: Mapping[str, Any], seats: int) -> dict[str, Any]:
@@ -115,31 +117,44 @@ def setup(options: Mapping[str, Any], seats: int, rng: RandomSource) -> list[Fac
     facts.append({"t": "DisplayDealt", "double": list(doubles[: C.display["double"]]),
                   "triple": list(triples[: C.display["triple"]]), **kingdoms.display_fields(specials, opts)})
     facts += specialists.setup_facts(opts, rng)  # §8.3 setup (module B)
-    first = 0 if seats == 1 else rng.below(seats)  # step 12 (solo: always first)
-    facts.append({"t": "FirstPlayerChosen", "seat": first})
-    for k in range(seats):  # step 14
-        seat = (first + k) % seats
-        facts.append({"t": "StartingGoodsGiven", "seat": seat, "wood": C.start_wood, "coins": C.start_coins[k]})
+    with_maya = maya_setup.in_play(opts)  # module D: the first listed player is the Maya, first (§8.6.2, A-76)
+    first = 0 if seats == 1 or with_maya else rng.below(seats)  # step 12 (solo: always first)
+    if not with_maya:
+        facts.append({"t": "FirstPlayerChosen", "seat": first})
+    given = maya_hooks.starting_goods(seats, first) if with_maya else [
+        ((first + k) % seats, C.start_wood, C.start_coins[k]) for k in range(seats)]
+    for seat, wood, coins in given:  # step 14
+        facts.append({"t": "StartingGoodsGiven", "seat": seat, "wood": wood, "coins": coins})
     if opts["shared_blue_dice"]:  # step 15, or §7.2: one blue die per player into the pool
         facts.append({"t": "BlueDiceRolled", "pool": sorted(die(rng) for _ in range(seats)), "taken": seats})
     elif ambassadors.starting_blue_die(opts):  # module C: no starting blue die (§8.4)
         for k in range(seats):
             facts.append({"t": "BlueDieGained", "seat": (first + k) % seats, "die": f"b{k + 1}", "face": die(rng),
                           "usable_this_year": True})
-    facts += kingdoms.cocoa_tokens(opts, seats)  # §8.1 setup 5
+    maya_seat = maya_setup.MAYA_SEAT if with_maya else None  # module D: the Maya has no colony and no cocoa tokens
+    facts += kingdoms.cocoa_tokens(opts, seats, maya_seat)  # §8.1 setup 5
+    if with_maya:
+        facts += maya_setup.setup_facts(opts, seats, rng)
     draft = [(first - k) % seats for k in range(1, seats + 1)]  # right of the first player, counter-clockwise
+    if with_maya:  # the Maya has no colony
+        draft = [s for s in draft if s != maya_seat]
+    if not draft:  # the solo Maya
+        facts += start_of_play(first, opening(opts.get("modules", ()), seats, specialists.order(facts)))
+        return facts
     if opts["advanced_setup"]:  # §7.1: 4 sets of a town hall and the next scholar of the shuffle
         sets = [[s, th, scholars[on_board + i]] for i, (s, th) in enumerate(kingdoms.sets_in_play(opts))]
         facts.append({"t": "TownHallSetsDealt", "sets": sets})
         facts.append({"t": "DraftStarted", "draft": "set", "order": draft})
         return facts
     if kingdoms.expansion(opts):  # §8.1 setup 6: colonies by the town-hall deal
-        facts += kingdoms.colonies_dealt(rng, opts, seats)
+        facts += kingdoms.colonies_dealt(rng, opts, seats, maya_seat)
         facts += start_of_play(first, opening(opts.get("modules", ()), seats, specialists.order(facts)))
         return facts
     if opts["colony_assignment"] == "random":
         boards = shuffle(rng, sorted(C.boards))
-        facts.append({"t": "ColoniesDealt", "boards": list(boards[:seats])})
+        dealt = iter(boards)
+        facts.append({"t": "ColoniesDealt", "boards": ["" if s == maya_seat else next(dealt)
+                                                      for s in range(seats)]})
         facts += start_of_play(first, opening(opts.get("modules", ()), seats, specialists.order(facts)))
         return facts
     facts.append({"t": "DraftStarted", "draft": "colony", "order": draft})
@@ -230,11 +245,13 @@ def _draft_started(state: State, fact: Fact) -> State:
     phase = Phase.DRAFT_SET if fact["draft"] == "set" else Phase.DRAFT_COLONY
     players = state.players
     if phase is Phase.DRAFT_SET:  # every colony on side B (§7.1 step 2)
-        players = tuple(_board(p, "side_B") for p in players)
+        players = tuple(p if state.maya and state.maya.seat == s else _board(p, "side_B") for s, p in enumerate(players))
     return replace(state, phase=phase, draft=tuple(fact["order"]), players=players)
 
 
 def _board(p: Player, board: str) -> Player:
+    if not board:  # the Maya (module D) has no colony
+        return p
     grid = C.side_b if board == "side_B" else C.grids[board]
     types = C.side_b_types if board == "side_B" else C.board_types[board]
     return replace(p, board=board, grid=grid, types=types, occupant=("",) * CELLS)

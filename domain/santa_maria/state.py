@@ -17,13 +17,16 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from domain.core.codec import optional
 from domain.core.commands import Commands
 from domain.core.facts import Evolver
 
 from .components import C
+
+if TYPE_CHECKING:
+    from .maya.state import Maya
 
 SIZE = 6
 CELLS = SIZE * SIZE
@@ -146,6 +149,7 @@ class State:
     special_dock: str | None = optional()  # the special sea-trade tile face up on expansion tile 1
     special_ships: tuple[str, ...] | None = optional()  # the special ship stack, index 0 = top (hidden order)
     ambassadors: tuple[tuple[int, int | None], ...] | None = optional()  # module C: (face, taker) of the white, the blue
+    maya: Maya | None = optional()  # module D, the Maya city (§8.6; maya/state.py)
 
     @property
     def places(self) -> tuple[str, ...]:

@@ -55,9 +55,15 @@ def board_text(view: dict[str, Any], names: list[str]) -> str:
                      + (f"  scholar {p['personal_scholar']}" if p["personal_scholar"] else "")
                      + (f"  governor {p['governor']}" if p.get("governor") else "")
                      + (f"  specialists {p['specialists']}" if "specialists" in p else ""))
+        if not p["board"]:  # the Maya (module D) has no colony
+            continue
         lines.append("       " + "".join(f"{c:<7}" for c in range(1, 7)))
         for r, row in enumerate(p["colony"], start=1):
             lines.append(f"  {r}    " + "".join(_cell(cell) for cell in row))
+    if view.get("maya"):
+        from .maya.board import text as maya_text
+
+        lines += maya_text(view["maya"], names)
     return "\n".join(lines)
 
 

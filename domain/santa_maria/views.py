@@ -13,6 +13,7 @@ from . import ambassadors, governor, specialists
 from .colony import SIZE
 from .components import C
 from .flow import to_act
+from .maya import views as maya
 from .scoring import outcome
 from .state import Phase, Player, State, index
 
@@ -98,6 +99,8 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         out["stacks"]["special"] = len(state.special_stack or ())
         out["special_dock"] = state.special_dock
         out["special_ships"] = len(state.special_ships or ())
+    if state.maya is not None:  # module D (§9.1, §9.2)
+        out["maya"] = maya.view(state, viewer)
     if viewer == ALL:
         out["hidden"] = {"ship_deck": list(state.ship_deck), "double_stack": list(state.stacks[0]),
                          "triple_stack": list(state.stacks[1]), "boxed": list(state.boxed), **specialists.hidden(state)}
@@ -115,6 +118,8 @@ def redact(fact: Fact, viewer: Viewer) -> Fact | None:
     if viewer == ALL:
         return fact
     t = fact["t"]
+    if t in maya.REDACTED:
+        return maya.redact(fact, viewer)
     if t in SHUFFLES:
         return {**fact, "order": len(fact["order"])}
     if t == "TileStacksShuffled":
@@ -132,4 +137,4 @@ def reveals(fact: Fact) -> bool:
     and the final scores show something that was hidden."""
     if fact["t"] == "ColoniesDealt" and fact.get("by") == "town_halls":  # the dealt town halls (§8.1 setup 6)
         return True
-    return fact["t"] in REVEALING or (fact["t"] == "DockRefilled" and fact["tile"] is not None)
+    return fact["t"] in REVEALING or maya.reveals(fact) or (fact["t"] == "DockRefilled" and fact["tile"] is not None)

@@ -16,6 +16,7 @@ from domain.core import Fact, Viewer
 from domain.core.words import Words, amount, amounts, listing, ordinal, seat
 
 from .components import C
+from .maya import texts as maya
 
 words = Words("Santa Maria")
 says = words.says
@@ -27,13 +28,14 @@ _DECISION = {
     "place_monk": "where to place a monk", "conquistador_extra": "whether to pay for an extra conquistador step",
     "road_tile": "where to place the road tile",
     "meditation_extra": "which free pass space's action to take with Meditation",
+    **maya.DECISIONS,  # module D
     "hire": "whether to hire the specialist", "navigate": "whether to pay 1 coin to move the governor one more cell",
     "ambassador_line": "whether to activate the diagonal (Archery) instead of the ambassador's line",
 }
 _CATEGORY = {"coins": "coins and goods", "colonists": "colonists in complete lines", "scholars": "scholars",
              "bishop_penalty": "monks serving bishops", "bishops": "bishops' requirements",
              "dock_sets": "complete dock sets", "ships": "ships", "endgame_cells": "purple-framed cells",
-             "governor": "the governor's final cell"}
+             "governor": "the governor's final cell", **maya.CATEGORY}
 
 
 def _cell(cell: Any) -> str:
@@ -260,7 +262,8 @@ def _taken(f: Fact, v: Viewer) -> str:
 def _changed(f: Fact, v: Viewer) -> str:
     if f.get("adjust") in ("cocoa", "gold"):
         return f"{seat(f['seat'])} turns the die from {f['from']} to {f['to']} for 1 {f['adjust']}."
-    return f"{seat(f['seat'])} turns the die from {f['from']} to {f['to']} for {amount(f['paid'], 'coin')}."
+    price = "1 cocoa" if f.get("cocoa") else amount(f["paid"], "coin")  # module D: the Maya's cocoa (§8.6.3)
+    return f"{seat(f['seat'])} turns the die from {f['from']} to {f['to']} for {price}."
 
 
 @says("DiePlaced")
@@ -361,7 +364,7 @@ def _declined(f: Fact, v: Viewer) -> str:
             "place_monk": "to place a monk", "conquistador_extra": "the extra conquistador step",
             "road_tile": "to place the road tile", "meditation_extra": "Meditation's extra pass-space action",
             "hire": "to hire the specialist", "navigate": "to move the governor further",
-            }.get(f["decision"], f["decision"])
+            **maya.DECLINED}.get(f["decision"], f["decision"])
     return f"{seat(f['seat'])} declines {what}."
 
 

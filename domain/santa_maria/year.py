@@ -9,6 +9,7 @@ from domain.core.facts import Tx
 from . import ambassadors, kingdoms, specialists
 from .components import C
 from .effects import _open
+from .maya import hooks as maya
 from .state import BlueDie, Player, State, evolves, replace, with_player
 
 
@@ -23,7 +24,7 @@ def conquistador_awards(state: State) -> list[list[int]]:
     if state.seats == 1:
         pos = state.players[0].conquistador
         return [[0, C.solo_vp[state.year] if pos >= C.solo_trees[state.year] else 0]]
-    table = C.conquistador_scoring[state.seats][state.year]
+    table = C.conquistador_scoring[min(state.seats, 4)][state.year]  # 5 seats (C + D): the 4-player table (§8.6.4)
     out = []
     for rank, seat in enumerate(ranking):
         vp = table[rank] if rank < len(table) and state.players[seat].conquistador > 0 else 0
@@ -40,6 +41,7 @@ def end_of_year(tx: Tx, rng: RandomSource) -> None:
     kingdoms.conquest(tx, conquistador_awards(state))  # bishop Conquest, year 3 (§1.7, A-41)
     tx.emit({"t": "ConquistadorReset"})
     tx.emit({"t": "BuildingsCleared"})
+    maya.year_end(tx)  # module D: the city cleared, 3 cards drawn (§8.6.7)
     specialists.discard(tx)  # §8.7 (module B)
     if state.year >= C.years:
         final_scoring(tx)
@@ -62,6 +64,7 @@ def end_of_year(tx: Tx, rng: RandomSource) -> None:
     # §5.4: the topmost occupied pass space (earlier arrival first) gives the first player
     first = min(state.pass_order, key=lambda s: (state.players[s].pass_space, state.pass_order.index(s)))
     tx.emit({"t": "FirstPlayerSet", "seat": first})
+    maya.year_start(tx)  # module D: gold into the vault (§8.7)
     specialists.deal(tx)  # §8.7 (module B)
     ambassadors.new_year(tx, rng, year)  # module C: the ambassador dice rerolled onto their tokens (§8.7)
     tx.emit({"t": "YearStarted", "year": year})

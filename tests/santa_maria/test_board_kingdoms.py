@@ -13,7 +13,8 @@ from service.web import boards
 
 
 @pytest.mark.parametrize("options", [{"expansion": True}, {"expansion": True, "advanced_setup": True},
-                                     {"expansion": True, "modules": ["A", "B", "C"]}])
+                                     {"expansion": True, "modules": ["A", "B", "C"]},
+                                     {"expansion": True, "modules": ["A", "B", "C", "D"]}])
 def test_every_action_of_an_expansion_game_has_words_and_every_view_draws(app: Any, options: dict[str, Any]) -> None:
     rules = registry.get("santa-maria")
     seats = 3

@@ -26,6 +26,7 @@ from domain.santa_maria import ambassadors as ambassador_dice
 from domain.santa_maria import governor, scoring, specialists
 from domain.santa_maria.components import C
 from domain.santa_maria.goods import payments as goods_payments
+from domain.santa_maria.maya.data import M
 from domain.santa_maria.state import Phase, State, index
 
 from ..replaying import assert_record_verifies
@@ -47,13 +48,19 @@ def check_conservation(state: State) -> None:
     (module C: a white pool of 2 per player, the blue ambassador die out of the supply, each
     ambassador die on its token or its taker's colony), goods, coins, monks, tiles and ships (the
     core's special tiles, ships and dock), road tiles, cocoa within its tokens (core), one governor
-    per colony (module A) and the 18 specialists (module B)."""
+    per colony (module A), the 18 specialists (module B) and the Maya city (module D: its dice,
+    cards, temple tiles, storage tokens, high priests, buildings, roads and gold vault)."""
     n = state.seats
     modules = state.modules or ()
-    occupants = [(seat, o) for seat, p in enumerate(state.players) for o in p.occupant if o]
+    occupants = [(seat, o) for seat, p in enumerate(state.players) for o in p.occupant if o and o != governor.GOVERNOR]
     if state.pending is not None:  # a die in use while its line waits for a decision (modules A/B: in a die_line task)
         occupants += [(state.current, t[1]) for t in state.pending.agenda if t[0] == "place_die"]
         occupants += [(state.current, t[3]) for t in state.pending.agenda if t[0] == "die_line"]
+    maya = state.maya
+    if maya is not None:  # module D: dice in the city, and the die moving through it
+        occupants += [(maya.seat, o) for o in maya.occupant if o and o != "priest"]
+        if maya.die is not None and not maya.die.placed and not maya.die.simulated:
+            occupants.append((maya.seat, maya.die.code))
     codes = [o for _, o in occupants]
     ambassadors = "C" in modules
     white = ambassador_dice.white_per_player(modules)
@@ -69,18 +76,21 @@ def check_conservation(state: State) -> None:
         used = {b.id for p in state.players for b in p.blue if b.used}
         assert placed == used
     if ambassadors:  # §8.4
-        assert all(len(p.blue) <= 2 for p in state.players)  # personal blue dice: the 1st and 2nd only
+        # personal blue dice: the 1st and 2nd only; the Maya's starting one and 2 more (§8.6.4, A-46)
+        assert all(len(p.blue) <= (3 if maya is not None and s == maya.seat else 2) for s, p in enumerate(state.players))
         assert state.ambassadors is not None and not state.blue_pool
         for colour, (face, taker) in zip(ambassador_dice.COLOURS, state.ambassadors, strict=True):
             assert 1 <= face <= 6
             where = [seat for seat, o in occupants if o[:2] == f"a{colour[0]}"]
             assert where == ([] if taker is None else [taker]), (colour, taker, where)
+    vault = maya.vault if maya is not None else 0  # module D: gold in the vault is out of the supply
     for i, good in enumerate(C.resources):
         assert all(0 <= p.goods[i] <= C.storage for p in state.players)
-        assert sum(p.goods[i] for p in state.players) <= 12, good
+        assert sum(p.goods[i] for p in state.players) + (vault if good == "gold" else 0) <= 12, good
     for seat, p in enumerate(state.players):
         assert p.coins >= 0
-        assert p.monks + sum(1 for place in state.monk_places if seat in place) == C.monks
+        monks = 0 if maya is not None and seat == maya.seat else C.monks  # the Maya places no monks (§8.6.4)
+        assert p.monks + sum(1 for place in state.monk_places if seat in place) == monks
         assert 0 <= p.religion <= C.religion_end and 0 <= p.conquistador <= C.conquistador_end
     placed_tiles = [t[0] for p in state.players for t in p.tiles]
     tiles = [*state.display, *state.stacks[0], *state.stacks[1], *(state.special_stack or ()), *state.removed_tiles,
@@ -97,8 +107,9 @@ def check_conservation(state: State) -> None:
             tokens = p.cocoa_tokens or 0
             assert 0 <= (p.cocoa or 0) <= tokens and tokens in (0, 1, 2)
         assert len(state.monk_places) == len(C.kingdom_places) and len(state.scholars) in (0, 4)
-    if governor.in_play(state) and state.phase is Phase.PLAY:  # module A: one governor in every colony
-        assert all(p.occupant.count(governor.GOVERNOR) == 1 for p in state.players)
+    if governor.in_play(state) and state.phase is Phase.PLAY:  # module A: one governor in every colony, none for the Maya
+        assert all(p.occupant.count(governor.GOVERNOR) == (0 if maya is not None and s == maya.seat else 1)
+                   for s, p in enumerate(state.players))
     if specialists.in_play(state):  # module B: the 18 specialists are all somewhere
         hired = [sid for p in state.players for sid in p.specialists or ()]
         improvements = [i[0] for p in state.players for i in p.improvements or ()]
@@ -111,6 +122,30 @@ def check_conservation(state: State) -> None:
             for sid, r, c in p.improvements or ():
                 covered_later = [i for i in p.improvements or () if (i[1], i[2]) == (r, c)][-1][0] != sid
                 assert covered_later or p.grid[index(r, c)] == specialists.SPECIALISTS[sid].code
+    if maya is not None:
+        check_maya(state)
+
+
+def check_maya(state: State) -> None:
+    """Module D (§8.6): the Maya's cards, temple tiles, storage tokens, high priests, building and
+    road tiles are all somewhere; it holds no goods, no cocoa token and no monk."""
+    maya = state.maya
+    assert maya is not None
+    agenda = state.pending.agenda if state.pending is not None else ()
+    cards = [*maya.hand, *maya.deck, *(c for c, _ in maya.tucked), *(t[1] for t in agenda if t[0] == "maya_tuck")]
+    assert sorted(cards) == sorted(M.card_ids)
+    assert set(maya.known_bottom) <= set(maya.deck)
+    assert sum(maya.levels) + sum(1 for t in maya.tops if t) + len(maya.medium) + len(maya.small) == 15
+    assert all(t is None for lv, t in zip(maya.levels, maya.tops, strict=True) if lv == 3)
+    assert sum(maya.owned) + sum(maya.reserve) == 10
+    assert all(0 <= f <= o for f, o in zip(maya.full, maya.owned, strict=True))
+    assert maya.priests + maya.priest_supply + maya.priests_used + maya.occupant.count("priest") == M.high_priests
+    assert maya.wooden + maya.built.count("wooden") == 6 and maya.straw + maya.built.count("straw") == 6
+    assert maya.road_tiles + len(maya.roads) == M.road_tiles
+    assert maya.vault >= 0
+    me = state.players[maya.seat]
+    assert all(g == 0 for g in me.goods) and not me.cocoa_tokens and not me.board
+    assert not me.specialists and not me.improvements  # the Maya never hires (module B)
 
 
 COIN_FACTS = {"CoinsGained": 1, "OverflowConverted": 1, "GoodSold": 1, "FinalGoodsSold": 1, "CoinsPaid": -1,

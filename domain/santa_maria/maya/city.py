@@ -1,0 +1,790 @@
+"""The Maya's city (rules page §8.6.3-§8.6.6): its goods, the die it moves through the city
+node by node, technology cards, high priests, temples and their rewards, its religion and
+warrior, and its pass (spaces 4 and 5, temple scoring)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from domain.core import Action, Fact, RandomSource
+from domain.core.commands import Why, fields, malformed, one_of, refuse
+from domain.core.facts import Tx
+
+from .. import ambassadors
+from ..components import C
+from ..effects import _open, gain_blue_die
+from ..flow import Ask, resume, run, task, why_not_decision, why_not_main
+from ..goods import gain
+from ..state import State, Task, commands, evolves, put, replace, with_player
+from .data import GOODS, M
+from .hooks import gold_in_supply
+from .state import MayaDie, flip, is_maya, maya_of, with_maya
+
+# -- the Maya's goods (§8.6.3): a full token is one unit -------------------------------------------
+
+
+def maya_gain(tx: Tx, seat: int, what: dict[str, int], source: str) -> None:
+    """Gain = flip an empty token of that type; none empty: nothing (§8.6.3). Coins, VP as usual."""
+    maya = maya_of(tx.state)
+    flipped = {g: min(n, maya.empty_of(g)) for g, n in what.items() if g in GOODS}
+    lost = {g: n - flipped[g] for g, n in what.items() if g in GOODS and n > flipped[g]}
+    if any(flipped.values()) or lost:
+        tx.emit({"t": "MayaGoodsGained", "seat": seat, "goods": {g: n for g, n in flipped.items() if n},
+                 "lost": lost, "source": source})
+    rest = {k: v for k, v in what.items() if k in ("coins", "vp")}
+    if rest:
+        gain(tx, seat, rest, source)
+
+
+def maya_pay(tx: Tx, seat: int, what: dict[str, int], why: str) -> None:
+    tx.emit({"t": "MayaGoodsPaid", "seat": seat, "goods": dict(what), "for": why})
+
+
+def holds(state: State, cost: dict[str, int]) -> bool:
+    maya = maya_of(state)
+    return all(maya.full_of(g) >= n for g, n in cost.items())
+
+
+@evolves("MayaGoodsGained")
+def _goods_gained(state: State, fact: Fact) -> State:
+    return with_maya(state, full=flip(maya_of(state), fact["goods"], 1))
+
+
+@evolves("MayaGoodsPaid")
+def _goods_paid(state: State, fact: Fact) -> State:
+    return with_maya(state, full=flip(maya_of(state), fact["goods"], -1))
+
+
+def draw(tx: Tx, seat: int, n: int, why: str) -> None:
+    """Draw up to n cards from the top of the deck (fewer if it runs out, §8.6.6)."""
+    cards = maya_of(tx.state).deck[:n]
+    if cards:
+        tx.emit({"t": "MayaCardsDrawn", "seat": seat, "cards": list(cards), "for": why})
+
+
+@evolves("MayaCardsDrawn")
+def _cards_drawn(state: State, fact: Fact) -> State:
+    maya = maya_of(state)
+    cards = tuple(fact["cards"])
+    return with_maya(state, hand=maya.hand + cards, deck=maya.deck[len(cards):],
+                     known_bottom=tuple(c for c in maya.known_bottom if c not in cards))
+
+
+# -- paths through the city (§8.6.1, §8.6.5) -------------------------------------------------------
+
+
+def successors(state: State, node: str) -> tuple[str, ...]:
+    """The nodes one edge on: straight, printed forks, forks opened by placed road tiles."""
+    roads = maya_of(state).roads
+    edges = [*M.edges, *(e for slot in roads for e in M.slots[slot])]
+    return tuple(sorted({b for a, b in edges if a == node}))
+
+
+def reaches_free(state: State, node: str) -> bool:
+    """A free building on `node` or on some node reachable from it along the current edges."""
+    maya = maya_of(state)
+    todo, seen = [node], set()
+    while todo:
+        n = todo.pop()
+        if maya.free(n):
+            return True
+        seen.add(n)
+        todo += [s for s in successors(state, n) if s not in seen]
+    return False
+
+
+# -- A: use a die (§8.6.5 A) -----------------------------------------------------------------------
+
+
+def why_not_maya(state: State, seat: int) -> Why:
+    if not is_maya(state, seat):
+        return ("maya.not_maya", "Only the Maya takes the Maya's actions.")
+    return None
+
+
+def _die(action: Action) -> dict[str, Any]:
+    value = action["die"]
+    kinds = ("white", "blue", "ambassador")
+    if type(value) is not dict or value.get("kind") not in kinds:
+        raise malformed("'die' must be {kind: white, face}, {kind: blue, id} or {kind: ambassador, color}.")
+    if value["kind"] == "blue" and (set(value) != {"kind", "id"} or type(value["id"]) is not str):
+        raise malformed("A blue die is named {kind: blue, id}.")
+    if value["kind"] == "white" and (set(value) != {"kind", "face"} or type(value["face"]) is not int
+                                     or not 1 <= value["face"] <= 6):
+        raise malformed("A white die is named {kind: white, face} with a face from 1 to 6.")
+    if value["kind"] == "ambassador" and (set(value) != {"kind", "color"} or value["color"] not in ("white", "blue")):
+        raise malformed("An ambassador die is named {kind: ambassador, color: white|blue}.")
+    return value
+
+
+def die_face(state: State, seat: int, d: dict[str, Any]) -> int | None:
+    if d["kind"] == "white":
+        return int(d["face"])
+    if d["kind"] == "blue":
+        return next((b.face for b in state.players[seat].blue if b.id == d["id"]), None)
+    return ambassadors.face(state, d)
+
+
+def white_limit(state: State) -> int:
+    return ambassadors.white_limit(state)  # 3, or 2 with module C (§8.6.5 A check 2)
+
+
+def why_not_die(state: State, seat: int, d: dict[str, Any], value: int, adjust: str) -> Why:
+    p = state.players[seat]
+    if d["kind"] == "white":
+        if d["face"] not in state.white_pool:
+            return ("die.not_in_pool", f"No white die shows {d['face']}.")
+        if p.white_taken >= white_limit(state):
+            return ("die.white_limit", f"The Maya may take at most {white_limit(state)} white dice a year.")
+    elif d["kind"] == "blue":
+        own = next((b for b in p.blue if b.id == d["id"]), None)
+        if own is None or own.used or not own.usable:
+            return ("die.not_available", "That blue die is not the Maya's to use now.")
+    elif (why := ambassadors.why_not_take(state, d)) is not None:  # module C (A-78)
+        return why
+    face = die_face(state, seat, d)
+    assert face is not None
+    if adjust == "gold" or (adjust == "none") != (value == face):
+        return ("die.bad_adjust", "Keep the die's value with adjust none, or change it with coins or a cocoa; "
+                "the Maya has no gold.")
+    if adjust == "coins" and p.coins < abs(value - face):
+        return ("maya.cannot_pay", f"Changing the die costs {abs(value - face)} coins.")
+    if adjust == "cocoa" and maya_of(state).full_of("cocoa") < 1:
+        return ("maya.cannot_pay", "Changing the die with cocoa needs a full cocoa token.")
+    if not reaches_free(state, M.entry[value]):
+        return ("maya.no_free_building", f"No free building can be reached from die symbol {value}.")
+    return None
+
+
+@commands.command("maya_use_die")
+def _maya_use_die(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action, ("die", "value", "adjust"))
+    d = _die(action)
+    value = action["value"]
+    if type(value) is not int or not 1 <= value <= 6:
+        raise malformed("'value' must be a whole number from 1 to 6.")
+    adjust = one_of(action, "adjust", ("none", "coins", "cocoa", "gold"))
+    refuse(why_not_main(tx.state, seat))
+    refuse(why_not_maya(tx.state, seat))
+    refuse(why_not_die(tx.state, seat, d, value, adjust))
+    face = die_face(tx.state, seat, d)
+    assert face is not None
+    tx.emit(ambassadors.taken(seat, d, face) if d["kind"] == "ambassador" else {"t": "DieTaken", "seat": seat, "die": d})
+    if value != face:
+        tx.emit({"t": "DieValueChanged", "seat": seat, "die": d, "from": face, "to": value,
+                 "paid": abs(value - face) if adjust == "coins" else 0, **({"cocoa": 1} if adjust == "cocoa" else {})})
+    if adjust == "cocoa":
+        maya_pay(tx, seat, {"cocoa": 1}, "die")
+    code = f"w{value}" if d["kind"] == "white" else ambassadors.die_code(d, value) if d["kind"] == "ambassador" else str(d["id"])
+    tx.emit({"t": "MayaDieStarted", "seat": seat, "die": code, "value": value})  # on die symbol `value`
+    # module C: after the Maya's die, each colonist activates row (blue) or column (white) `value` (A-78)
+    run(tx, seat, [("maya_move",), *ambassadors.passive_agenda(tx.state, seat, d, None, value)], rng)
+
+
+def die_actions(state: State, seat: int) -> Iterator[Action]:
+    dice: list[dict[str, Any]] = [{"kind": "white", "face": f} for f in sorted(set(state.white_pool))]
+    dice += [{"kind": "blue", "id": b.id} for b in state.players[seat].blue]
+    dice += ambassadors.available(state)  # module C (§8.4, A-78)
+    for d in dice:
+        face = die_face(state, seat, d)
+        assert face is not None
+        for value in range(1, 7):
+            for adjust in (("none",) if value == face else ("coins", "cocoa")):
+                if why_not_die(state, seat, d, value, adjust) is None:
+                    yield {"type": "maya_use_die", "die": d, "value": value, "adjust": adjust}
+
+
+@evolves("MayaDieStarted")
+def _die_started(state: State, fact: Fact) -> State:
+    return with_maya(state, die=MayaDie(fact["die"], fact["value"]))
+
+
+@task("maya_move")
+def _move(tx: Tx, seat: int, step: Task, rng: RandomSource) -> Ask:
+    return Ask("maya_step")  # by construction a step on or a stop is always legal (§8.6.5 check 3)
+
+
+def why_not_step(state: State, to: str | None) -> Why:
+    die = maya_of(state).die
+    assert die is not None
+    if to is None:
+        if die.node is None or not die.activated:
+            return ("maya.cannot_stop", "The die stops only on a building it has just activated.")
+        return None
+    allowed = (M.entry[die.value],) if die.node is None else successors(state, die.node)
+    if to not in allowed:
+        return ("maya.bad_path", "The die moves along the road to the next building place, never back.")
+    if not reaches_free(state, to):
+        return ("maya.bad_path", "No free building lies on or beyond that place: the die would be stuck.")
+    return None
+
+
+@commands.command("maya_step")
+def _maya_step(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action, ("to",))
+    to = action["to"]
+    if to is not None:
+        to = one_of(action, "to", M.nodes)
+    refuse(why_not_decision(tx.state, seat, ("maya_step",)))
+    refuse(why_not_step(tx.state, to))
+    maya = maya_of(tx.state)
+    assert maya.die is not None
+    if to is None:
+        assert maya.die.node is not None
+        if maya.die.simulated:  # no die is left in the city (§8.6.8)
+            tx.emit({"t": "MayaSimulationEnded", "seat": seat, "node": maya.die.node})
+        else:
+            tx.emit({"t": "MayaDiePlaced", "seat": seat, "node": maya.die.node, "die": maya.die.code})
+        resume(tx, seat, [("maya_temple_ask", maya.die.node)], rng)
+        return
+    tx.emit({"t": "MayaDieMoved", "seat": seat, "node": to})
+    if not maya.free(to):  # an empty place or an occupied building: passed without effect
+        resume(tx, seat, [("maya_move",)], rng)
+        return
+    tx.emit({"t": "MayaBuildingActivated", "seat": seat, "node": to, "by": "die"})
+    resume(tx, seat, [*effects_of(maya_of(tx.state), to), ("maya_move",)], rng)
+
+
+def step_actions(state: State, seat: int) -> list[Action]:
+    die = maya_of(state).die
+    assert die is not None
+    nodes = [M.entry[die.value]] if die.node is None else list(successors(state, die.node))
+    out: list[Action] = [{"type": "maya_step", "to": None}] if why_not_step(state, None) is None else []
+    return out + [{"type": "maya_step", "to": n} for n in nodes if why_not_step(state, n) is None]
+
+
+@evolves("MayaDieMoved")
+def _die_moved(state: State, fact: Fact) -> State:
+    die = maya_of(state).die
+    assert die is not None
+    return with_maya(state, die=replace(die, node=fact["node"], activated=False))
+
+
+@evolves("MayaBuildingActivated")
+def _building_activated(state: State, fact: Fact) -> State:
+    die = maya_of(state).die
+    if fact["by"] != "die" or die is None:
+        return state
+    return with_maya(state, die=replace(die, activated=True))
+
+
+@evolves("MayaDiePlaced")
+def _die_placed(state: State, fact: Fact) -> State:
+    maya = maya_of(state)
+    die = maya.die and replace(maya.die, placed=True)
+    return with_maya(state, occupant=put(maya.occupant, maya.node(fact["node"]), fact["die"]), die=die)
+
+
+@evolves("MayaSimulationEnded")
+def _simulation_ended(state: State, fact: Fact) -> State:
+    die = maya_of(state).die
+    assert die is not None
+    return with_maya(state, die=replace(die, placed=True))
+
+
+# -- module C: the Maya simulates another seat's ambassador die (§8.6.8) -----------------------------
+
+
+@task("maya_simulation")
+def _simulation(tx: Tx, seat: int, step: Task, rng: RandomSource) -> list[Task] | Ask:
+    """The Maya's turn in the passive order of an ambassador die with final value step[1]: asked
+    only if a free building can be reached from that die symbol. Module C's passive_tasks hook
+    puts this task in the Maya seat's place (§8.4, §8.6.8)."""
+    value = step[1]
+    if reaches_free(tx.state, M.entry[value]):
+        return Ask("maya_simulate", {"effect": str(value)})
+    return []
+
+
+@commands.command("maya_simulate")
+def _maya_simulate(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action, ("accept",))
+    accept = action["accept"]
+    if type(accept) is not bool:
+        raise malformed("'accept' must be true or false.")
+    refuse(why_not_decision(tx.state, seat, ("maya_simulate",)))
+    pending = tx.state.pending
+    assert pending is not None and pending.effect is not None
+    if not accept:
+        tx.emit({"t": "Declined", "seat": seat, "decision": "maya_simulate"})
+        resume(tx, seat, [], rng)
+        return
+    # the simulated die lies on its die symbol: no cost, no value change, no die taken (§8.6.8)
+    tx.emit({"t": "MayaSimulationStarted", "seat": seat, "value": int(pending.effect)})
+    resume(tx, seat, [("maya_move",)], rng)
+
+
+def simulate_actions(state: State, seat: int) -> list[Action]:
+    return [{"type": "maya_simulate", "accept": True}, {"type": "maya_simulate", "accept": False}]
+
+
+@evolves("MayaSimulationStarted")
+def _simulation_started(state: State, fact: Fact) -> State:
+    return with_maya(state, die=MayaDie("", fact["value"], simulated=True))
+
+
+@evolves("MayaDieUseEnded")
+def _die_use_ended(state: State, fact: Fact) -> State:
+    return with_maya(state, die=None)
+
+
+def end_die_use(tx: Tx, seat: int) -> None:
+    """The die use ends when maya_temple is answered (or skipped): no technology card after."""
+    if maya_of(tx.state).die is not None:
+        tx.emit({"t": "MayaDieUseEnded", "seat": seat})
+
+
+# -- building effects (§8.6.1 maya_effects) ---------------------------------------------------------
+
+
+def effects_of(maya: Any, node: str) -> list[Task]:
+    return [("maya_effect", e) for e in maya.building(node)]
+
+
+@task("maya_effect")
+def _effect(tx: Tx, seat: int, step: Task, rng: RandomSource) -> list[Task]:
+    data = M.effects[step[1]]
+    if "gain" in data:
+        maya_gain(tx, seat, data["gain"], f"city:{step[1]}")
+        return []
+    return [("maya_religion",)] if data["action"] == "religion" else [("maya_warrior",)]
+
+
+# -- warrior and religion (§8.6.4) -------------------------------------------------------------------
+
+
+@task("maya_warrior")
+def _warrior(tx: Tx, seat: int, step: Task, rng: RandomSource) -> list[Task]:
+    """Like a conquistador action; a gold symbol moves 1 gold from the supply to the vault."""
+    state = tx.state
+    pos = state.players[seat].conquistador
+    if pos >= C.conquistador_end:
+        tx.emit({"t": "ConquistadorBlocked", "seat": seat})
+        return []
+    below = sum(1 for s, p in enumerate(state.players) if s != seat and p.conquistador == pos + 1)
+    tx.emit({"t": "ConquistadorAdvanced", "seat": seat, "from": pos, "to": pos + 1, "stack_index": below})
+    if pos + 1 in C.gold_symbols and gold_in_supply(tx.state) > 0:
+        tx.emit({"t": "VaultGoldAdded", "gold": 1, "source": "warrior"})
+    return []
+
+
+@task("maya_religion")
+def _religion(tx: Tx, seat: int, step: Task, rng: RandomSource) -> list[Task]:
+    return [("maya_religion_step", None), ("maya_ask_religion_extra",)]
+
+
+@task("maya_religion_step")
+def _religion_step(tx: Tx, seat: int, step: Task, rng: RandomSource) -> list[Task]:
+    pos = tx.state.players[seat].religion
+    if pos >= C.religion_end:  # past the end, each step is 1 VP (§3.6)
+        tx.emit({"t": "ReligionOverflowScored", "seat": seat, "vp": 1, **_open(tx.state)})
+        return []
+    tx.emit({"t": "ReligionAdvanced", "seat": seat, "from": pos, "to": pos + 1, "paid": step[1]})
+    if pos + 1 in C.blue_die_symbols and tx.state.blue_supply > 0:
+        gain_blue_die(tx, seat, rng)  # an additional blue die (§8.6.4)
+    return [("maya_ask_monk",)] if pos + 1 in C.monk_symbols else []
+
+
+@task("maya_ask_religion_extra")
+def _ask_religion_extra(tx: Tx, seat: int, step: Task, rng: RandomSource) -> Ask:
+    return Ask("religion_extra")  # asked even when the Maya cannot pay (§2.3)
+
+
+def why_not_religion_extra(state: State, pay: str) -> Why:
+    if pay == "grain" and maya_of(state).full_of("grain") >= 1:
+        return None
+    return ("religion.cannot_pay", "The Maya's extra step costs 1 grain (a full grain token).")
+
+
+def religion_extra(tx: Tx, seat: int, pay: str, rng: RandomSource) -> None:
+    """religion_extra{pay} answered by the Maya (the shared command calls this, §8.6.4)."""
+    refuse(why_not_religion_extra(tx.state, pay))
+    maya_pay(tx, seat, {"grain": 1}, "religion")
+    resume(tx, seat, [("maya_religion_step", pay)], rng)
+
+
+@task("maya_ask_monk")
+def _ask_monk(tx: Tx, seat: int, step: Task, rng: RandomSource) -> list[Task] | Ask:
+    return Ask("maya_monk_reward") if monk_choices(tx.state) else []
+
+
+MONK_CHOICES = ("draw_card", *(f"flip:{g}" for g in GOODS))
+
+
+def why_not_monk_reward(state: State, choice: str) -> Why:
+    maya = maya_of(state)
+    if choice == "draw_card" and maya.deck or choice.startswith("flip:") and maya.empty_of(choice[5:]) > 0:
+        return None
+    return ("maya.bad_reward", "Draw a card (the deck is not empty) or fill one of your empty tokens.")
+
+
+def monk_choices(state: State) -> list[str]:
+    return [c for c in MONK_CHOICES if why_not_monk_reward(state, c) is None]
+
+
+@commands.command("maya_monk_reward")
+def _maya_monk_reward(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action, ("choice",))
+    choice = one_of(action, "choice", MONK_CHOICES)
+    refuse(why_not_decision(tx.state, seat, ("maya_monk_reward",)))
+    refuse(why_not_monk_reward(tx.state, choice))
+    if choice == "draw_card":
+        draw(tx, seat, 1, "monk")
+    else:
+        maya_gain(tx, seat, {choice[5:]: 1}, "monk")
+    resume(tx, seat, [], rng)
+
+
+def monk_actions(state: State, seat: int) -> list[Action]:
+    return [{"type": "maya_monk_reward", "choice": c} for c in monk_choices(state)]
+
+
+# -- C: high priest (§8.6.5 C) ----------------------------------------------------------------------
+
+
+def why_not_priest(state: State, node: str) -> Why:
+    maya = maya_of(state)
+    if maya.priests < 1:
+        return ("maya.no_priest", "The Maya holds no unused high priest.")
+    if not maya.free(node):
+        return ("maya.not_free", "A high priest goes on a free building: no die, no high priest on it.")
+    return None
+
+
+@commands.command("maya_high_priest")
+def _maya_high_priest(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action, ("node",))
+    node = one_of(action, "node", M.nodes)
+    refuse(why_not_main(tx.state, seat))
+    refuse(why_not_maya(tx.state, seat))
+    refuse(why_not_priest(tx.state, node))
+    tx.emit({"t": "HighPriestPlaced", "seat": seat, "node": node})
+    tx.emit({"t": "MayaBuildingActivated", "seat": seat, "node": node, "by": "priest"})
+    run(tx, seat, [*effects_of(maya_of(tx.state), node), ("maya_temple_ask", node)], rng)
+
+
+def priest_actions(state: State, seat: int) -> list[Action]:
+    return [{"type": "maya_high_priest", "node": n} for n in M.nodes if why_not_priest(state, n) is None]
+
+
+@evolves("HighPriestPlaced")
+def _priest_placed(state: State, fact: Fact) -> State:
+    maya = maya_of(state)
+    return with_maya(state, priests=maya.priests - 1, occupant=put(maya.occupant, maya.node(fact["node"]), "priest"))
+
+
+@evolves("HighPriestTaken")
+def _priest_taken(state: State, fact: Fact) -> State:
+    maya = maya_of(state)
+    return with_maya(state, priests=maya.priests + 1, priest_supply=maya.priest_supply - 1)
+
+
+# -- technology (§8.6.5, free action during a die use) ----------------------------------------------
+
+
+def why_not_technology(state: State, seat: int, card: str) -> Why:
+    maya = maya_of(state)
+    die = maya.die
+    if die is None or state.pending is None or state.pending.seat != seat:
+        return ("maya.no_die_use", "Technology cards are played while the Maya uses a die.")
+    if card not in maya.hand:
+        return ("maya.card_not_in_hand", "That card is not in the Maya's hand.")
+    tech = M.cards[card].get("technology")
+    if tech is None:
+        return ("maya.bad_half", "That card has no technology half.")
+    if tech["value"] != die.value:
+        return ("maya.tech_value", f"The technology half must show the die's value, {die.value}.")
+    if die.tech:
+        return ("maya.tech_used", "Only one technology card may be played per die use.")
+    return None
+
+
+@commands.command("maya_technology")
+def _maya_technology(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action, ("card",))
+    card = one_of(action, "card", M.card_ids)
+    if not is_maya(tx.state, seat):
+        refuse(("maya.not_maya", "Only the Maya plays technology cards."))
+    refuse(why_not_technology(tx.state, seat, card))
+    pending = tx.state.pending
+    assert pending is not None
+    bonus = M.cards[card]["technology"]["bonus"]
+    tx.emit({"t": "MayaCardPlayed", "seat": seat, "card": card, "half": "technology"})
+    tasks: list[Task] = {"warrior": [("maya_warrior",)], "culture": [("maya_religion",)]}.get(bonus, [])
+    if bonus in GOODS:
+        maya_gain(tx, seat, {bonus: 1}, "technology")
+    # the bonus, the card under the technology district, then the decision that was waiting
+    resume(tx, seat, [*tasks, ("maya_tuck", card, "technology"), ("maya_reask", pending.kind, pending.effect)], rng)
+
+
+def technology_actions(state: State, seat: int) -> list[Action]:
+    maya = maya_of(state)
+    if maya.die is None:
+        return []
+    return [{"type": "maya_technology", "card": c} for c in maya.hand if why_not_technology(state, seat, c) is None]
+
+
+@task("maya_reask")
+def _reask(tx: Tx, seat: int, step: Task, rng: RandomSource) -> Ask:
+    _, kind, effect = step
+    return Ask(kind, {} if effect is None else {"effect": effect})
+
+
+@task("maya_tuck")
+def _tuck(tx: Tx, seat: int, step: Task, rng: RandomSource) -> list[Task]:
+    tx.emit({"t": "CardTucked", "seat": seat, "card": step[1], "district": step[2]})
+    return []
+
+
+@evolves("MayaCardPlayed")
+def _card_played(state: State, fact: Fact) -> State:
+    maya = maya_of(state)
+    die = maya.die
+    if fact["half"] == "technology" and die is not None:
+        die = replace(die, tech=True)
+    return with_maya(state, hand=tuple(c for c in maya.hand if c != fact["card"]), die=die)
+
+
+@evolves("CardTucked")
+def _card_tucked(state: State, fact: Fact) -> State:
+    maya = maya_of(state)
+    return with_maya(state, tucked=(*maya.tucked, (fact["card"], fact["district"])))
+
+
+# -- temples (§8.6.6) ---------------------------------------------------------------------------------
+
+
+def temple_districts(state: State, where: str) -> tuple[str, ...]:
+    """The districts whose temple may be built: those bordering the node, every one at pass space 5."""
+    return M.districts if where == "all" else M.borders(where)
+
+
+@task("maya_temple_ask")
+def _temple_ask(tx: Tx, seat: int, step: Task, rng: RandomSource) -> list[Task] | Ask:
+    maya = maya_of(tx.state)
+    if any(maya.level(d) < 3 for d in temple_districts(tx.state, step[1])):
+        return Ask("maya_temple", {"effect": step[1]})
+    end_die_use(tx, seat)  # every temple there is finished: nothing to choose
+    return []
+
+
+def why_not_temple(state: State, district: str) -> Why:
+    pending = state.pending
+    assert pending is not None and pending.effect is not None
+    maya = maya_of(state)
+    if district not in temple_districts(state, pending.effect):
+        return ("maya.not_adjacent", "That district does not border the building.")
+    if maya.level(district) >= 3:
+        return ("maya.temple_complete", "That temple has all three levels.")
+    top = maya.tops[M.districts.index(district)]
+    assert top is not None
+    if not holds(state, M.temple_cost[top]):
+        return ("maya.cannot_pay", "The Maya lacks a full token for the temple tile's cost.")
+    return None
+
+
+@commands.command("maya_temple")
+def _maya_temple(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action, ("district",))
+    district = action["district"]
+    if district is not None:
+        district = one_of(action, "district", M.districts)
+    refuse(why_not_decision(tx.state, seat, ("maya_temple",)))
+    if district is None:
+        end_die_use(tx, seat)
+        tx.emit({"t": "Declined", "seat": seat, "decision": "maya_temple"})
+        resume(tx, seat, [], rng)
+        return
+    refuse(why_not_temple(tx.state, district))
+    end_die_use(tx, seat)
+    maya = maya_of(tx.state)
+    i = M.districts.index(district)
+    tile = maya.tops[i]
+    assert tile is not None
+    maya_pay(tx, seat, M.temple_cost[tile], "temple")
+    tx.emit({"t": "TempleLevelCompleted", "seat": seat, "district": district, "level": maya.levels[i] + 1, "tile": tile})
+    after: list[Task] = [("maya_reward", district)]
+    if maya.levels[i] + 1 < 3:
+        after.append(("maya_temple_next", district))
+    resume(tx, seat, after, rng)
+
+
+def temple_actions(state: State, seat: int) -> list[Action]:
+    out: list[Action] = [{"type": "maya_temple", "district": None}]
+    return out + [{"type": "maya_temple", "district": d} for d in M.districts if why_not_temple(state, d) is None]
+
+
+@evolves("TempleLevelCompleted")
+def _level_completed(state: State, fact: Fact) -> State:
+    maya = maya_of(state)
+    i = M.districts.index(fact["district"])
+    return with_maya(state, levels=put(maya.levels, i, fact["level"]), tops=put(maya.tops, i, None))
+
+
+@task("maya_temple_next")
+def _temple_next(tx: Tx, seat: int, step: Task, rng: RandomSource) -> list[Task]:
+    """Levels 1 and 2: the next smaller stack's top tile on the temple, resource side up."""
+    maya = maya_of(tx.state)
+    stack = maya.medium if maya.level(step[1]) == 1 else maya.small
+    if stack:
+        tx.emit({"t": "TempleTileRevealed", "district": step[1], "tile": stack[0]})
+    return []
+
+
+@evolves("TempleTileRevealed")
+def _tile_revealed(state: State, fact: Fact) -> State:
+    maya = maya_of(state)
+    tile = fact["tile"]
+    i = M.districts.index(fact["district"])
+    return with_maya(state, tops=put(maya.tops, i, tile), medium=tuple(t for t in maya.medium if t != tile),
+                     small=tuple(t for t in maya.small if t != tile))
+
+
+@task("maya_reward")
+def _reward(tx: Tx, seat: int, step: Task, rng: RandomSource) -> list[Task] | Ask:
+    maya = maya_of(tx.state)
+    reward = M.reward[step[1]]
+    if reward == "coins_2":
+        gain(tx, seat, {"coins": 2}, "temple")
+    elif reward == "draw_2_cards":
+        draw(tx, seat, 2, "temple")
+    elif reward == "storage_token" and any(maya.reserve):
+        return Ask("maya_token")
+    elif reward == "road_tile" and maya.road_tiles > 0 and len(maya.roads) < len(M.slots):
+        return Ask("maya_road")
+    elif reward == "high_priest" and maya.priest_supply > 0:
+        tx.emit({"t": "HighPriestTaken", "seat": seat})
+    return []
+
+
+def why_not_token(state: State, good: str) -> Why:
+    if maya_of(state).reserve[GOODS.index(good)] < 1:
+        return ("maya.bad_reward", "Take a token of a type left in the token reserve.")
+    return None
+
+
+@commands.command("maya_token")
+def _maya_token(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action, ("good",))  # the page's `type`: an action's own "type" field names the action
+    good = one_of(action, "good", GOODS)
+    refuse(why_not_decision(tx.state, seat, ("maya_token",)))
+    refuse(why_not_token(tx.state, good))
+    tx.emit({"t": "MayaTokenAdded", "seat": seat, "type": good})
+    resume(tx, seat, [], rng)
+
+
+def token_actions(state: State, seat: int) -> list[Action]:
+    return [{"type": "maya_token", "good": g} for g in GOODS if why_not_token(state, g) is None]
+
+
+@evolves("MayaTokenAdded")
+def _token_added(state: State, fact: Fact) -> State:
+    maya = maya_of(state)
+    i = GOODS.index(fact["type"])
+    return with_maya(state, owned=put(maya.owned, i, maya.owned[i] + 1), full=put(maya.full, i, maya.full[i] + 1),
+                     reserve=put(maya.reserve, i, maya.reserve[i] - 1))
+
+
+def why_not_road(state: State, slot: str) -> Why:
+    if slot in maya_of(state).roads:
+        return ("maya.bad_slot", "That slot holds a road tile already.")
+    return None
+
+
+@commands.command("maya_road")
+def _maya_road(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action, ("slot",))
+    slot = one_of(action, "slot", tuple(M.slots))
+    refuse(why_not_decision(tx.state, seat, ("maya_road",)))
+    refuse(why_not_road(tx.state, slot))
+    tx.emit({"t": "MayaRoadPlaced", "seat": seat, "slot": slot})
+    resume(tx, seat, [], rng)
+
+
+def road_actions(state: State, seat: int) -> list[Action]:
+    return [{"type": "maya_road", "slot": s} for s in M.slots if why_not_road(state, s) is None]
+
+
+@evolves("MayaRoadPlaced")
+def _road_placed(state: State, fact: Fact) -> State:
+    maya = maya_of(state)
+    return with_maya(state, roads=tuple(sorted((*maya.roads, fact["slot"]))), road_tiles=maya.road_tiles - 1)
+
+
+# -- the vault (§8.6.4) --------------------------------------------------------------------------------
+
+
+@evolves("VaultGoldAdded")
+def _vault_added(state: State, fact: Fact) -> State:
+    state = with_maya(state, vault=maya_of(state).vault + fact["gold"])
+    if "from_seat" in fact:  # a colonist's gold given to the Maya in a trade (§11 A-43)
+        p = state.players[fact["from_seat"]]
+        state = with_player(state, fact["from_seat"], goods=put(p.goods, C.resources.index("gold"), p.good("gold") - fact["gold"]))
+    return state
+
+
+@evolves("VaultGoldTaken")
+def _vault_taken(state: State, fact: Fact) -> State:
+    state = with_maya(state, vault=maya_of(state).vault - fact["gold"])
+    p = state.players[fact["seat"]]
+    return with_player(state, fact["seat"], goods=put(p.goods, C.resources.index("gold"), p.good("gold") + fact["gold"]))
+
+
+# -- D: pass (§8.6.5 D) --------------------------------------------------------------------------------
+
+
+def pass_space(tx: Tx, seat: int, space: int) -> list[Task] | Ask:
+    """The Maya's pass spaces: 1 coins, 2 religion, 3 warrior, 4 a token flip, 5 a temple level."""
+    if space == 1:
+        gain(tx, seat, {"coins": C.pass_spaces[0]["coins"]}, "pass")
+        return []
+    if space in (2, 3):
+        return [("maya_religion",)] if space == 2 else [("maya_warrior",)]
+    if space == 4:
+        return Ask("maya_pass_flip") if any(maya_of(tx.state).empty_of(g) for g in GOODS) else []
+    return [("maya_temple_ask", "all")]
+
+
+def why_not_flip(state: State, good: str) -> Why:
+    if maya_of(state).empty_of(good) < 1:
+        return ("maya.bad_reward", "Flip one of your empty tokens.")
+    return None
+
+
+@commands.command("maya_pass_flip")
+def _maya_pass_flip(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
+    fields(action, ("good",))  # the page's `type`: an action's own "type" field names the action
+    good = one_of(action, "good", GOODS)
+    refuse(why_not_decision(tx.state, seat, ("maya_pass_flip",)))
+    refuse(why_not_flip(tx.state, good))
+    maya_gain(tx, seat, {good: 1}, "pass")
+    resume(tx, seat, [], rng)
+
+
+def flip_actions(state: State, seat: int) -> list[Action]:
+    return [{"type": "maya_pass_flip", "good": g} for g in GOODS if why_not_flip(state, g) is None]
+
+
+def temple_score(state: State) -> tuple[dict[str, list[int]], int]:
+    """Cards under each of the four districts × its temple levels, and gold levels × vault gold."""
+    maya = maya_of(state)
+    by = {d: [maya.cards_under(d), maya.level(d)] for d in M.districts if d != "gold"}
+    by["gold"] = [maya.vault, maya.level("gold")]
+    return by, sum(n * lv for n, lv in by.values())
+
+
+@task("maya_temple_scoring")
+def _temple_scoring(tx: Tx, seat: int, step: Task, rng: RandomSource) -> list[Task]:
+    by, vp = temple_score(tx.state)
+    tx.emit({"t": "MayaTemplesScored", "seat": seat, "by_district": by, "vp": vp, **_open(tx.state)})
+    return []
+
+
+@evolves("MayaTemplesScored")
+def _temples_scored(state: State, fact: Fact) -> State:
+    p = state.players[fact["seat"]]
+    return with_player(state, fact["seat"], vp=p.vp + fact["vp"])
+
+
+__all__ = ["draw", "holds", "maya_gain", "maya_pay"]

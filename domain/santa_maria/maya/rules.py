@@ -1,0 +1,33 @@
+"""What the Maya may do now (rules page §8.6.5): its main actions, its decisions and its free
+actions, each listed from the predicate its command checks."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from domain.core import Action
+
+from ..state import State
+from . import cards, city, setup, words  # noqa: F401  (setup and words register their facts)
+
+DECISIONS: dict[str, Callable[[State, int], list[Action]]] = {
+    "maya_step": city.step_actions,
+    "maya_temple": city.temple_actions,
+    "maya_token": city.token_actions,
+    "maya_road": city.road_actions,
+    "maya_monk_reward": city.monk_actions,
+    "maya_pass_flip": city.flip_actions,
+    "maya_build": cards.build_actions,
+    "maya_trade": cards.session_actions,
+    "offer_reply": cards.reply_actions,
+    "maya_simulate": city.simulate_actions,
+}
+
+
+def main_actions(state: State, seat: int) -> list[Action]:
+    """A use a die, B play a card, C a high priest (D pass is the shared pass, listed after)."""
+    return [*city.die_actions(state, seat), *cards.card_actions(state, seat), *city.priest_actions(state, seat)]
+
+
+def free_actions(state: State, seat: int) -> list[Action]:
+    return city.technology_actions(state, seat)

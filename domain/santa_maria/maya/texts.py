@@ -1,0 +1,33 @@
+"""Words and rules-page sections of the Maya's decisions and facts, as data: the shared words.py
+and sections.py read them (maya/words.py has the Maya's own sentences)."""
+
+from __future__ import annotations
+
+DECISIONS = {
+    "maya_step": "where the die goes next in the city", "maya_temple": "whether to build a temple level",
+    "maya_token": "which storage token to take", "maya_road": "where to lay the road tile",
+    "maya_build": "where to build", "maya_monk_reward": "the monk's reward", "maya_pass_flip": "which token to fill",
+    "maya_trade": "what to trade", "offer_reply": "whether to accept the Maya's offer",
+    "maya_simulate": "whether to simulate the ambassador die in the city",
+}
+DECLINED = {"maya_temple": "to build a temple level", "maya_simulate": "to simulate the ambassador die"}
+CATEGORY = {"maya_goods": "the Maya's goods and coins"}
+TITLES = {
+    "8.6.2": "Maya setup", "8.6.3": "Maya goods rules", "8.6.4": "Gold, conquistador track and religion with the Maya",
+    "8.6.5": "Maya turn: one of four actions", "8.6.6": "Temples", "8.6.7": "End of year and end of game for the Maya",
+    "8.6.8": "Maya and the other modules",
+}
+SECTIONS = {
+    "MayaSetUp": "8.6.2", "TemplesDealt": "8.6.2", "TempleStacksShuffled": "8.6.2", "MayaDeckShuffled": "8.6.2",
+    "MayaCardsDrawn": "8.6.5", "VaultGoldAdded": "8.6.4", "VaultGoldTaken": "8.6.4", "MayaGoodsGained": "8.6.3",
+    "MayaGoodsPaid": "8.6.3", "MayaTokenAdded": "8.6.6", "MayaDieStarted": "8.6.5", "MayaDieMoved": "8.6.5",
+    "MayaBuildingActivated": "8.6.5", "MayaDiePlaced": "8.6.5", "MayaDieUseEnded": "8.6.5", "HighPriestPlaced": "8.6.5",
+    "HighPriestTaken": "8.6.6", "MayaCardPlayed": "8.6.5", "CardTucked": "8.6.5", "MayaBuildingBuilt": "8.6.5",
+    "TempleLevelCompleted": "8.6.6", "TempleTileRevealed": "8.6.6", "MayaRoadPlaced": "8.6.6",
+    "MayaTemplesScored": "8.6.5", "TradeSessionOpened": "8.6.5", "TradeSessionClosed": "8.6.5",
+    "MayaExchangeMade": "8.6.5", "MayaRedrawStarted": "8.6.5", "MayaRedrawMarked": "8.6.5",
+    "MayaRedrawCancelled": "8.6.5", "MayaCardsRedrawn": "8.6.5", "TradeOfferOpened": "8.6.5",
+    "TradeOfferItemAdded": "8.6.5", "TradeOfferItemRemoved": "8.6.5", "TradeOffered": "8.6.5",
+    "TradeOfferAnswered": "8.6.5", "TradeOfferCancelled": "8.6.5", "MayaCityCleared": "8.6.7",
+    "MayaSimulationStarted": "8.6.8", "MayaSimulationEnded": "8.6.8",
+}
