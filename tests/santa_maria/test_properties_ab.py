@@ -25,7 +25,7 @@ from domain.santa_maria.state import Phase, State
 from . import test_properties as base
 from .playout import MOVE_BOUND, Policy
 
-GAMES = int(os.environ.get("SM_AB_GAMES", "360"))
+GAMES = int(os.environ.get("SM_AB_GAMES", "240"))
 CHUNK = 30
 MODULES = (["A"], ["B"], ["A", "B"])
 VARIANTS: list[dict[str, Any]] = [

@@ -39,7 +39,7 @@ from .test_properties_core import (  # module C is played with the core
     universe,
 )
 
-GAMES = int(os.environ.get("GAMES_C", "300"))
+GAMES = int(os.environ.get("GAMES_C", "200"))
 CHUNK = 50
 SAMPLE_EVERY = 15
 EXACT_EVERY = 50

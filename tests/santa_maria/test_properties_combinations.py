@@ -35,7 +35,7 @@ from . import test_properties_ab as ab
 from . import test_properties_core as core
 from .playout import MOVE_BOUND, Policy
 
-GAMES = int(os.environ.get("SM_COMBO_GAMES", "540"))
+GAMES = int(os.environ.get("SM_COMBO_GAMES", "432"))
 CHUNK = 36
 COMBINATIONS = (["A", "B"], ["A", "C"], ["B", "C"], ["A", "B", "C"])
 VARIANTS: list[dict[str, Any]] = [

@@ -30,7 +30,7 @@ from ..replaying import assert_record_verifies
 from . import test_properties as base
 from .playout import MOVE_BOUND, Policy
 
-GAMES = int(os.environ.get("KINGDOM_GAMES", "300"))
+GAMES = int(os.environ.get("KINGDOM_GAMES", "250"))
 CHUNK = 25
 VARIANTS: list[dict[str, Any]] = [
     {"expansion": True},

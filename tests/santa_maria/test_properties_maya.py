@@ -39,7 +39,7 @@ from .test_properties import (
     universe,
 )
 
-GAMES = int(os.environ.get("MAYA_GAMES", "250"))
+GAMES = int(os.environ.get("MAYA_GAMES", "200"))
 CHUNK = 50
 SAMPLE_EVERY = 13
 EXACT_EVERY = 41
@@ -261,7 +261,7 @@ def test_random_maya_games(first: int) -> None:
 
 # -- module D with the other modules (§8.5, §8.6.8) --------------------------------------------------------------
 
-COMBO_GAMES = int(os.environ.get("MAYA_COMBO_GAMES", "300"))
+COMBO_GAMES = int(os.environ.get("MAYA_COMBO_GAMES", "210"))
 COMBO_CHUNK = 30
 COMBINATIONS = (["A", "B", "C", "D"], ["C", "D"], ["A", "D"], ["B", "D"], ["A", "B", "D"])
 COMBO_VARIANTS: list[dict[str, Any]] = [{}, {"advanced_setup": True}, {"open_scores": True, "high_priest_reuse": False}]
