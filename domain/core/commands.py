@@ -194,6 +194,9 @@ class Commands:
         kind = action.get("type")
         if type(kind) is not str:
             raise malformed("An action must have a 'type' naming what to do.")
+        at = self._at.get((kind, step))  # the common case: a known action at one of its steps
+        if at is not None:
+            return at
         command = self._table.get(kind)
         if command is None:
             reject(
