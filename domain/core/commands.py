@@ -35,7 +35,7 @@ Shared codes (`opening` checks them in this order):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
@@ -71,15 +71,13 @@ def not_now(message: str) -> IllegalAction:
 # -- the fields of an action -------------------------------------------------------------------
 
 
-def fields(action: Mapping[str, Any], required: Iterable[str] = (), optional: Iterable[str] = ()) -> None:
+def fields(action: Mapping[str, Any], required: Collection[str] = (), optional: Collection[str] = ()) -> None:
     """The action has every `required` field and no field besides those and `optional`."""
-    required = tuple(required)
-    allowed = {"type", *required, *optional}
     for key in required:
         if key not in action:
             raise malformed(f"A {action['type']!r} action needs a {key!r} field.")
     for key in action:
-        if key not in allowed:
+        if key != "type" and key not in required and key not in optional:
             raise malformed(f"A {action['type']!r} action has no field {key!r}.")
 
 
@@ -194,6 +192,9 @@ class Commands:
         kind = action.get("type")
         if type(kind) is not str:
             raise malformed("An action must have a 'type' naming what to do.")
+        at = self._at.get((kind, step))  # the common case: a known action at one of its steps
+        if at is not None:
+            return at
         command = self._table.get(kind)
         if command is None:
             reject(

@@ -76,9 +76,11 @@ class Evolver(FactTable[Handler]):
 
 
 class Facts(list[Fact]):
-    """The facts of one decision; `state` is the state they lead to (set by `Tx`)."""
+    """The facts of one decision; `state` is the state they lead to (set by `Tx`; a slot, not
+    an instance dict: one per decision, written at every fact)."""
 
-    state: Any = None
+    __slots__ = ("state",)
+    state: Any
 
 
 class Tx:
@@ -88,8 +90,8 @@ class Tx:
 
     def __init__(self, state: Any, evolve: Callable[[Any, Fact], Any]) -> None:
         self.state = state
-        self.facts = Facts()
-        self.facts.state = state
+        self.facts = facts = Facts()
+        facts.state = state
         self._evolve = evolve
         # An Evolver's handlers are looked up here directly: one call less per fact, on the
         # engine's hottest path (issue 9: the reorganisation by phase must not cost speed).
