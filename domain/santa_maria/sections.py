@@ -38,7 +38,7 @@ SECTIONS = Sections(
         "3.5": "Conquistador action", "3.6": "Religion action", "3.7": "Monk placement",
         "3.8": "Gaining a blue die", "4": "Passing", "5": "End of year", "6": "End of game scoring",
         "7.1": "Advanced colony setup", "7.2": "Variant: shared blue dice", "7.3": "Solo play",
-        "8.1": "American Kingdoms — core changes",
+        "8.1": "American Kingdoms — core changes", "8.2": "Module A — Governor", "8.3": "Module B — Specialists",
         **maya.TITLES,  # module D
         "8.4": "Module C — Ambassadors",
     },
@@ -68,5 +68,8 @@ SECTIONS = Sections(
         "CocoaLost": "8.1", "CocoaPaid": "8.1", "MeditationSpaceUsed": "4", "BishopConquestScored": "5",
         **maya.SECTIONS,  # module D
         "AmbassadorDiceRolled": "8.4", "AmbassadorTaken": "8.4", "PassiveActivationStarted": "8.4",  # module C
+        "GovernorsPlaced": "8.2", "GovernorMoved": "8.2", "GovernorBlocked": "8.2", "ColonistsScored": "8.2",  # module A
+        "SpecialistsShuffled": "8.3", "SpecialistsDealt": "8.3", "SpecialistsDiscarded": "8.3",  # module B
+        "SpecialistHired": "8.3", "ImprovementPlaced": "8.3", "SpecialistGoodsLost": "8.3",
     },
 )
