@@ -18,12 +18,12 @@ from typing import Any
 import pytest
 
 import domain.santa_maria as sm
-from domain.core import IllegalAction, Rng, codec, fold
+from domain.core import IllegalAction, Rng, codec
 from domain.santa_maria import governor
-from domain.santa_maria.state import Phase, State
+from domain.santa_maria.state import State
 
 from . import test_properties as base
-from .playout import MOVE_BOUND, Policy
+from .playout import Checks, on_after, play, replay
 
 GAMES = int(os.environ.get("SM_AB_GAMES", "240"))
 CHUNK = 30
@@ -52,28 +52,8 @@ def seats_for(seed: int) -> int:
 
 
 check_conservation = base.check_conservation  # the one check: governors and specialists too
-
-
-def hidden_ids(state: State) -> set[str]:
-    return base.hidden_ids(state) | set(state.specialist_stack or ())
-
-
-def check_views(state: State) -> None:
-    base.check_views(state)
-    hidden = set(state.specialist_stack or ())
-    for viewer in [None, *range(state.seats)]:
-        assert not base.leaked(hidden, sm.view(state, viewer))
-
-
-def check_no_leak(state: State, facts: list[dict[str, Any]], viewers: list[int | None]) -> None:
-    base.check_no_leak(state, facts, viewers)
-    for f in facts:  # the governor's colonists: VP face down like any other (§9.2)
-        if f["t"] == "ColonistsScored" and not state.open_scores and state.phase is not Phase.OVER:
-            assert all(sm.redact(f, v)["vp"] is None for v in viewers if v != f["seat"])
-    hidden = hidden_ids(state)
-    for f in facts:
-        for viewer in viewers:
-            assert not base.leaked(hidden, sm.redact(f, viewer)), f["t"]
+check_no_leak = base.check_no_leak  # the specialist stack and the governor's colonists' VP too
+check_views = base.check_views
 
 
 def universe(state: State, seat: int) -> list[dict[str, Any]]:
@@ -86,17 +66,6 @@ def universe(state: State, seat: int) -> list[dict[str, Any]]:
     elif kind == "navigate":
         out += [{"type": "navigate", "pay": True}, {"type": "navigate", "pay": False}]
     return out
-
-
-def check_exact(state: State, seat: int, rng: Rng) -> None:
-    legal = sm.legal_actions(state, seat)
-    for action in universe(state, seat):
-        try:
-            sm.decide(state, seat, action, rng)
-            accepted = True
-        except IllegalAction:
-            accepted = False
-        assert accepted == (action in legal), (action, accepted)
 
 
 def check_agreement(state: State, seat: int, rng: Rng) -> None:
@@ -118,75 +87,48 @@ def navigator(seed: int, options: dict[str, Any]) -> bool:
     return "A" in options["modules"] and not options.get("advanced_setup") and seed % 2 == 0
 
 
-def play_game(seed: int, seen: Counter[str]) -> State:
-    seats = seats_for(seed)
-    options = options_for(seed)
-    facts = sm.setup(sm.check_options(options, seats), seats, Rng(f"ab-{seed}", "setup"))
-    state = fold(sm, None, facts)
-    if navigator(seed, options) and governor.NAVIGATION in state.boxed:
-        # Navigation comes with the core's scholar deal (module A only); in half the games every seat
-        # holds it as its own from the start (taken out of the unseen pool), so the navigate decision comes up often
-        state = sm.state.replace(state, boxed=tuple(t for t in state.boxed if t != governor.NAVIGATION),
-                                 players=tuple(sm.state.replace(p, personal_scholar=governor.NAVIGATION)
-                                               for p in state.players))
-    check_conservation(state)
-    check_no_leak(state, facts, [None, *range(seats)])
-    policy = Policy(seed)
-    probe = Rng(f"ab-{seed}", "probe")
-    moves = 0
-    while sm.outcome(state) is None:
-        assert moves < MOVE_BOUND, f"seed {seed}: no end after {moves} moves"
-        (seat,) = sm.to_act(state)
-        legal = sm.legal_actions(state, seat)
-        if moves % base.SAMPLE_EVERY == 0:
-            check_agreement(state, seat, probe)
-            check_views(state)
-        pending = state.pending.kind if state.pending else None
-        if moves % base.EXACT_EVERY == base.EXACT_EVERY - 1 or pending in ("hire", "navigate") or (
-                pending is not None and moves % 11 == 0):
-            check_exact(state, seat, probe)
-        action = policy.action(state, seat, legal)
-        assert action in legal
-        new = sm.decide(state, seat, action, probe)
-        after = fold(sm, state, new)
-        flows = base.coin_flows(new, seats)
-        for s in range(seats):
-            assert after.players[s].coins == state.players[s].coins + flows[s], (seed, moves, new)
-        check_conservation(after)
-        check_no_leak(after, new, [None, moves % seats])
-        seen.update(f["t"] for f in new if f["t"] in ("GovernorMoved", "GovernorBlocked", "SpecialistHired",
-                                                    "ImprovementPlaced", "SpecialistGoodsLost"))
-        seen.update(f"decision {f['decision']}" for f in new if f["t"] == "DecisionAsked")
-        seen.update(f"declined {f['decision']}" for f in new if f["t"] == "Declined")
-        seen.update("NavigationPaid" for f in new if f["t"] == "CoinsPaid" and f["for"] == "navigate")
-        state = after
-        moves += 1
+def with_navigation(state: State) -> State:
+    """Navigation comes with the core's scholar deal (module A only); in half the games every seat
+    holds it as its own from the start (taken out of the unseen pool), so the navigate decision comes up often."""
+    if governor.NAVIGATION not in state.boxed:
+        return state
+    return sm.state.replace(state, boxed=tuple(t for t in state.boxed if t != governor.NAVIGATION),
+                            players=tuple(sm.state.replace(p, personal_scholar=governor.NAVIGATION) for p in state.players))
+
+
+def final_scores(state: State, options: dict[str, Any]) -> None:
     result = sm.outcome(state)
-    assert result is not None and sorted(r.rank for r in result.results) == list(range(1, seats + 1))
+    assert result is not None
     for r in result.results:
         assert r.score == sum(v for k, v in r.breakdown.items() if not k.startswith("achievement_") and k != "won")
         assert ("governor" in r.breakdown) == ("A" in options["modules"])
-    check_views(state)
-    assert codec.loads(codec.dumps(state)) == state
+
+
+def observe(before: State, after: State, action: dict[str, Any] | None, facts: list[dict[str, Any]],
+            seen: Counter[str]) -> None:
+    seen.update(f["t"] for f in facts if f["t"] in ("GovernorMoved", "GovernorBlocked", "SpecialistHired",
+                                                  "ImprovementPlaced", "SpecialistGoodsLost"))
+    seen.update(f"decision {f['decision']}" for f in facts if f["t"] == "DecisionAsked")
+    seen.update(f"declined {f['decision']}" for f in facts if f["t"] == "Declined")
+    seen.update("NavigationPaid" for f in facts if f["t"] == "CoinsPaid" and f["for"] == "navigate")
+
+
+CHECKS = Checks(
+    agreement=check_agreement, views=check_views, universe=universe, no_leak=on_after(check_no_leak),
+    coin_flows=base.coin_flows, conservation=check_conservation, final=final_scores, observe=observe,
+    sample_every=base.SAMPLE_EVERY, exact_every=base.EXACT_EVERY, exact_kinds=("hire", "navigate"),
+)
+
+
+def play_game(seed: int, seen: Counter[str]) -> State:
+    options = options_for(seed)
+    prepare = with_navigation if navigator(seed, options) else None
+    state, _ = play(seed, options, seats_for(seed), f"ab-{seed}", CHECKS, prepare=prepare, seen=seen)
     return state
 
 
 def replay_game(seed: int) -> None:
-    """The same kind of game through the aggregate; its record verifies move by move."""
-    from domain.core.aggregate import Game
-
-    from ..replaying import assert_record_verifies
-
-    seats = seats_for(seed)
-    people = [{"name": f"p{s}", "token_hash": f"t{s}"} for s in range(seats)]
-    game = Game.start("santa-maria", options_for(seed), people, "host", f"ab-replay-{seed}", client_seeded=True)
-    policy = Policy(seed)
-    live: list[str] = []
-    while game.outcome() is None:
-        (seat,) = game.to_act()
-        game.take_action(seat, policy.action(game.state, seat, sm.legal_actions(game.state, seat)))
-        live.append(game.hash(game.state))
-    assert_record_verifies(game, live)
+    replay(seed, options_for(seed), seats_for(seed), f"ab-replay-{seed}")
 
 
 @pytest.mark.parametrize("first", range(0, GAMES, CHUNK))

@@ -21,13 +21,10 @@ from typing import Any
 import pytest
 
 import domain.santa_maria as sm
-from domain.core import IllegalAction, Rng, codec, fold
-from domain.core.aggregate import Game
 from domain.santa_maria.ambassadors import COLOURS
-from domain.santa_maria.state import State, replace, with_player
+from domain.santa_maria.state import State
 
-from ..replaying import assert_record_verifies
-from .playout import MOVE_BOUND, Policy
+from .playout import Checks, on_after, personal_scholars, play, replay
 from .test_properties import (
     check_agreement,
     check_conservation,  # the one check: it knows module C's dice
@@ -76,81 +73,41 @@ def universe_c(state: State, seat: int) -> list[dict[str, Any]]:
     return out
 
 
-def check_exact_c(state: State, seat: int, rng: Rng) -> None:
-    """Over the whole domain of the step: decide accepts exactly what legal_actions lists."""
-    legal = sm.legal_actions(state, seat)
-    for action in universe_c(state, seat):
-        try:
-            sm.decide(state, seat, action, rng)
-            accepted = True
-        except IllegalAction:
-            accepted = False
-        assert accepted == (action in legal), (action, accepted)
+def final_scores(state: State, options: dict[str, Any]) -> None:
+    result = sm.outcome(state)
+    assert result is not None
+    assert all(r.score == sum(r.breakdown.values()) for r in result.results)  # every category, whichever modules add
+
+
+def observe(before: State, after: State, action: dict[str, Any] | None, facts: list[dict[str, Any]],
+            seen: Counter[str]) -> None:
+    if action is not None and before.pending is not None and before.pending.seat != before.current:
+        seen["passive decision"] += 1
+    for f in facts:
+        if f["t"] in ("AmbassadorTaken", "PassiveActivationStarted", "AmbassadorDiceRolled"):
+            seen[f["t"]] += 1
+        if f["t"] == "DecisionAsked" and f["decision"] == "ambassador_line":
+            seen["ambassador_line"] += 1
+        if f["t"] == "PassiveActivationStarted" and after.players[f["seat"]].passed:
+            seen["passed player activates"] += 1
+
+
+CHECKS = Checks(
+    agreement=check_agreement, views=check_views, universe=universe_c, no_leak=on_after(check_no_leak),
+    coin_flows=coin_flows, conservation=check_conservation, final=final_scores, observe=observe,
+    sample_every=SAMPLE_EVERY, sample_kinds=("ambassador_line",), exact_every=EXACT_EVERY, exact_pending_every=7,
+)
 
 
 def play_game(seed: int, seen: Counter[str]) -> State:
-    seats = seats_for(seed)
-    facts = sm.setup(sm.check_options(options_for(seed), seats), seats, Rng(str(seed), "setup-c"))
-    state = fold(sm, None, facts)
-    check_no_leak(state, facts, [None, *range(seats)])
-    if with_scholars(seed):
-        for s in range(seats):
-            state = with_player(state, s, personal_scholar=SCHOLARS[(seed + s) % len(SCHOLARS)])
-        state = replace(state, boxed=tuple(t for t in state.boxed if t not in SCHOLARS))  # now seen
-    policy = Policy(seed)
-    probe = Rng(str(seed), "probe-c")
-    moves = 0
-    while sm.outcome(state) is None:
-        assert moves < MOVE_BOUND, f"seed {seed}: no end after {moves} moves"
-        (seat,) = sm.to_act(state)
-        legal = sm.legal_actions(state, seat)
-        if state.pending is not None and state.pending.seat != state.current:
-            seen["passive decision"] += 1
-        if moves % SAMPLE_EVERY == 0 or (state.pending is not None and state.pending.kind == "ambassador_line"):
-            check_agreement(state, seat, probe)
-            check_views(state)
-        if moves % EXACT_EVERY == EXACT_EVERY - 1 or (state.pending is not None and moves % 7 == 0):
-            check_exact_c(state, seat, probe)
-        action = policy.action(state, seat, legal)
-        assert action in legal
-        facts = sm.decide(state, seat, action, probe)
-        after = fold(sm, state, facts)
-        flows = coin_flows(facts, seats)
-        for s in range(seats):
-            assert after.players[s].coins == state.players[s].coins + flows[s], (seed, moves, facts)
-        check_conservation(after)
-        check_no_leak(after, facts, [None, moves % seats])
-        for f in facts:
-            if f["t"] in ("AmbassadorTaken", "PassiveActivationStarted", "AmbassadorDiceRolled"):
-                seen[f["t"]] += 1
-            if f["t"] == "DecisionAsked" and f["decision"] == "ambassador_line":
-                seen["ambassador_line"] += 1
-            if f["t"] == "PassiveActivationStarted" and after.players[f["seat"]].passed:
-                seen["passed player activates"] += 1
-        state = after
-        moves += 1
-    result = sm.outcome(state)
-    assert result is not None and sorted(r.rank for r in result.results) == list(range(1, seats + 1))
-    assert all(r.score == sum(r.breakdown.values()) for r in result.results)  # every category, whichever modules add
-    assert sm.to_act(state) == frozenset() and all(sm.legal_actions(state, s) == [] for s in range(seats))
-    check_views(state)
-    assert codec.loads(codec.dumps(state)) == state
+    prepare = personal_scholars(seed, SCHOLARS) if with_scholars(seed) else None
+    state, _ = play(seed, options_for(seed), seats_for(seed), str(seed), CHECKS, setup_stream="setup-c",
+                    probe_stream="probe-c", prepare=prepare, seen=seen)
     return state
 
 
 def replay_game(seed: int) -> None:
-    """The same kind of game through the aggregate; its record verifies with the live hash at every move."""
-    seats = seats_for(seed)
-    people = [{"name": f"p{s}", "token_hash": f"t{s}"} for s in range(seats)]
-    game = Game.start("santa-maria", options_for(seed), people, "host", f"replay-c-{seed}", client_seeded=True)
-    policy = Policy(seed)
-    live: list[str] = []
-    while game.outcome() is None:
-        (seat,) = game.to_act()
-        action = policy.action(game.state, seat, sm.legal_actions(game.state, seat))
-        game.take_action(seat, action)
-        live.append(game.hash(game.state))
-    assert_record_verifies(game, live)
+    replay(seed, options_for(seed), seats_for(seed), f"replay-c-{seed}")
 
 
 @pytest.mark.parametrize("first", range(0, GAMES, CHUNK))

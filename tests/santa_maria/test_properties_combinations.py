@@ -23,17 +23,13 @@ from typing import Any
 
 import pytest
 
-import domain.santa_maria as sm
-from domain.core import IllegalAction, Rng, codec, fold
-from domain.core.aggregate import Game
 from domain.santa_maria.ambassadors import COLOURS
-from domain.santa_maria.state import Phase, State, replace, with_player
+from domain.santa_maria.state import Phase, State
 
-from ..replaying import assert_record_verifies
 from . import test_properties as base
 from . import test_properties_ab as ab
 from . import test_properties_core as core
-from .playout import MOVE_BOUND, Policy
+from .playout import Checks, on_after, personal_scholars, play, replay
 
 GAMES = int(os.environ.get("SM_COMBO_GAMES", "432"))
 CHUNK = 36
@@ -85,96 +81,40 @@ def universe(state: State, seat: int) -> list[dict[str, Any]]:
     return out
 
 
-def check_exact(state: State, seat: int, rng: Rng) -> None:
-    legal = sm.legal_actions(state, seat)
-    for action in universe(state, seat):
-        try:
-            sm.decide(state, seat, action, rng)
-            accepted = True
-        except IllegalAction:
-            accepted = False
-        assert accepted == (action in legal), (action, accepted)
+def observe(before: State, after: State, action: dict[str, Any] | None, facts: list[dict[str, Any]],
+            seen: Counter[str]) -> None:
+    passive: int | None = None
+    for f in facts:
+        if f["t"] == "PassiveActivationStarted":
+            passive = f["seat"]
+            seen["passive activation"] += 1
+        elif f["t"] == "DecisionAsked" and f["decision"] == "hire":
+            assert f["seat"] == before.current, "B + C: only the taker hires (§8.5)"
+            seen["hire"] += 1
+        elif f["t"] == "GovernorMoved":
+            seen["governor moved" if passive is None else "passive governor moved"] += 1
+        elif f["t"] in ("AmbassadorTaken", "SpecialistHired", "ImprovementPlaced"):
+            seen[f["t"]] += 1
+        elif f["t"] == "DecisionAsked" and f["decision"] in ("ambassador_line", "navigate"):
+            seen[f["decision"]] += 1
 
 
-def check_no_leak(state: State, facts: list[dict[str, Any]], viewers: list[int | None]) -> None:
-    core.check_no_leak(state, facts, viewers)
-    for f in facts:  # the governor's colonists: VP face down like any other (§9.2)
-        if f["t"] == "ColonistsScored" and not state.open_scores and state.phase is not Phase.OVER:
-            assert all(sm.redact(f, v)["vp"] is None for v in viewers if v != f["seat"])
+CHECKS = Checks(
+    agreement=ab.check_agreement, views=base.check_views, universe=universe, no_leak=on_after(base.check_no_leak),
+    coin_flows=base.coin_flows, conservation=base.check_conservation, final=ab.final_scores, observe=observe,
+    sample_every=base.SAMPLE_EVERY, sample_kinds=("ambassador_line", "navigate"), exact_every=base.EXACT_EVERY,
+    exact_pending_every=7,
+)
 
 
 def play_game(seed: int, seen: Counter[str]) -> State:
-    seats = seats_for(seed)
-    options = options_for(seed)
-    facts = sm.setup(sm.check_options(options, seats), seats, Rng(f"combo-{seed}", "setup"))
-    state = fold(sm, None, facts)
-    check_no_leak(state, facts, [None, *range(seats)])
-    if with_scholars(seed):
-        for s in range(seats):
-            state = with_player(state, s, personal_scholar=SCHOLARS[(seed + s) % len(SCHOLARS)])
-        state = replace(state, boxed=tuple(t for t in state.boxed if t not in SCHOLARS))  # now seen
-    base.check_conservation(state)
-    policy = Policy(seed)
-    probe = Rng(f"combo-{seed}", "probe")
-    moves = 0
-    while sm.outcome(state) is None:
-        assert moves < MOVE_BOUND, f"seed {seed}: no end after {moves} moves"
-        (seat,) = sm.to_act(state)
-        legal = sm.legal_actions(state, seat)
-        pending = state.pending.kind if state.pending else None
-        if moves % base.SAMPLE_EVERY == 0 or pending in ("ambassador_line", "navigate"):
-            ab.check_agreement(state, seat, probe)
-            core.check_views(state)
-        if moves % base.EXACT_EVERY == base.EXACT_EVERY - 1 or (pending is not None and moves % 7 == 0):
-            check_exact(state, seat, probe)
-        action = policy.action(state, seat, legal)
-        assert action in legal
-        facts = sm.decide(state, seat, action, probe)
-        after = fold(sm, state, facts)
-        flows = base.coin_flows(facts, seats)
-        for s in range(seats):
-            assert after.players[s].coins == state.players[s].coins + flows[s], (seed, moves, facts)
-        base.check_conservation(after)
-        check_no_leak(after, facts, [None, moves % seats])
-        passive: int | None = None
-        for f in facts:
-            if f["t"] == "PassiveActivationStarted":
-                passive = f["seat"]
-                seen["passive activation"] += 1
-            elif f["t"] == "DecisionAsked" and f["decision"] == "hire":
-                assert f["seat"] == state.current, "B + C: only the taker hires (§8.5)"
-                seen["hire"] += 1
-            elif f["t"] == "GovernorMoved":
-                seen["governor moved" if passive is None else "passive governor moved"] += 1
-            elif f["t"] in ("AmbassadorTaken", "SpecialistHired", "ImprovementPlaced"):
-                seen[f["t"]] += 1
-            elif f["t"] == "DecisionAsked" and f["decision"] in ("ambassador_line", "navigate"):
-                seen[f["decision"]] += 1
-        state = after
-        moves += 1
-    result = sm.outcome(state)
-    assert result is not None and sorted(r.rank for r in result.results) == list(range(1, seats + 1))
-    for r in result.results:
-        assert r.score == sum(v for k, v in r.breakdown.items() if not k.startswith("achievement_") and k != "won")
-        assert ("governor" in r.breakdown) == ("A" in options["modules"])
-    assert sm.to_act(state) == frozenset() and all(sm.legal_actions(state, s) == [] for s in range(seats))
-    core.check_views(state)
-    assert codec.loads(codec.dumps(state)) == state
+    prepare = personal_scholars(seed, SCHOLARS) if with_scholars(seed) else None
+    state, _ = play(seed, options_for(seed), seats_for(seed), f"combo-{seed}", CHECKS, prepare=prepare, seen=seen)
     return state
 
 
 def replay_game(seed: int) -> None:
-    """The same game through the aggregate; its record verifies with the live hash at every move."""
-    seats = seats_for(seed)
-    people = [{"name": f"p{s}", "token_hash": f"t{s}"} for s in range(seats)]
-    game = Game.start("santa-maria", options_for(seed), people, "host", f"combo-{seed}", client_seeded=True)
-    policy = Policy(seed)
-    live: list[str] = []
-    while game.outcome() is None:
-        (seat,) = game.to_act()
-        game.take_action(seat, policy.action(game.state, seat, sm.legal_actions(game.state, seat)))
-        live.append(game.hash(game.state))
-    assert_record_verifies(game, live)
+    replay(seed, options_for(seed), seats_for(seed), f"combo-{seed}")
 
 
 @pytest.mark.parametrize("first", range(0, GAMES, CHUNK))

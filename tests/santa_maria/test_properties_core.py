@@ -10,25 +10,18 @@ The count is KINGDOM_GAMES (environment variable, default 300).
 
 from __future__ import annotations
 
-import json
 import os
-import re
 from collections import Counter
 from typing import Any
 
 import pytest
 
-import domain.santa_maria as sm
-from domain.core import ALL, IllegalAction, Rng, codec, fold
-from domain.core.aggregate import Game
-from domain.santa_maria import scoring
 from domain.santa_maria.components import C
 from domain.santa_maria.goods import payments as goods_payments
 from domain.santa_maria.state import Phase, State
 
-from ..replaying import assert_record_verifies
 from . import test_properties as base
-from .playout import MOVE_BOUND, Policy
+from .playout import Checks, on_after, play, replay
 
 GAMES = int(os.environ.get("KINGDOM_GAMES", "250"))
 CHUNK = 25
@@ -48,43 +41,9 @@ def seats_for(seed: int) -> int:
     return 1 + (seed // len(VARIANTS)) % 4
 
 
-def hidden_ids(state: State) -> set[str]:
-    return base.hidden_ids(state) | {*(state.special_stack or ()), *(state.special_ships or ())}
-
-
 check_conservation = base.check_conservation  # the one check: it knows the core's parts (and the modules')
-
-
-_ID = re.compile(r'"([A-Z][A-Za-z0-9_]+)"')  # TH_cocoa too
-
-
-def leaked(hidden: set[str], shown: Any) -> set[str]:
-    return hidden & set(_ID.findall(json.dumps(shown)))
-
-
-def check_no_leak(state: State, facts: list[dict[str, Any]], viewers: list[int | None]) -> None:
-    hidden = hidden_ids(state)
-    for f in facts:
-        for viewer in viewers:
-            shown = sm.redact(f, viewer)
-            assert shown is not None and not leaked(hidden, shown), f["t"]
-            if state.open_scores or state.phase is Phase.OVER:
-                continue
-            if f["t"] in ("VPGained", "ReligionOverflowScored", "BishopConquestScored") and f["seat"] != viewer:
-                assert shown["vp"] is None
-            if f["t"] == "ConquistadorScored":
-                assert all(vp is None for s, vp in shown["awards"] if s != viewer)
-
-
-def check_views(state: State) -> None:
-    hidden = hidden_ids(state)
-    for viewer in [None, *range(state.seats)]:
-        shown = sm.view(state, viewer)
-        assert json.loads(json.dumps(shown)) == shown
-        assert not leaked(hidden, shown)
-        if not state.open_scores and state.phase is not Phase.OVER:
-            assert all(p["vp"] is None for p in shown["players"] if p["seat"] != viewer)
-    assert leaked(hidden, sm.view(state, ALL)) == hidden
+check_no_leak = base.check_no_leak  # (the one hidden set, and every VP fact, of the base game and the expansion)
+check_views = base.check_views
 
 
 def universe(state: State, seat: int) -> list[dict[str, Any]]:
@@ -112,56 +71,28 @@ def universe(state: State, seat: int) -> list[dict[str, Any]]:
     return out
 
 
-def check_exact(state: State, seat: int, rng: Rng) -> None:
-    legal = sm.legal_actions(state, seat)
-    for action in universe(state, seat):
-        try:
-            sm.decide(state, seat, action, rng)
-            accepted = True
-        except IllegalAction:
-            accepted = False
-        assert accepted == (action in legal), (action, accepted)
+def final_scores(state: State, options: dict[str, Any]) -> None:
+    base.final_scores(state, options)
+    assert all(dict(s)["bishop_penalty"] == 0 for s in state.scored)  # no −2 with the expansion (§8.1)
+
+
+def observe(before: State, after: State, action: dict[str, Any] | None, facts: list[dict[str, Any]],
+            seen: Counter[str]) -> None:
+    if action is not None:
+        seen[_feature(action)] += 1
+    seen.update(f["t"] for f in facts)
+
+
+CHECKS = Checks(
+    agreement=base.check_agreement, views=check_views, universe=universe, no_leak=on_after(check_no_leak),
+    coin_flows=base.coin_flows, conservation=check_conservation, final=final_scores, observe=observe,
+    sample_every=base.SAMPLE_EVERY, exact_every=base.EXACT_EVERY,
+)
 
 
 def play_game(seed: int) -> tuple[State, Counter[str]]:
-    seats = seats_for(seed)
-    facts = sm.setup(sm.check_options(options_for(seed), seats), seats, Rng(f"k{seed}", "setup"))
-    state = fold(sm, None, facts)
-    check_conservation(state)
-    check_no_leak(state, facts, [None, *range(seats)])
-    policy = Policy(seed)
-    probe = Rng(f"k{seed}", "probe")
-    seen: Counter[str] = Counter(f["t"] for f in facts)
-    moves = 0
-    while sm.outcome(state) is None:
-        assert moves < MOVE_BOUND, f"seed {seed}: no end after {moves} moves"
-        (seat,) = sm.to_act(state)
-        legal = sm.legal_actions(state, seat)
-        if moves % base.SAMPLE_EVERY == 0:
-            base.check_agreement(state, seat, probe)
-            check_views(state)
-        if moves % base.EXACT_EVERY == base.EXACT_EVERY - 1 or (state.pending is not None and moves % 11 == 0):
-            check_exact(state, seat, probe)
-        action = policy.action(state, seat, legal)
-        assert action in legal
-        seen[_feature(action)] += 1
-        facts = sm.decide(state, seat, action, probe)
-        after = fold(sm, state, facts)
-        flows = base.coin_flows(facts, seats)
-        for s in range(seats):
-            assert after.players[s].coins == state.players[s].coins + flows[s], (seed, moves, facts)
-        for f in facts:
-            seen[f["t"]] += 1
-        check_conservation(after)
-        check_no_leak(after, facts, [None, moves % seats])
-        state = after
-        moves += 1
-    result = sm.outcome(state)
-    assert result is not None and sorted(r.rank for r in result.results) == list(range(1, seats + 1))
-    assert all(r.score == sum(r.breakdown[k] for k in ("during_play", *scoring.CATEGORIES)) for r in result.results)
-    assert all(dict(s)["bishop_penalty"] == 0 for s in state.scored)  # no −2 with the expansion (§8.1)
-    check_views(state)
-    assert codec.loads(codec.dumps(state)) == state
+    seen: Counter[str] = Counter()
+    state, _ = play(seed, options_for(seed), seats_for(seed), f"k{seed}", CHECKS, seen=seen)
     return state, seen
 
 
@@ -176,17 +107,7 @@ def _feature(action: dict[str, Any]) -> str:
 
 
 def replay_game(seed: int) -> None:
-    seats = seats_for(seed)
-    people = [{"name": f"p{s}", "token_hash": f"t{s}"} for s in range(seats)]
-    game = Game.start("santa-maria", options_for(seed), people, "host", f"kingdoms-{seed}", client_seeded=True)
-    policy = Policy(seed)
-    live: list[str] = []
-    while game.outcome() is None:
-        (seat,) = game.to_act()
-        action = policy.action(game.state, seat, sm.legal_actions(game.state, seat))
-        game.take_action(seat, action)
-        live.append(game.hash(game.state))
-    assert_record_verifies(game, live)
+    replay(seed, options_for(seed), seats_for(seed), f"kingdoms-{seed}")
 
 
 @pytest.mark.parametrize("first", range(0, GAMES, CHUNK))

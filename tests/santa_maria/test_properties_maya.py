@@ -20,16 +20,14 @@ from typing import Any
 import pytest
 
 import domain.santa_maria as sm
-from domain.core import ALL, IllegalAction, Rng, codec, fold
-from domain.core.aggregate import Game
+from domain.core import ALL
 from domain.santa_maria.maya.city import MONK_CHOICES
 from domain.santa_maria.maya.data import GOODS, HALVES, ITEMS, M
 from domain.santa_maria.setup import PLAYABLE
 from domain.santa_maria.state import Phase, State
 
-from ..replaying import assert_record_verifies
 from . import test_properties_combinations as combo
-from .playout import MOVE_BOUND, Policy
+from .playout import Checks, play, replay
 from .test_properties import (
     check_agreement,
     check_conservation,
@@ -159,16 +157,10 @@ def maya_universe(state: State) -> list[dict[str, Any]]:
     return out
 
 
-def check_exact(state: State, seat: int, rng: Rng) -> None:
-    legal = sm.legal_actions(state, seat)
+def every_action(state: State, seat: int) -> list[dict[str, Any]]:
+    """The step's whole domain: the modules' (A and B: the combinations') and the Maya's."""
     domain = combo.universe(state, seat) if state.modules and ({"A", "B"} & set(state.modules)) else universe(state, seat)
-    for action in [*domain, *maya_universe(state)]:
-        try:
-            sm.decide(state, seat, action, rng)
-            accepted = True
-        except IllegalAction:
-            accepted = False
-        assert accepted == (action in legal), (action, accepted, state.pending)
+    return [*domain, *maya_universe(state)]
 
 
 # -- the games -------------------------------------------------------------------------------------------------
@@ -187,60 +179,31 @@ def check_maya_modules(state: State, facts: list[dict[str, Any]]) -> None:
             assert not (f["t"] == "DecisionAsked" and f["decision"] in ("hire", "navigate")), f
 
 
+def final_scores(state: State, options: dict[str, Any]) -> None:
+    result = sm.outcome(state)
+    assert result is not None
+    assert all(r.score == sum(r.breakdown[k] for k in r.breakdown if k != "won" and not k.startswith("achievement"))
+               for r in result.results)
+
+
+CHECKS = Checks(
+    agreement=check_agreement, views=check_views, universe=every_action, no_leak=check_no_leak,
+    coin_flows=maya_coin_flows, conservation=check_conservation, final=final_scores,
+    observe=lambda before, after, action, facts, seen: check_maya_modules(after, facts),
+    sample_every=SAMPLE_EVERY, exact_every=EXACT_EVERY, exact_pending_every=7,
+)
+
+
 def play_game(seed: int, options: dict[str, Any] | None = None, seats: int | None = None) -> tuple[State, int]:
     options = options_for(seed) if options is None else options
     seats = seats_for(seed) if seats is None else seats
-    facts = sm.setup(sm.check_options(options, seats), seats, Rng(str(seed), "maya-setup"))
-    state = fold(sm, None, facts)
-    check_conservation(state)
-    policy = Policy(seed)
-    probe = Rng(str(seed), "probe")
-    moves = 0
-    while sm.outcome(state) is None:
-        assert moves < MOVE_BOUND, f"seed {seed}: no end after {moves} moves"
-        (seat,) = sm.to_act(state)
-        legal = sm.legal_actions(state, seat)
-        assert legal
-        if moves % SAMPLE_EVERY == 0:
-            check_agreement(state, seat, probe)
-            check_views(state)
-        if moves % EXACT_EVERY == EXACT_EVERY - 1 or (state.pending is not None and moves % 7 == 0):
-            check_exact(state, seat, probe)
-        action = policy.action(state, seat, legal)
-        assert action in legal
-        facts = sm.decide(state, seat, action, probe)
-        after = fold(sm, state, facts)
-        flows = maya_coin_flows(facts, seats)
-        for s in range(seats):
-            assert after.players[s].coins == state.players[s].coins + flows[s], (seed, moves, facts)
-        check_conservation(after)
-        check_maya_modules(after, facts)
-        check_no_leak(state, after, facts, [None, moves % seats])
-        state = after
-        moves += 1
-    result = sm.outcome(state)
-    assert result is not None and sorted(r.rank for r in result.results) == list(range(1, seats + 1))
-    assert all(r.score == sum(r.breakdown[k] for k in r.breakdown if k != "won" and not k.startswith("achievement"))
-               for r in result.results)
-    assert sm.to_act(state) == frozenset() and all(sm.legal_actions(state, s) == [] for s in range(seats))
-    check_views(state)
-    assert codec.loads(codec.dumps(state)) == state
-    return state, moves
+    return play(seed, options, seats, str(seed), CHECKS, setup_stream="maya-setup")
 
 
 def replay_game(seed: int, options: dict[str, Any] | None = None, seats: int | None = None) -> None:
     options = options_for(seed) if options is None else options
     seats = seats_for(seed) if seats is None else seats
-    people = [{"name": f"p{s}", "token_hash": f"t{s}"} for s in range(seats)]
-    game = Game.start("santa-maria", options, people, "host", f"maya-replay-{seed}", client_seeded=True)
-    policy = Policy(seed)
-    live: list[str] = []
-    while game.outcome() is None:
-        (seat,) = game.to_act()
-        action = policy.action(game.state, seat, sm.legal_actions(game.state, seat))
-        game.take_action(seat, action)
-        live.append(game.hash(game.state))
-    assert_record_verifies(game, live)
+    replay(seed, options, seats, f"maya-replay-{seed}")
 
 
 @pytest.mark.parametrize("first", range(0, GAMES, CHUNK))
