@@ -21,8 +21,8 @@ import pytest
 
 import domain.santa_maria as sm
 from domain.core import ALL
-from domain.santa_maria.maya.city import MONK_CHOICES
 from domain.santa_maria.maya.data import GOODS, HALVES, ITEMS, M
+from domain.santa_maria.maya.religion import MONK_CHOICES
 from domain.santa_maria.setup import PLAYABLE
 from domain.santa_maria.state import Phase, State
 

@@ -112,21 +112,21 @@ def bought(state: State, fact: dict[str, Any]) -> State:
 
 
 def why_not_religion_extra(state: State, pay: str) -> Why:
-    from . import city
+    from . import religion
 
-    return city.why_not_religion_extra(state, pay)
+    return religion.why_not_religion_extra(state, pay)
 
 
 def religion_extra(tx: Tx, seat: int, pay: str, rng: RandomSource) -> None:
-    from . import city
+    from . import religion
 
-    city.religion_extra(tx, seat, pay, rng)
+    religion.religion_extra(tx, seat, pay, rng)
 
 
 def pass_space(tx: Tx, seat: int, space: int) -> Any:
-    from . import city
+    from . import temples
 
-    return city.pass_space(tx, seat, space)
+    return temples.pass_space(tx, seat, space)
 
 
 def after_pass(state: State, seat: int) -> list[Any]:

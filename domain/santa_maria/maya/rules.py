@@ -8,15 +8,15 @@ from collections.abc import Callable
 from domain.core import Action
 
 from ..state import State
-from . import cards, city, setup, words  # noqa: F401  (setup and words register their facts)
+from . import cards, city, religion, setup, temples, words  # noqa: F401  (setup and words register their facts)
 
 DECISIONS: dict[str, Callable[[State, int], list[Action]]] = {
     "maya_step": city.step_actions,
-    "maya_temple": city.temple_actions,
-    "maya_token": city.token_actions,
-    "maya_road": city.road_actions,
-    "maya_monk_reward": city.monk_actions,
-    "maya_pass_flip": city.flip_actions,
+    "maya_temple": temples.temple_actions,
+    "maya_token": temples.token_actions,
+    "maya_road": temples.road_actions,
+    "maya_monk_reward": religion.monk_actions,
+    "maya_pass_flip": temples.flip_actions,
     "maya_build": cards.build_actions,
     "maya_trade": cards.session_actions,
     "offer_reply": cards.reply_actions,
