@@ -19,7 +19,7 @@ from __future__ import annotations
 from flask import Flask
 
 from . import pages, play, replay  # noqa: F401 (their routes register on the blueprint)
-from .boards import BoardLoader
+from .boards import BoardLoader, add_filters
 from .session import bp, init_session
 
 
@@ -29,5 +29,6 @@ def init_web(app: Flask) -> None:
 
     init_session(app)
     app.register_blueprint(bp)
+    add_filters(app.jinja_env)
     own = app.jinja_loader
     app.jinja_loader = ChoiceLoader([own, BoardLoader()] if own is not None else [BoardLoader()])  # type: ignore[assignment]

@@ -5,7 +5,8 @@ the game's folder, and gives it the viewer's view (the API's `rules.view` for th
 nothing hidden can reach it), the seat it is drawn for, the players' names and `info` (what the
 game's `board.py` adds: printed component data such as building costs, which the rules keep in
 data files rather than in the view). A game without a board.html is drawn by the generic one
-(every field of the view, as lists).
+(every field of the view, as lists). Besides Jinja's own filters a board may use `amount`
+(`{{ n | amount('ship') }}`: "1 ship", "2 ships"; see `add_filters`).
 
 A game's `board.py` may provide (each optional):
 
@@ -30,8 +31,14 @@ from jinja2 import BaseLoader, Environment, TemplateNotFound
 from domain.core import registry
 from domain.core.errors import IllegalAction
 from domain.core.rules import Action, GameRules
+from domain.core.words import amount
 
 PREFIX = "boards/"
+
+
+def add_filters(env: Environment) -> None:
+    """The filters the pages and the games' boards use beyond Jinja's own."""
+    env.filters["amount"] = amount
 
 
 def board_path(rules: GameRules) -> Path | None:

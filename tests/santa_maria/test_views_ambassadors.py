@@ -5,6 +5,7 @@ said in words."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import jinja2
 
@@ -13,6 +14,7 @@ from domain.core import ALL, Rng, fold
 from domain.core.words import render
 from domain.santa_maria import board
 from domain.santa_maria.text import board_text
+from service.web.boards import add_filters
 
 from .helpers import act
 from .test_examples_ambassadors import P1, P2, amb, start_c, with_scholar
@@ -77,6 +79,13 @@ def test_button_words_and_occupants() -> None:
     assert board.occupant_words("aw4") == "white ambassador die 4" and board.occupant_words("ab2") == "blue ambassador die 2"
 
 
+def render_board(shown: dict[str, Any], seat: int, info: dict[str, Any]) -> str:
+    """The game's board.html as the pages draw it (with their filters)."""
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(Path(sm.__file__).parent), autoescape=True)
+    add_filters(env)
+    return env.get_template("board.html").render(view=shown, seat=seat, names=NAMES[:2], info=info, to_act=shown["to_act"])
+
+
 def test_the_boards_show_the_ambassador_dice() -> None:
     state, _ = act(start_c(2, white=4, blue=2), P1, amb("white", 4, "column"))
     shown = sm.view(state, P2)
@@ -84,8 +93,7 @@ def test_the_boards_show_the_ambassador_dice() -> None:
     assert "ambassador dice white 4 taken by Ann  blue 2 on its token" in text and "Wd aw4" in text
     info = board.context(shown)
     assert info["white_limit"] == 2 and board.context(sm.view(fold(sm, None, sm.setup({}, 2, Rng("b", "setup"))), None))["white_limit"] == 3
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(Path(sm.__file__).parent), autoescape=True)
-    html = env.get_template("board.html").render(view=shown, seat=P2, names=NAMES[:2], info=info, to_act=shown["to_act"])
+    html = render_board(shown, P2, info)
     assert "Ambassadors (module C)" in html and "Ambassador dice:" in html and "taken by" in html and "on its token" in html and "white ambassador die 4" in html
 
 
@@ -95,6 +103,5 @@ def test_the_board_names_the_ambassador_line_decision() -> None:
     shown = sm.view(state, P2)
     assert shown["pending"]["decision"] == "ambassador_line" and shown["to_act"] == [P2]
     shown["players"][P2]["personal_scholar"] = None  # Archery's printed data is the expansion core's (components.json)
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(Path(sm.__file__).parent), autoescape=True)
-    html = env.get_template("board.html").render(view=shown, seat=P2, names=NAMES[:2], info=board.context(shown), to_act=shown["to_act"])
+    html = render_board(shown, P2, board.context(shown))
     assert "in the passive activation after Ann's ambassador die, Bob decides whether to activate the diagonal (Archery)" in html
