@@ -485,7 +485,7 @@ def view_version(_query: dict[str, Any], game_id: str, version: int) -> Any:
 
 @bp.route("/games/<game_id>/actions", methods=["GET"], parameters=[GAME_ID])
 @token_required
-@bp.response(200, schemas.LegalActionsSchema, headers=ETAG)
+@bp.response(200, schemas.LegalActionsSchema, headers=ETAG, dump=False)
 @problems(bp, 401, 403, 404)
 def legal_actions(game_id: str) -> Any:
     """The caller's legal actions, each ready to POST back unchanged."""
@@ -500,7 +500,7 @@ def legal_actions(game_id: str) -> Any:
 @bp.arguments(schemas.ActionSchema)
 @bp.arguments(schemas.ActionHeadersSchema, location="headers", error_status_code=400)
 @bp.response(201, schemas.AcceptedSchema, description="accepted: the new version and the facts as the caller may see them",
-             headers=ETAG)
+             headers=ETAG, dump=False)
 @bp.alt_response(200, schema=schemas.AcceptedSchema, description="an Idempotency-Key seen before: the first answer, applied once",
                  success=True)
 @problems(bp, 400, 401, 403, 404, 409, 412, 413, 415, 422, 503)
@@ -564,7 +564,7 @@ def record(_query: dict[str, Any], game_id: str) -> Response:
 @token_required
 @bp.arguments(schemas.UndoSchema, required=False)
 @bp.arguments(schemas.IfMatchHeaderSchema, location="headers", error_status_code=400)
-@bp.response(201, schemas.AcceptedSchema, description="undone at once, or asked of the other seats", headers=ETAG)
+@bp.response(201, schemas.AcceptedSchema, description="undone at once, or asked of the other seats", headers=ETAG, dump=False)
 @problems(bp, 400, 401, 403, 404, 409, 412, 413, 415, 422, 503)
 def request_undo(_body: dict[str, Any], _headers: dict[str, Any], game_id: str) -> Any:
     """Take back your last action: at once if nobody acted since and nothing was revealed,
@@ -578,7 +578,7 @@ def request_undo(_body: dict[str, Any], _headers: dict[str, Any], game_id: str) 
 @bp.route("/games/<game_id>/undo/answer", methods=["POST"], parameters=[GAME_ID])
 @token_required
 @bp.arguments(schemas.UndoAnswerSchema)
-@bp.response(201, schemas.AcceptedSchema, description="answered (and applied, when every other seat accepted)", headers=ETAG)
+@bp.response(201, schemas.AcceptedSchema, description="answered (and applied, when every other seat accepted)", headers=ETAG, dump=False)
 @problems(bp, 400, 401, 403, 404, 409, 413, 415, 422, 503)
 def answer_undo(data: dict[str, Any], game_id: str) -> Any:
     """Accept or decline the pending take-back request."""
@@ -591,7 +591,7 @@ def answer_undo(data: dict[str, Any], game_id: str) -> Any:
 @bp.route("/games/<game_id>/abandon", methods=["POST"], parameters=[GAME_ID])
 @token_required
 @bp.arguments(schemas.AbandonSchema, required=False)
-@bp.response(201, schemas.AcceptedSchema, description="abandoned; the seed is revealed", headers=ETAG)
+@bp.response(201, schemas.AcceptedSchema, description="abandoned; the seed is revealed", headers=ETAG, dump=False)
 @problems(bp, 400, 401, 403, 404, 409, 413, 415, 422, 503)
 def abandon(data: dict[str, Any], game_id: str) -> Any:
     """Stop the game (the host: its host token, or the creator's player token); the seed is
