@@ -48,6 +48,7 @@ GAME_ID = {"in": "path", "name": "game_id", "required": True, "schema": {"type":
 ETAG = {"ETag": {"description": 'the game\'s version, e.g. "12"', "schema": {"type": "string"}}}
 MAX_TOKEN = 200
 _SPACE = re.compile(r"\s")
+_BEARER = "shiplog.bearer"  # the request's token, once read (request.environ)
 
 
 def app_() -> Shiplog:
@@ -70,13 +71,19 @@ def json_posts_only() -> None:
 
 
 def bearer() -> str | None:
-    """The Bearer token (scheme case-insensitive, as RFC 9110 says), None without the header."""
-    if "Authorization" not in request.headers:
-        return None
-    auth = request.authorization
-    token = auth.token if auth is not None and auth.type == "bearer" else None
-    if not token or len(token) > MAX_TOKEN or _SPACE.search(token):
-        raise Problem(401, "auth.malformed", "Send the token as 'Authorization: Bearer <token>'.")
+    """The Bearer token (scheme case-insensitive, as RFC 9110 says), None without the header.
+    Read once per request (a route asks several times: the token check, who the caller is)."""
+    environ = request.environ
+    if _BEARER in environ:
+        return environ[_BEARER]  # type: ignore[no-any-return]
+    if "HTTP_AUTHORIZATION" not in environ:
+        token = None
+    else:
+        auth = request.authorization
+        token = auth.token if auth is not None and auth.type == "bearer" else None
+        if not token or len(token) > MAX_TOKEN or _SPACE.search(token):
+            raise Problem(401, "auth.malformed", "Send the token as 'Authorization: Bearer <token>'.")
+    environ[_BEARER] = token
     return token
 
 

@@ -95,3 +95,32 @@ def test_the_quick_check_of_action_headers_accepts_what_load_accepts(tag: str | 
         assert quick is None
     else:
         assert quick == loaded
+
+
+def test_answers_of_known_length_go_to_the_server_whole_and_streams_as_they_are() -> None:
+    from werkzeug.test import EnvironBuilder
+    from werkzeug.wrappers import Response
+
+    from service.wsgi import whole_bodies
+
+    closed = []
+
+    def stream() -> Any:
+        yield b"data: 1\n\n"
+        yield b"data: 2\n\n"
+
+    def inner(environ: dict[str, Any], start_response: Any) -> Any:
+        if environ["PATH_INFO"] == "/stream":
+            response = Response(stream(), mimetype="text/event-stream")
+        else:
+            response = Response(b'{"a": 1}\n', mimetype="application/json")
+        response.call_on_close(lambda: closed.append(environ["PATH_INFO"]))
+        return response(environ, start_response)
+
+    app = whole_bodies(inner)
+    started = []
+    whole = app(EnvironBuilder(path="/json").get_environ(), lambda status, headers, exc_info=None: started.append(status))
+    assert whole == [b'{"a": 1}\n'] and closed == ["/json"] and started == ["200 OK"]
+    streamed = app(EnvironBuilder(path="/stream").get_environ(), lambda status, headers, exc_info=None: None)
+    assert not isinstance(streamed, list) and closed == ["/json"]
+    assert b"".join(streamed) == b"data: 1\n\ndata: 2\n\n"
