@@ -124,3 +124,42 @@ def test_answers_of_known_length_go_to_the_server_whole_and_streams_as_they_are(
     streamed = app(EnvironBuilder(path="/stream").get_environ(), lambda status, headers, exc_info=None: None)
     assert not isinstance(streamed, list) and closed == ["/json"]
     assert b"".join(streamed) == b"data: 1\n\ndata: 2\n\n"
+
+
+def _outcome(parse: Any, raw: bytes) -> Any:
+    from service.problems import Problem
+
+    try:
+        return ("ok", parse(raw))
+    except Problem as exc:
+        return ("problem", exc.status, exc.code)
+
+
+TEXT = st.text(alphabet=st.characters(min_codepoint=0xD7F0, max_codepoint=0xE010) | st.sampled_from("ab[{\\u\""), max_size=4)
+NESTED = st.recursive(st.none() | st.integers(-5, 5) | TEXT,
+                      lambda inner: st.lists(inner, max_size=2) | st.dictionaries(TEXT, inner, max_size=2), max_leaves=40)
+
+
+@settings(max_examples=300, deadline=None)
+@given(NESTED, st.integers(0, 40), st.booleans())
+def test_a_body_skips_the_tree_walk_only_when_it_cannot_be_too_deep_or_hold_a_surrogate(value: Any, wrap: int,
+                                                                                         ascii_only: bool) -> None:
+    import json
+
+    from service import parsing
+
+    for _ in range(wrap):
+        value = [value]
+    raw = json.dumps(value, ensure_ascii=ascii_only).encode("utf-8", "surrogatepass")
+
+    def walked(body: bytes) -> Any:
+        from service.problems import Problem
+
+        data = parsing.parse_json(body)
+        try:
+            parsing._check_tree(data)
+        except parsing._Refused as exc:
+            raise Problem(400, exc.code, exc.detail) from None
+        return data
+
+    assert _outcome(parsing.parse_json, raw) == _outcome(walked, raw)
