@@ -48,6 +48,7 @@ GAME_ID = {"in": "path", "name": "game_id", "required": True, "schema": {"type":
 ETAG = {"ETag": {"description": 'the game\'s version, e.g. "12"', "schema": {"type": "string"}}}
 MAX_TOKEN = 200
 _SPACE = re.compile(r"\s")
+_BEARER = "shiplog.bearer"  # the request's token, once read (request.environ)
 
 
 def app_() -> Shiplog:
@@ -70,13 +71,19 @@ def json_posts_only() -> None:
 
 
 def bearer() -> str | None:
-    """The Bearer token (scheme case-insensitive, as RFC 9110 says), None without the header."""
-    if "Authorization" not in request.headers:
-        return None
-    auth = request.authorization
-    token = auth.token if auth is not None and auth.type == "bearer" else None
-    if not token or len(token) > MAX_TOKEN or _SPACE.search(token):
-        raise Problem(401, "auth.malformed", "Send the token as 'Authorization: Bearer <token>'.")
+    """The Bearer token (scheme case-insensitive, as RFC 9110 says), None without the header.
+    Read once per request (a route asks several times: the token check, who the caller is)."""
+    environ = request.environ
+    if _BEARER in environ:
+        return environ[_BEARER]  # type: ignore[no-any-return]
+    if "HTTP_AUTHORIZATION" not in environ:
+        token = None
+    else:
+        auth = request.authorization
+        token = auth.token if auth is not None and auth.type == "bearer" else None
+        if not token or len(token) > MAX_TOKEN or _SPACE.search(token):
+            raise Problem(401, "auth.malformed", "Send the token as 'Authorization: Bearer <token>'.")
+    environ[_BEARER] = token
     return token
 
 
@@ -485,7 +492,7 @@ def view_version(_query: dict[str, Any], game_id: str, version: int) -> Any:
 
 @bp.route("/games/<game_id>/actions", methods=["GET"], parameters=[GAME_ID])
 @token_required
-@bp.response(200, schemas.LegalActionsSchema, headers=ETAG)
+@bp.response(200, schemas.LegalActionsSchema, headers=ETAG, dump=False)
 @problems(bp, 401, 403, 404)
 def legal_actions(game_id: str) -> Any:
     """The caller's legal actions, each ready to POST back unchanged."""
@@ -500,7 +507,7 @@ def legal_actions(game_id: str) -> Any:
 @bp.arguments(schemas.ActionSchema)
 @bp.arguments(schemas.ActionHeadersSchema, location="headers", error_status_code=400)
 @bp.response(201, schemas.AcceptedSchema, description="accepted: the new version and the facts as the caller may see them",
-             headers=ETAG)
+             headers=ETAG, dump=False)
 @bp.alt_response(200, schema=schemas.AcceptedSchema, description="an Idempotency-Key seen before: the first answer, applied once",
                  success=True)
 @problems(bp, 400, 401, 403, 404, 409, 412, 413, 415, 422, 503)
@@ -564,7 +571,7 @@ def record(_query: dict[str, Any], game_id: str) -> Response:
 @token_required
 @bp.arguments(schemas.UndoSchema, required=False)
 @bp.arguments(schemas.IfMatchHeaderSchema, location="headers", error_status_code=400)
-@bp.response(201, schemas.AcceptedSchema, description="undone at once, or asked of the other seats", headers=ETAG)
+@bp.response(201, schemas.AcceptedSchema, description="undone at once, or asked of the other seats", headers=ETAG, dump=False)
 @problems(bp, 400, 401, 403, 404, 409, 412, 413, 415, 422, 503)
 def request_undo(_body: dict[str, Any], _headers: dict[str, Any], game_id: str) -> Any:
     """Take back your last action: at once if nobody acted since and nothing was revealed,
@@ -578,7 +585,7 @@ def request_undo(_body: dict[str, Any], _headers: dict[str, Any], game_id: str) 
 @bp.route("/games/<game_id>/undo/answer", methods=["POST"], parameters=[GAME_ID])
 @token_required
 @bp.arguments(schemas.UndoAnswerSchema)
-@bp.response(201, schemas.AcceptedSchema, description="answered (and applied, when every other seat accepted)", headers=ETAG)
+@bp.response(201, schemas.AcceptedSchema, description="answered (and applied, when every other seat accepted)", headers=ETAG, dump=False)
 @problems(bp, 400, 401, 403, 404, 409, 413, 415, 422, 503)
 def answer_undo(data: dict[str, Any], game_id: str) -> Any:
     """Accept or decline the pending take-back request."""
@@ -591,7 +598,7 @@ def answer_undo(data: dict[str, Any], game_id: str) -> Any:
 @bp.route("/games/<game_id>/abandon", methods=["POST"], parameters=[GAME_ID])
 @token_required
 @bp.arguments(schemas.AbandonSchema, required=False)
-@bp.response(201, schemas.AcceptedSchema, description="abandoned; the seed is revealed", headers=ETAG)
+@bp.response(201, schemas.AcceptedSchema, description="abandoned; the seed is revealed", headers=ETAG, dump=False)
 @problems(bp, 400, 401, 403, 404, 409, 413, 415, 422, 503)
 def abandon(data: dict[str, Any], game_id: str) -> Any:
     """Stop the game (the host: its host token, or the creator's player token); the seed is
