@@ -168,9 +168,11 @@ def shipping_actions(s: State, seat: int) -> Iterator[Action]:
 
 
 def has_options(s: State, seat: int) -> bool:
-    """Whether `seat` is asked at the loading step: any option but `pass`, and (rules version 2)
-    an open royal supplier even when every kind the seat holds has been sent this turn (the seat
-    then passes by hand; auto-passing it would change what `decide` does for recorded games)."""
+    """Whether `seat` is asked at the loading step: any() over its choices (`shipping_actions`,
+    every option but `pass`, and a guest to place), and (rules version 2, docs/puerto-rico.md,
+    "Compatibility") an open royal supplier even when every kind the seat holds has been sent
+    this turn (the seat then passes by hand; auto-passing it would change what `decide` does
+    for recorded games)."""
     if s.config.expansions and guest_ok(s, seat):
         return True
     if next(shipping_actions(s, seat), None) is not None:
