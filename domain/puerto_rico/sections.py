@@ -7,7 +7,18 @@ from __future__ import annotations
 from domain.core.words import Sections
 
 from . import flow, setup, tiles
-from .phases import builder, captain, craftsman, guests, mayor, prospector, settler, storage, trader
+from .phases import (
+    builder,
+    captain,
+    captain_start,
+    craftsman,
+    guests,
+    mayor,
+    prospector,
+    settler,
+    storage,
+    trader,
+)
 
 SECTIONS = Sections(
     "puerto-rico.md",
@@ -40,6 +51,7 @@ SECTIONS = Sections(
         **craftsman.CITES,
         **trader.CITES,
         **prospector.CITES,
+        **captain_start.CITES,
         **captain.CITES,
         **storage.CITES,
     },

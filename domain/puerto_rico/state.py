@@ -157,13 +157,19 @@ class Player:
         """Filled island spaces: plantations, quarries and forests (§10 A23)."""
         return sum(self.island) + sum(self.forests) + sum(self.hidden_forests)
 
+    @cached_property  # asked by every list of the builder's options: once per Player (it never changes)
+    def city(self) -> tuple[int, int]:
+        """(city spaces filled, large buildings): a large building fills 2 spaces (§4.3)."""
+        sizes = [size for size, w in zip(SIZE, self.buildings, strict=False) if w >= 0]  # (a base game has 23 kinds)
+        return sum(sizes), sizes.count(2)
+
     @property
     def city_spaces(self) -> int:
-        return sum([SIZE[b] for b, w in enumerate(self.buildings) if w >= 0])
+        return self.city[0]
 
     @property
     def large_buildings(self) -> int:
-        return sum([1 for b, w in enumerate(self.buildings) if w >= 0 and SIZE[b] == 2])
+        return self.city[1]
 
     @property
     def circles(self) -> int:
@@ -284,8 +290,10 @@ def _set(obj: T, **changes: Any) -> T:
     d = new.__dict__
     d.update(obj.__dict__)
     d.update(changes)
-    if "tiles" in d:  # Player.tiles, cached: counted again for the copy (`in` costs less than `pop`)
+    if "tiles" in d:  # Player.tiles and .city, cached: counted again for the copy (`in` costs less than `pop`)
         del d["tiles"]
+    if "city" in d:
+        del d["city"]
     return new
 
 

@@ -4,7 +4,8 @@ checks that serve a base game as the game with no expansions.
 
 At every move: the chosen legal action is accepted; the components are conserved (goods,
 colonists, nobles, VP, plantations incl. forests and a drawn tile, quarries, buildings); the
-board invariants hold; only the seat to act has actions. At a sample of positions: every listed
+board invariants hold; only the seat to act has actions; a seat is asked only when it has
+something to choose besides the step's default (`check_asked`). At a sample of positions: every listed
 action is accepted; over a universe of candidate actions (values inside and outside the legal
 range; with an expansion, every action type it adds) decide accepts exactly the listed ones up
 to the spelling of optional fields; malformed, wrong-seat and wrong-phase actions are rejected
@@ -41,6 +42,8 @@ from domain.puerto_rico.components import (
     building_copies,
 )
 from domain.puerto_rico.flow import ACTION_STEPS
+from domain.puerto_rico.phases.captain import why_not_supply
+from domain.puerto_rico.phases.storage import warehouse_slots
 from domain.puerto_rico.state import PLAYER_STEPS, State
 
 SETS: tuple[tuple[str, ...], ...] = ((), ("new_buildings",), ("nobles",), ("new_buildings", "nobles"))
@@ -74,6 +77,28 @@ def players_for(seed: int) -> int:
 
 # steps that random games reach rarely: checked every time they come up
 RARE_STEPS = frozenset({"place_drawn_tile", "library_settle", "small_wharf", "villa"})
+
+
+# -- who is asked -------------------------------------------------------------------------------
+
+DEFAULTS = frozenset({"pass", "done", "end_turn"})  # what a step does by itself for a seat (§0.3)
+
+
+def check_asked(s: State, seat: int, legal: list[dict[str, Any]]) -> None:
+    """"Has options" is any() over the choices: a seat with nothing but the step's default is
+    passed through by the engine, except in the two cases rules version 2 keeps
+    (docs/puerto-rico.md, "Compatibility"): an open royal supplier with no kind left to send, and
+    a free warehouse no kind left may go into. (The small wharf's `done` ships what is loaded:
+    a move, not a default.)"""
+    if s.step == "small_wharf" or any(a["type"] not in DEFAULTS for a in legal):
+        return
+    pl = s.players[seat]
+    if s.step == "ship":
+        assert why_not_supply(s, seat, pl, None) is None, legal
+    elif s.step == "store":
+        assert warehouse_slots(pl) > len(s.warehoused), legal
+    else:
+        raise AssertionError(f"seat {seat} is asked at {s.step} with nothing to choose: {legal}")
 
 
 # -- conservation and invariants ---------------------------------------------------------------
@@ -410,6 +435,7 @@ def play_checked(profile: Profile, seed: int) -> State:
         assert all(pr.legal_actions(s, other) == [] for other in range(n) if other != seat)
         legal = pr.legal_actions(s, seat)
         assert legal, f"seed {seed}: no legal action at step {s.step}"
+        check_asked(s, seat, legal)
         action = pr.BOTS["random"](s, seat, rng)
         if moves % profile.all_actions_every == 0:
             for other in legal:

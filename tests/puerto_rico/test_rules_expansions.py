@@ -371,6 +371,26 @@ def test_storehouse_keeps_everything_automatically_when_it_fits() -> None:
     assert {"t": "GoodsStored", "seat": 1, "kept": None, "discarded": {}, "auto": True} in facts
 
 
+def test_rules_version_2_asks_two_seats_with_only_their_default() -> None:
+    # docs/puerto-rico.md, "Compatibility": kept so that recorded games replay the same.
+    # A free warehouse no kind left may go into (both are kept as singles already), the
+    # storehouse full: `done` alone, asked.
+    s = player(nb(), 0, buildings={"storehouse": 1, "small_warehouse": 1}, goods={"corn": 5, "indigo": 5})
+    s = board(s, ships=[(5, "coffee", 5), (6, "corn", 6), (7, "indigo", 7)])
+    s, _ = start_role(s, 0, "captain")
+    for good in ("corn", "corn", "indigo", "indigo"):
+        s, _ = act(s, 0, {"type": "keep", "good": good})
+    assert (s.step, s.turn) == ("store", 0) and pr.legal_actions(s, 0) == [{"type": "done"}]
+    s, facts = act(s, 0, {"type": "done"})
+    assert facts[0] == {"t": "GoodsStored", "seat": 0, "kept": None, "discarded": {"corn": 3, "indigo": 3}}
+    # An open royal supplier with every kind held sent already: `pass` alone, asked.
+    s = player(both(), 1, buildings={"royal_supplier": 1}, goods={"corn": 2}, windrose=2, nobles={"windrose": 2})
+    s = board(s, ships=[(5, "coffee", 5), (6, "corn", 6), (7, "sugar", 7)])
+    s, _ = start_role(s, 0, "captain")
+    s, _ = act(s, 1, {"type": "royal_supplier", "good": "corn"})
+    assert (s.step, s.turn) == ("ship", 1) and pr.legal_actions(s, 1) == [{"type": "pass"}]
+
+
 # -- nobles ------------------------------------------------------------------------------------
 
 

@@ -3,6 +3,28 @@ actions (`offers`), the command handlers (`commands`), the automatic steps (`aut
 takes part in its expansion stages (`entrants`) and the handlers of its facts (`evolves`).
 Importing the package fills those tables (`..tables`)."""
 
-from . import builder, captain, craftsman, guests, mayor, prospector, settler, storage, trader
+from . import (
+    builder,
+    captain,
+    captain_start,
+    craftsman,
+    guests,
+    mayor,
+    prospector,
+    settler,
+    storage,
+    trader,
+)
 
-__all__ = ["builder", "captain", "craftsman", "guests", "mayor", "prospector", "settler", "storage", "trader"]
+__all__ = [
+    "builder",
+    "captain",
+    "captain_start",
+    "craftsman",
+    "guests",
+    "mayor",
+    "prospector",
+    "settler",
+    "storage",
+    "trader",
+]

@@ -44,12 +44,14 @@ from ..components import (
     CHURCH,
     CHURCH_VP,
     CIRCLES,
+    CITY_SPACES,
     COLUMN,
     CONSTRUCTION_OFFICE,
     COST,
     FORESTS_PER_DOUBLOON,
     GOOD_INDEX,
     GOODS,
+    ISLAND_SPACES,
     QUARRY,
     SIZE,
     UNIVERSITY,
@@ -67,21 +69,29 @@ CITES: dict[str, Citation] = {
 }
 
 
-def price(s: State, seat: int, b: int) -> int:
-    """§4.3 step 4: cost − occupied quarries (up to the column) − the builder's privilege
-    − 1 per 2 forests (New Buildings) − the construction office (Nobles), at least 0."""
+def discounts(s: State, seat: int) -> tuple[tuple[int, ...], int]:
+    """§4.3 step 4, what `seat` takes off the cost of a building: (by the building's column 1-4,
+    his occupied quarries up to the column and the construction office (Nobles: occupied by a
+    colonist 1 off columns 1-3, by a noble 2 off column 4); off every building, the builder's
+    privilege and 1 per 2 forests (New Buildings)). The price is the cost less these, at least
+    0 (`build_options`)."""
     pl = s.players[seat]
-    if not s.config.expansions:
-        discount = min(pl.manned[QUARRY], COLUMN[b]) + (1 if seat == s.chooser else 0)
-        return max(0, COST[b] - discount)
-    discount = min(pl.manned[QUARRY], COLUMN[b]) + privilege(s, seat)
-    discount += pl.forest_count // FORESTS_PER_DOUBLOON
-    if s.config.nobles and pl.buildings[CONSTRUCTION_OFFICE] > 0:
-        if pl.building_nobles[CONSTRUCTION_OFFICE] > 0:
-            discount += 2 if COLUMN[b] == 4 else 0
-        else:
-            discount += 1 if COLUMN[b] <= 3 else 0
-    return max(0, COST[b] - discount)
+    by_column = _QUARRIES_UP_TO_COLUMN[pl.manned[QUARRY]]
+    flat = privilege(s, seat)
+    if s.config.expansions:
+        flat += pl.forest_count // FORESTS_PER_DOUBLOON
+        if s.config.nobles and pl.buildings[CONSTRUCTION_OFFICE] > 0:
+            office = _NOBLE_OFFICE if pl.building_nobles[CONSTRUCTION_OFFICE] > 0 else _COLONIST_OFFICE
+            by_column = tuple([q + o for q, o in zip(by_column, office, strict=True)])
+    return by_column, flat
+
+
+# §4.3 step 4 as tables (read once per list of options, not computed per building): the
+# occupied quarries that count, by their number and the building's column (index 1-4) ...
+_QUARRIES_UP_TO_COLUMN = tuple(tuple(min(q, column) for column in range(5)) for q in range(ISLAND_SPACES + 1))
+# ... and the construction office's discount by column.
+_COLONIST_OFFICE = (0, 1, 1, 1, 0)
+_NOBLE_OFFICE = (0, 0, 0, 0, 2)
 
 
 def bm_categories(pl: Player) -> int:
@@ -90,37 +100,93 @@ def bm_categories(pl: Player) -> int:
     return (1 if pl.workers - 1 >= 1 else 0) + (1 if any(pl.goods) else 0) + (1 if pl.vp >= 1 else 0)
 
 
-def why_not_build(s: State, seat: int, b: int, black_market: bool = False) -> Why:
-    """Why `seat` cannot build `b` now (paying in full, or with a black-market shortfall)."""
+def build_options(s: State, seat: int, only: int | None = None) -> Iterator[tuple[int, int, str | None]]:
+    """§4.3, the one place the rules of a build are written: (building, price, fault) for `seat`
+    now. The fault is None when the player may build it paying in full, else the code of the
+    first rule it breaks: a copy left in the supply (`sold_out`), each building once
+    (`already_owned`), room among the 12 city spaces, a large building taking 2 (`no_space`),
+    at most `max_large_buildings` large ones (§10 A22, `too_many_large`), the price (cost less
+    the `discounts`, at least 0) within his doubloons (`cannot_afford`).
+
+    Without `only`: lazily, in catalog order, every building `seat` may build (so "has options"
+    stops at the first), `cannot_afford` only where the black market covers the shortfall
+    (`why_not_black_market`). With `only`: that building's row, whatever it breaks. The
+    player's city and discounts are counted once, not per building (the hot loop of every
+    builder phase)."""
     pl = s.players[seat]
-    name = BUILDINGS[b].name.lower()
-    if s.building_supply[b] <= 0:
-        return "builder.sold_out", f"There is no {name} left to build."
-    if pl.buildings[b] >= 0:
-        return "builder.already_owned", f"You already own a {name}; each building only once."
-    if pl.city_spaces + SIZE[b] > 12:
-        return "builder.no_space", f"Your city has no room for the {name}."
-    if SIZE[b] == 2 and pl.large_buildings >= s.config.max_large_buildings:
-        return "builder.too_many_large", f"Your city holds at most {s.config.max_large_buildings} large buildings."
-    p = price(s, seat, b)
-    if not black_market:
-        if p > pl.doubloons:
-            return "builder.cannot_afford", f"The {name} costs you {p} doubloons; you have {pl.doubloons}."
-        return None
-    return why_not_black_market(s, pl, name, p)
+    supply, owned, money = s.building_supply, pl.buildings, pl.doubloons
+    spaces, large = pl.city
+    large_full = large >= s.config.max_large_buildings
+    by_column, flat = discounts(s, seat)
+    black_market = only is None and black_market_open(s, pl)
+    for b in range(len(supply)) if only is None else (only,):
+        if supply[b] <= 0:
+            fault: str | None = "builder.sold_out"
+        elif owned[b] >= 0:
+            fault = "builder.already_owned"
+        elif spaces + SIZE[b] > CITY_SPACES:
+            fault = "builder.no_space"
+        elif SIZE[b] == 2 and large_full:
+            fault = "builder.too_many_large"
+        else:
+            fault = None
+        if fault is None or only is not None:
+            p = COST[b] - by_column[COLUMN[b]] - flat
+            if p < 0:
+                p = 0
+            if fault is None and p > money:
+                fault = "builder.cannot_afford"
+                # (listed only where the black market covers the shortfall)
+                if only is None and (not black_market or why_not_black_market(s, pl, b, p) is not None):
+                    continue
+            yield b, p, fault
+
+
+def price(s: State, seat: int, b: int) -> int:
+    """What `seat` pays for `b` now (§4.3 step 4, `build_options`)."""
+    return next(build_options(s, seat, b))[1]
+
+
+def why_not_build(s: State, seat: int, b: int, black_market: bool = False) -> Why:
+    """Why `seat` cannot build `b` now, paying in full or with a black-market shortfall."""
+    return build_check(s, seat, b, black_market)[0]
+
+
+def build_check(s: State, seat: int, b: int, black_market: bool) -> tuple[Why, int]:
+    """(why not, price): the fault `build_options` finds for `b`, in words, and its price."""
+    _, p, fault = next(build_options(s, seat, b))
+    if fault == "builder.cannot_afford" or (fault is None and black_market):
+        pl = s.players[seat]
+        if black_market:
+            return why_not_black_market(s, pl, b, p), p
+        return ("builder.cannot_afford", f"The {_name(b)} costs you {p} doubloons; you have {pl.doubloons}."), p
+    if fault == "builder.sold_out":
+        return (fault, f"There is no {_name(b)} left to build."), p
+    if fault == "builder.already_owned":
+        return (fault, f"You already own a {_name(b)}; each building only once."), p
+    if fault == "builder.no_space":
+        return (fault, f"Your city has no room for the {_name(b)}."), p
+    if fault == "builder.too_many_large":
+        return (fault, f"Your city holds at most {s.config.max_large_buildings} large buildings."), p
+    return None, p
+
+
+def _name(b: int) -> str:
+    return BUILDINGS[b].name.lower()
 
 
 def black_market_open(s: State, pl: Player) -> bool:
     return bool(s.config.new_buildings) and pl.occ(BLACK_MARKET)
 
 
-def why_not_black_market(s: State, pl: Player, name: str, p: int) -> Why:
-    """§2.4 black market: up to 3 doubloons short of the price `p`, one different item per doubloon."""
+def why_not_black_market(s: State, pl: Player, b: int, p: int) -> Why:
+    """§2.4 black market: up to 3 doubloons short of the price `p` of `b`, one different item
+    per doubloon."""
     if not black_market_open(s, pl):
         return "builder.no_black_market", "You need an occupied black market to cover a shortfall."
     short = p - pl.doubloons
     if short <= 0:
-        return "builder.no_shortfall", f"You can pay the {name} ({p}) yourself; the black market only covers money you lack."
+        return "builder.no_shortfall", f"You can pay the {_name(b)} ({p}) yourself; the black market only covers money you lack."
     if short > 3:
         return "builder.shortfall_too_large", f"The black market covers at most 3 doubloons; you lack {short}."
     if short > bm_categories(pl):
@@ -128,47 +194,18 @@ def why_not_black_market(s: State, pl: Player, name: str, p: int) -> Why:
     return None
 
 
-def buildable(s: State, seat: int) -> Iterator[tuple[int, bool]]:
-    """(building, needs the black market) for every building `seat` may build now, in catalog
-    order; lazy, so "has options" stops at the first. The conditions of `why_not_build`, computed
-    once per player instead of once per building (the hot loop of every builder phase; the
-    property tests check both agree with `decide`); a shortfall asks `why_not_black_market`."""
-    pl = s.players[seat]
-    owned = pl.buildings
-    spaces = large = 0
-    for b, w in enumerate(owned):
-        if w >= 0:
-            spaces += SIZE[b]
-            large += SIZE[b] == 2
-    room = 12 - spaces
-    large_ok = large < s.config.max_large_buildings
-    expansions = bool(s.config.expansions)
-    black_market = expansions and black_market_open(s, pl)
-    quarries = pl.manned[QUARRY]
-    money = pl.doubloons + (1 if seat == s.chooser else 0)  # the builder's privilege
-    for b, left in enumerate(s.building_supply):
-        if left <= 0 or owned[b] >= 0 or SIZE[b] > room or (SIZE[b] == 2 and not large_ok):
-            continue
-        # the base price inline (it is `price` without the expansions' discounts)
-        short = price(s, seat, b) - pl.doubloons if expansions else COST[b] - min(quarries, COLUMN[b]) - money
-        if short <= 0:
-            yield b, False
-        elif black_market and why_not_black_market(s, pl, "", short + pl.doubloons) is None:
-            yield b, True
-
-
 @offers(Step.BUILD)
 def _builder_actions(s: State, seat: int) -> list[Action]:
     pl = s.players[seat]
     university = pl.occ(UNIVERSITY) and colonist_source(s) is not None
     acts: list[Action] = []
-    for b, black in buildable(s, seat):
+    for b, _, fault in build_options(s, seat):
         act: Action = {"type": "build", "building": CATALOG[b]}
-        if black:
+        if fault is not None:  # a shortfall the black market covers
             act["black_market"] = True
         acts.append(act)
         # (a guest may still occupy the university while a black-market payment is made)
-        if CIRCLES[b] > 0 and (pl.owns(UNIVERSITY) if black else university):
+        if CIRCLES[b] > 0 and (pl.owns(UNIVERSITY) if fault is not None else university):
             acts.append({**act, "university": False})
     acts.append({"type": "pass"})
     return acts
@@ -177,7 +214,7 @@ def _builder_actions(s: State, seat: int) -> list[Action]:
 @automatic(Step.BUILD)
 def _builder_auto(tx: Tx, rng: RandomSource) -> bool:
     s = tx.state
-    if (s.config.expansions and guest_ok(s, s.turn)) or next(buildable(s, s.turn), None) is not None:
+    if (s.config.expansions and guest_ok(s, s.turn)) or next(build_options(s, s.turn), None) is not None:
         return False
     return auto_pass(tx)
 
@@ -199,13 +236,14 @@ def _build(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     use_university = flag(action, "university", True)
     black = flag(action, "black_market", False)
     b = BUILDING_INDEX[name]
-    refuse(why_not_build(s, seat, b, black))
+    why, paid = build_check(s, seat, b, black)
+    refuse(why)
     if black:
-        short = price(s, seat, b) - s.players[seat].doubloons
+        short = paid - s.players[seat].doubloons
         keep = use_university or not s.players[seat].owns(UNIVERSITY)  # without one the flag means nothing
         tx.emit({"t": "BlackMarketUsed", "seat": seat, "building": name, "shortfall": short, "university": keep})
         return
-    _complete_build(tx, seat, b, price(s, seat, b), use_university, 0)
+    _complete_build(tx, seat, b, paid, use_university, 0)
 
 
 def _complete_build(tx: Tx, seat: int, b: int, paid: int, use_university: bool, black: int) -> None:

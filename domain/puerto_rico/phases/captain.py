@@ -1,7 +1,8 @@
-"""The captain phase (§4.6 K1-K5, K7): loading the cargo ships, the wharf, the harbor, the
-captain's privilege, "must ship", the end of loading and unloading full ships; with New Buildings
-(§2.4) the lighthouse, the union hall and the small wharf; with Nobles (§2.5) the royal supplier.
-Storing goods afterwards (K6) and unloading the full ships (K7) are `storage.py`.
+"""The captain phase (§4.6 K1-K5): loading the cargo ships, the wharf, the harbor, the captain's
+privilege, "must ship", the end of loading; with New Buildings (§2.4) the lighthouse's doubloon
+per shipment and the small wharf; with Nobles (§2.5) the royal supplier. The bonuses before the
+first shipment (K2: lighthouse and union hall) are `captain_start.py`; storing goods afterwards
+(K6) and unloading the full ships (K7) are `storage.py`.
 
 Which cargo ship a good may go on (§4.6 K1) is `loads_of`, the one source of that legality:
 `why_not_ship` accepts exactly its loads (and says which part of K1 any other breaks), the
@@ -28,7 +29,6 @@ from ..common import (
     check_vp_trigger,
     good_of,
     goods_dict,
-    order,
     passed,
     privilege,
     with_player,
@@ -40,12 +40,11 @@ from ..components import (
     LIGHTHOUSE,
     ROYAL_SUPPLIER,
     SMALL_WHARF,
-    UNION_HALL,
     WHARF,
 )
 from ..stages import next_stage
 from ..state import SHIP, SMALL_WHARF_STEP, Player, State, Step, _set, add, put, set_player
-from ..tables import automatic, commands, entrants, evolves, offers
+from ..tables import automatic, commands, evolves, offers
 from .guests import guest_ok
 
 _ZERO5 = (0, 0, 0, 0, 0)
@@ -53,7 +52,6 @@ _ZERO5 = (0, 0, 0, 0, 0)
 
 # The rules-page section each fact of this module cites (`replay why`; `sections.py` gathers them).
 CITES: dict[str, Citation] = {
-    "CaptainBonusesPaid": "4.6",
     "GoodsShipped": "4.6",
     "LoadingEnded": "4.6",
     "SmallWharfLoaded": "2.4",
@@ -168,9 +166,11 @@ def shipping_actions(s: State, seat: int) -> Iterator[Action]:
 
 
 def has_options(s: State, seat: int) -> bool:
-    """Whether `seat` is asked at the loading step: any option but `pass`, and (rules version 2)
-    an open royal supplier even when every kind the seat holds has been sent this turn (the seat
-    then passes by hand; auto-passing it would change what `decide` does for recorded games)."""
+    """Whether `seat` is asked at the loading step: any() over its choices (`shipping_actions`,
+    every option but `pass`, and a guest to place), and (rules version 2, docs/puerto-rico.md,
+    "Compatibility") an open royal supplier even when every kind the seat holds has been sent
+    this turn (the seat then passes by hand; auto-passing it would change what `decide` does
+    for recorded games)."""
     if s.config.expansions and guest_ok(s, seat):
         return True
     if next(shipping_actions(s, seat), None) is not None:
@@ -286,53 +286,6 @@ def after_pass(s: State) -> State:
 
 @evolves("LoadingEnded")
 def _loading_ended(s: State, f: Fact) -> State:
-    return _set(s, **next_stage(s))
-
-
-# -- before the first shipment (§4.6 K2, New Buildings): lighthouse and union hall --------------
-
-
-def union_hall_vp(pl: Player) -> int:
-    """§2.4 union hall: 1 VP for every 2 identical goods."""
-    return sum(c // 2 for c in pl.goods)
-
-
-@entrants(Step.CAPTAIN_START)
-def _bonuses_due(s: State, stage: str, c: int) -> dict[str, Any] | None:
-    pays = s.players[c].occ(LIGHTHOUSE) or any(pl.occ(UNION_HALL) and union_hall_vp(pl) for pl in s.players)
-    return {"step": stage, "turn": -1, "pending": ()} if pays else None
-
-
-@automatic(Step.CAPTAIN_START)
-def _captain_start(tx: Tx, rng: RandomSource) -> bool:
-    """§4.6 K2 and §10 A26: the captain's lighthouse doubloon; union hall VP (all owners, in
-    order, before anyone ships: a player's goods cannot change before his first turn)."""
-    s = tx.state
-    c = s.chooser
-    union = [
-        {"seat": p, "vp": union_hall_vp(s.players[p])}
-        for p in order(s, c)
-        if s.players[p].occ(UNION_HALL) and union_hall_vp(s.players[p])
-    ]
-    light = c if s.players[c].occ(LIGHTHOUSE) else None
-    tx.emit({"t": "CaptainBonusesPaid", "lighthouse": light, "union_hall": union})
-    if union:
-        check_vp_trigger(tx)
-    return True
-
-
-@evolves("CaptainBonusesPaid")
-def _captain_bonuses_paid(s: State, f: Fact) -> State:
-    players = list(s.players)
-    supply = s.vp_supply
-    light = f.get("lighthouse")
-    if light is not None:
-        players[light] = _set(players[light], doubloons=players[light].doubloons + 1)
-    for row in f.get("union_hall", ()):
-        seat, vp = row["seat"], row["vp"]
-        supply -= min(vp, supply)
-        players[seat] = _set(players[seat], vp=players[seat].vp + vp)
-    s = _set(s, players=tuple(players), vp_supply=supply)
     return _set(s, **next_stage(s))
 
 

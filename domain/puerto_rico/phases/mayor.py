@@ -309,12 +309,19 @@ def _arrange_auto(tx: Tx, rng: RandomSource) -> bool:
     pl = s.players[s.turn]
     placed = pl.placed  # (the workers on tiles and buildings: `pl.workers` is these and the windrose's)
     total, circles = placed + pl.windrose, pl.circles
-    if total == 0:
-        tx.emit({"t": "ArrangementFinished", "seat": s.turn, "auto": True})
-    elif total >= circles and (pl.nobles == 0 or pl.nobles == total):
-        # no choice: every circle is filled, the rest stay on the windrose (§4.2 rule 3)
+    if total >= circles and (pl.nobles == 0 or pl.nobles == total):
+        # §4.2 M4 rule 3, "a worker may stay on the windrose only if every circle of p is filled":
+        # with workers of one kind and at least as many as circles, every legal arrangement is
+        # the same (§4.2: "if a player has no real choice the engine may auto-arrange"). (No
+        # empty board comes here: every board keeps a circle, its first plantation or the
+        # building that discarded it.)
         tx.emit({"t": "ColonistsAssigned", "seat": s.turn})
-    elif s.placed and (pl.windrose == 0 or placed >= circles):
+    elif (pl.windrose == 0 or placed >= circles) and (s.placed or placed == 0):
+        # `arrangements` lists nothing, `done` is all there is (§0.3): said in counts, as the
+        # generator's own conditions over the whole board (no worker waits or no circle is
+        # empty; no worker may come off, after the first placement, or none stands anywhere),
+        # because this runs at every move of every arrangement and listing the board costs ~5 %
+        # of a game (the property tests check that no seat is asked with `done` alone)
         tx.emit({"t": "ArrangementFinished", "seat": s.turn, "auto": True})
     else:
         return False

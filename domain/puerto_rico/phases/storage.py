@@ -7,6 +7,7 @@ Section numbers (§) refer to the rules page `shared/rules/puerto-rico.md`.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from domain.core import Action, Fact, RandomSource, Viewer
@@ -46,13 +47,15 @@ def warehouse_slots(pl: Player) -> int:
     return (1 if pl.occ(SMALL_WAREHOUSE) else 0) + (2 if pl.occ(LARGE_WAREHOUSE) else 0)
 
 
-def _singles_limit(pl: Player) -> int:
-    return 1 + (STOREHOUSE_SINGLES if pl.occ(STOREHOUSE) else 0)
+def _singles_limit(s: State, pl: Player) -> int:
+    """§4.6 K6: one good kept (with an occupied storehouse, §2.4: 3 more)."""
+    return 1 + (STOREHOUSE_SINGLES if s.config.new_buildings and pl.occ(STOREHOUSE) else 0)
 
 
 def _unprotected(s: State, pl: Player) -> list[int]:
     """Goods per kind neither warehoused nor already kept as singles."""
-    return [0 if g in s.warehoused else pl.goods[g] - s.singles[g] for g in range(5)]
+    warehoused, kept = s.warehoused, s.singles
+    return [0 if not c or g in warehoused else c - kept[g] for g, c in enumerate(pl.goods)]
 
 
 def why_not_warehouse(s: State, pl: Player, g: int) -> Why:
@@ -88,45 +91,46 @@ def why_not_keep(s: State, pl: Player, g: int) -> Why:
 
 def _why_no_single_room(s: State, pl: Player) -> Why:
     """Without a storehouse the one good kept ends the storing (no single is counted)."""
-    if s.config.new_buildings and pl.occ(STOREHOUSE) and sum(s.singles) >= _singles_limit(pl):
-        return "storage.singles_full", f"You already keep {_singles_limit(pl)} single goods."
+    if s.config.new_buildings and pl.occ(STOREHOUSE) and sum(s.singles) >= _singles_limit(s, pl):
+        return "storage.singles_full", f"You already keep {_singles_limit(s, pl)} single goods."
     return None
+
+
+def storage_choices(s: State, pl: Player) -> Iterator[Action]:
+    """What the player may choose at the storing step besides `done` (which loses every good
+    not protected): a kind into a free warehouse, a good kept; lazily, each kept by its rule's
+    predicate."""
+    held = [g for g in range(5) if pl.goods[g]]  # (every option names a good the player holds)
+    if _why_no_warehouse_room(s, pl) is None:
+        yield from ({"type": "warehouse", "good": GOODS[g]} for g in held if why_not_warehouse(s, pl, g) is None)
+    yield from ({"type": "keep", "good": GOODS[g]} for g in held if why_not_keep(s, pl, g) is None)
 
 
 @offers(Step.STORE)
 def _storage_actions(s: State, seat: int) -> list[Action]:
-    pl = s.players[seat]
-    held = [g for g in range(5) if pl.goods[g]]  # (every option names a good the player holds)
-    acts: list[Action] = []
-    if _why_no_warehouse_room(s, pl) is None:
-        acts.extend({"type": "warehouse", "good": GOODS[g]} for g in held if why_not_warehouse(s, pl, g) is None)
-    acts.extend({"type": "keep", "good": GOODS[g]} for g in held if why_not_keep(s, pl, g) is None)
-    acts.append({"type": "done"})
-    return acts
+    return [*storage_choices(s, s.players[seat]), {"type": "done"}]
 
 
 def _fits(s: State, pl: Player) -> bool:
-    """Everything left can be kept: the free warehouse slots take the biggest kinds, the free
-    single places the rest."""
-    rest = sorted((c for c in _unprotected(s, pl) if c), reverse=True)
-    free_w = max(0, warehouse_slots(pl) - len(s.warehoused))
-    return sum(rest[free_w:]) <= _singles_limit(pl) - sum(s.singles)
+    """§4.6 K6, the rulebook's sentence: "If the player's goods can all be kept (after choosing
+    the W kinds with most goods, at most E goods remain) the engine auto-keeps everything" (W:
+    his free occupied warehouses; E: the single goods he may still keep, 1, with an occupied
+    storehouse 4 less those kept, §2.4)."""
+    rest = sorted(_unprotected(s, pl), reverse=True)
+    free = warehouse_slots(pl) - len(s.warehoused)  # (never below 0: a kind goes in only while one is free)
+    return sum(rest[free:]) <= _singles_limit(s, pl) - sum(s.singles)
 
 
-def needs_choice(s: State, seat: int) -> bool:
-    """§4.6 K6: automatic when, after protecting the W largest kinds, at most 1 good remains
-    (with a storehouse: when everything left fits, or nothing more can be protected)."""
-    pl = s.players[seat]
-    if not s.config.new_buildings:
-        rest = sorted((c for g, c in enumerate(pl.goods) if c and g not in s.warehoused), reverse=True)
-        free = warehouse_slots(pl) - len(s.warehoused)
-        return sum(rest[free:]) > 1
-    if guest_ok(s, seat):
+def has_choice(s: State, pl: Player) -> bool:
+    """Whether the player, his goods not all fitting (`_fits`), is asked what to keep: when he has
+    a choice besides `done` (`storage_choices`; else the rest is lost by itself). One more case,
+    kept from rules version 2 (docs/puerto-rico.md, "Compatibility"): a free warehouse slot asks
+    him even when no kind left may go into it (each is kept as singles already) and no single
+    may be added, `done` being his only action; storing then automatically would change what
+    `decide` does for recorded games."""
+    if next(storage_choices(s, pl), None) is not None:
         return True
-    if _fits(s, pl):
-        return False
-    # nothing more can be protected: there is nothing to choose
-    return _why_no_warehouse_room(s, pl) is None or _why_no_single_room(s, pl) is None
+    return _why_no_warehouse_room(s, pl) is None  # (rules version 2)
 
 
 def lost_goods(s: State, pl: Player, kept: int) -> dict[str, int]:
@@ -136,12 +140,19 @@ def lost_goods(s: State, pl: Player, kept: int) -> dict[str, int]:
 
 @automatic(Step.STORE)
 def _auto_store(tx: Tx, rng: RandomSource) -> bool:
-    """Keep everything when it fits; otherwise (nothing more can be protected) lose the rest."""
+    """§4.6 K6: everything left fits, so it is kept; or there is nothing to choose, so what is
+    not protected goes back to the supply; else (or with a guest to place) the player chooses."""
     s = tx.state
     seat = s.turn
-    if needs_choice(s, seat):
+    pl = s.players[seat]
+    if s.config.new_buildings and guest_ok(s, seat):
         return False
-    lost = {} if not s.config.new_buildings or _fits(s, s.players[seat]) else lost_goods(s, s.players[seat], -1)
+    if _fits(s, pl):
+        lost: dict[str, int] = {}
+    elif has_choice(s, pl):
+        return False
+    else:
+        lost = lost_goods(s, pl, -1)
     tx.emit({"t": "GoodsStored", "seat": seat, "kept": None, "discarded": lost, "auto": True})
     return True
 

@@ -199,7 +199,12 @@ def why_not_land_office(s: State, pl: Player, noble: bool) -> Why:
 
 
 def land_office_open(s: State, pl: Player) -> bool:
-    """Whether the land office may still follow the sale decision (§4.5 T2)."""
+    """§4.5 T2, the rulebook's sentence: "if, after the sale decision, p can still use his land
+    office: land_office_buy/sell(...) | end_turn()" — read as: his land office is occupied (by
+    the piece its use needs) and not used in this phase. The turn is then held after the sale
+    decision; if no land office action is possible after all (no doubloon, a full island, no
+    tile to draw or sell) the step passes him by itself like any seat without options (§0.3,
+    `_trader_auto`)."""
     return why_not_land_office(s, pl, noble=False) is None or why_not_land_office(s, pl, noble=True) is None
 
 
