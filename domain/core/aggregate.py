@@ -505,9 +505,9 @@ class Game(Aggregate):
         # Asked several times per move (the bots' loop, the turn check, the clocks); the state is
         # immutable, so the answer is kept for the state it was computed from (not stored).
         state = self.state
-        known = self.__dict__.get("_to_act")
+        known: tuple[Any, frozenset[Seat]] | None = self.__dict__.get("_to_act")
         if known is not None and known[0] is state:
-            return cast("frozenset[Seat]", known[1])
+            return known[1]
         seats = self.rules.to_act(state)
         self.__dict__["_to_act"] = (state, seats)
         return seats
@@ -548,9 +548,9 @@ class Game(Aggregate):
         # Asked before and after every move; `seats` is a new tuple whenever a seat changes, so
         # the answer is kept for the tuple it was computed from (not stored in snapshots).
         seats = self.seats
-        known = self.__dict__.get("_bots")
+        known: tuple[Any, frozenset[Seat]] | None = self.__dict__.get("_bots")
         if known is not None and known[0] is seats:
-            return cast("frozenset[Seat]", known[1])
+            return known[1]
         bots = frozenset(n for n in range(len(seats)) if self.bot_of(n))
         self.__dict__["_bots"] = (seats, bots)
         return bots
@@ -676,7 +676,7 @@ class Game(Aggregate):
             if not waiting:
                 break
             seat = min(waiting)
-            self._bot_move(seat, cast(str, self.bot_of(seat)))
+            self._bot_move(seat, self.bot_of(seat))  # type: ignore[arg-type]
             played += 1
         return played
 

@@ -235,6 +235,7 @@ class _Shape:
 
 
 _SHAPES: dict[type, _Shape] = {}
+_TUPLE: Any = object()  # the shape of a tuple's entry in `_LAST`
 
 
 # The shape, values and texts of the last dataclass instance written at each place of a state
@@ -244,7 +245,7 @@ _SHAPES: dict[type, _Shape] = {}
 # changed last) by identity finds the few parts to build again (issue 15: the state hash of
 # every event). The entry holds the values it compares with, so an identical object is the
 # same part. Bounded: a state has a fixed number of places.
-_LAST: dict[Any, tuple[_Shape, tuple[Any, ...], list[str]]] = {}
+_LAST: dict[Any, tuple[Any, tuple[Any, ...], list[str]]] = {}
 _MUTABLE = frozenset({dict, list, set})  # could change in place: always built again
 _LAST_LIMIT = 100_000
 
@@ -271,8 +272,11 @@ def _dataclass_text(value: Any, kind: Any, slot: Any) -> str:
             parts[i] = f"{keys[i]}{v}"
         elif t is str:
             parts[i] = keys[i] + _json_str(v)
-        elif t is tuple and _ONLY_INT.issuperset(map(type, v)):
-            parts[i] = keys[i] + "[" + ",".join(map(str, v)) + "]"
+        elif t is tuple:
+            if _ONLY_INT.issuperset(map(type, v)):
+                parts[i] = keys[i] + "[" + ",".join(map(str, v)) + "]"
+            else:
+                parts[i] = keys[i] + _tuple_text(v, (slot, i))
         elif v is None and i in shape.skip:
             parts[i] = ""
         else:
@@ -283,6 +287,23 @@ def _dataclass_text(value: Any, kind: Any, slot: Any) -> str:
         _LAST.clear()
     _LAST[slot] = (shape, values, parts)
     return '{"f":{' + "".join(parts)[1:] + shape.tail
+
+
+def _tuple_text(value: tuple[Any, ...], here: Any) -> str:
+    """A tuple field's text (not only ints), its items compared with the last tuple written at
+    the same place: the items that are the same objects keep their texts (the players of a
+    state, of whom a move changes one or two)."""
+    last = _LAST.get(here)
+    if last is not None and last[0] is _TUPLE and len(last[1]) == len(value) and _MUTABLE.isdisjoint(map(type, value)):
+        texts = last[2].copy()
+        for j in compress(_RANGE, map(operator.is_not, value, last[1])):
+            texts[j] = _canon(value[j], here, j)
+    else:
+        texts = [_canon(v, here, j) for j, v in enumerate(value)]
+    if len(_LAST) >= _LAST_LIMIT:
+        _LAST.clear()
+    _LAST[here] = (_TUPLE, value, texts)
+    return "[" + ",".join(texts) + "]"
 
 
 _RANGE = range(1 << 16)  # field numbers (`compress` stops at the shorter of its arguments)
