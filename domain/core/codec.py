@@ -258,7 +258,7 @@ def _dataclass_text(value: Any, kind: Any, slot: Any) -> str:
     last = _LAST.get(slot)  # one read: another thread may replace it meanwhile
     if last is not None and last[0] is shape:
         parts = last[2].copy()
-        changed: Any = list(compress(_RANGE, map(operator.is_not, values, last[1])))
+        changed: Any = list(compress(range(len(values)), map(operator.is_not, values, last[1])))
         if shape.mutable:
             changed = sorted({*changed, *shape.mutable})
     else:
@@ -296,7 +296,7 @@ def _tuple_text(value: tuple[Any, ...], here: Any) -> str:
     last = _LAST.get(here)
     if last is not None and last[0] is _TUPLE and len(last[1]) == len(value) and _MUTABLE.isdisjoint(map(type, value)):
         texts = last[2].copy()
-        for j in compress(_RANGE, map(operator.is_not, value, last[1])):
+        for j in compress(range(len(value)), map(operator.is_not, value, last[1])):
             texts[j] = _canon(value[j], here, j)
     else:
         texts = [_canon(v, here, j) for j, v in enumerate(value)]
@@ -304,9 +304,6 @@ def _tuple_text(value: tuple[Any, ...], here: Any) -> str:
         _LAST.clear()
     _LAST[here] = (_TUPLE, value, texts)
     return "[" + ",".join(texts) + "]"
-
-
-_RANGE = range(1 << 16)  # field numbers (`compress` stops at the shorter of its arguments)
 
 
 @cache
