@@ -60,8 +60,9 @@ KEYED = "hmac-sha256"  # state hashes keyed by the game's seed (records of forma
 UNKEYED = "sha256"  # games created before keyed hashes (records of format 1)
 
 # What the aggregate keeps for a moment and never stores: the time a command runs at, the state a
-# decision led to (until its event applies it), the bot seats of the current seats.
-TRANSIENT = ("_now", "_decided", "_bots")
+# decision led to (until its event applies it), the bot seats of the current seats, the seats to
+# act in the current state.
+TRANSIENT = ("_now", "_decided", "_bots", "_to_act")
 IDEMPOTENCY_WINDOW = 512  # how many recent Idempotency-Keys each game remembers
 MAX_BOT_MOVES = 20_000  # a safety bound on how many moves bots play in one go
 
@@ -69,21 +70,29 @@ SEAT_KEYS = ("name", "bot", "token_hash", "player", "entropy", "stand_in", "resi
 OPEN_SEAT: dict[str, Any] = dict.fromkeys(SEAT_KEYS)
 
 
+_SCALARS = frozenset({str, int, bool, type(None)})
+_STR = frozenset({str})
+
+
 def plain(value: Any) -> Any:
     """JSON-native copy (tuples become lists, str and int subclasses plain str and int), so
     stored and live events compare equal. What is not plainly JSON (keys that are not
-    strings, floats, other types) takes the JSON round trip, which says the same of them."""
+    strings, floats, other types) takes the JSON round trip, which says the same of them.
+    A dict of plain scalars under string keys (most facts and actions) is copied as it is,
+    without a call per value."""
     kind = type(value)
-    if kind is str or kind is int or kind is bool or value is None:
+    if kind in _SCALARS:
         return value
     if kind is dict or kind is list or kind is tuple:
         if kind is dict:
-            if all(type(k) is str for k in value):
-                return {k: plain(v) for k, v in value.items()}
+            if _STR.issuperset(map(type, value)):
+                if _SCALARS.issuperset(map(type, value.values())):
+                    return dict(value)
+                return {k: v if type(v) in _SCALARS else plain(v) for k, v in value.items()}
         else:
-            return [plain(v) for v in value]
+            return [v if type(v) in _SCALARS else plain(v) for v in value]
     elif isinstance(value, list | tuple) and not hasattr(value, "_fields"):
-        return [plain(v) for v in value]  # a list subclass such as `facts.Facts`
+        return [v if type(v) in _SCALARS else plain(v) for v in value]  # a list subclass such as `facts.Facts`
     return json.loads(json.dumps(value))
 
 
@@ -433,13 +442,20 @@ class Game(Aggregate):
         return self.__dict__.get("_now") or datetime.now(UTC)
 
     def trigger_event(self, event_class: Any, **kwargs: Any) -> None:
-        if kwargs.get("timestamp") is None and self.__dict__.get("_now") is not None:
-            kwargs["timestamp"] = self.__dict__["_now"]
-        super().trigger_event(event_class, **kwargs)
+        """The library's `trigger_event` without its copies of the fields: the event as the next
+        of this game's sequence, stamped with the time `at` set (or the library's clock),
+        applied to this game and kept pending until saved."""
+        timestamp = kwargs.pop("timestamp", None) or self.__dict__.get("_now") or event_class.create_timestamp()
+        new_event = event_class(originator_id=self.id, originator_version=self.version + 1,
+                                timestamp=timestamp, **kwargs)
+        new_event.mutate(self)
+        self._pending_events.append(new_event)
 
     def _keep_time(self, when: datetime) -> None:
         """After each event: seats that stopped waiting spend their bank; new ones start waiting."""
         waiting = self.clocked_seats()
+        if not waiting and not self.since:  # nobody waits, nobody waited (bots, or no clock)
+            return
         since = dict(self.since)
         bank = dict(self.bank)
         clock = self.settings.get("clock")
@@ -486,7 +502,15 @@ class Game(Aggregate):
     def to_act(self) -> frozenset[Seat]:
         if self.status != Status.ACTIVE:
             return frozenset()
-        return self.rules.to_act(self.state)
+        # Asked several times per move (the bots' loop, the turn check, the clocks); the state is
+        # immutable, so the answer is kept for the state it was computed from (not stored).
+        state = self.state
+        known: tuple[Any, frozenset[Seat]] | None = self.__dict__.get("_to_act")
+        if known is not None and known[0] is state:
+            return known[1]
+        seats = self.rules.to_act(state)
+        self.__dict__["_to_act"] = (state, seats)
+        return seats
 
     def outcome(self) -> Outcome | None:
         if self.ended is not None:
@@ -524,9 +548,9 @@ class Game(Aggregate):
         # Asked before and after every move; `seats` is a new tuple whenever a seat changes, so
         # the answer is kept for the tuple it was computed from (not stored in snapshots).
         seats = self.seats
-        known = self.__dict__.get("_bots")
+        known: tuple[Any, frozenset[Seat]] | None = self.__dict__.get("_bots")
         if known is not None and known[0] is seats:
-            return cast("frozenset[Seat]", known[1])
+            return known[1]
         bots = frozenset(n for n in range(len(seats)) if self.bot_of(n))
         self.__dict__["_bots"] = (seats, bots)
         return bots
@@ -603,22 +627,27 @@ class Game(Aggregate):
         if seat not in self.to_act():
             raise IllegalAction("turn.not_yours", "It is not your turn.")
         rules = self.rules
+        before = self.state
         assert self.seed is not None
         rng = Rng(self.seed, f"event:{self.version + 1}")
-        decided = rules.decide(self.state, seat, action, rng)
+        decided = rules.decide(before, seat, action, rng)
         state = getattr(decided, "state", None)  # a `facts.Tx` decision carries its state
         if state is None:
-            state = fold(rules, self.state, decided)
-        facts = plain(decided)
+            state = fold(rules, before, decided)
         finished = rules.outcome(state) is not None
-        self._decided = state  # `_action_taken` applies it instead of folding the facts again
-        self._action_taken(
+        after = frozenset() if finished else rules.to_act(state)
+        # `_apply_action` takes this state (and that it ends the game) instead of folding the
+        # facts again; the event is built directly, not through the library's decorator.
+        self._decided = (state, finished)
+        self.__dict__["_to_act"] = (state, after)
+        self.trigger_event(
+            Game.ActionTaken,
             seat=seat,
             action=plain(action),
-            facts=facts,
+            facts=plain(decided),
             draws=rng.draws,
             state_hash=self.hash(state),
-            to_act=[] if finished else sorted(rules.to_act(state)),
+            to_act=sorted(after),
             idempotency_key=idempotency_key,
             bot=bot or self.bot_of(seat),
         )
@@ -632,7 +661,7 @@ class Game(Aggregate):
             raise IllegalAction("game.over", "This game is over; no more moves can be made.")
 
     def _bot_move(self, seat: Seat, bot: str) -> None:
-        action = self.rules.BOTS[bot](self.state, seat, Rng(cast(str, self.seed), f"bot:{self.version + 1}"))
+        action = self.rules.BOTS[bot](self.state, seat, Rng(self.seed, f"bot:{self.version + 1}"))  # type: ignore[arg-type]
         self.take_action(seat, action, bot=bot)
 
     def play_bots(self) -> int:
@@ -647,7 +676,7 @@ class Game(Aggregate):
             if not waiting:
                 break
             seat = min(waiting)
-            self._bot_move(seat, cast(str, self.bot_of(seat)))
+            self._bot_move(seat, self.bot_of(seat))  # type: ignore[arg-type]
             played += 1
         return played
 
@@ -868,32 +897,32 @@ class Game(Aggregate):
         idempotency_key: str | None
         bot: str | None
 
-    @event(ActionTaken)
-    def _action_taken(
-        self,
-        seat: int,
-        action: Action,
-        facts: list[Fact],
-        draws: list[list[int]],
-        state_hash: str,
-        to_act: list[int],
-        idempotency_key: str | None,
-        bot: str | None,
-    ) -> None:
-        version = self.version + 1
+        def apply(self, aggregate: Any) -> None:
+            # Applied directly, not through the library's `@event` decorator, which copies and
+            # filters the fields twice per event (issue 15: one event per move, thousands a game).
+            aggregate._apply_action(self)
+
+    def _apply_action(self, ev: Game.ActionTaken) -> None:
+        version = ev.originator_version
+        seat = ev.seat
         rules = self.rules
-        decided = self.__dict__.pop("_decided", None)
-        self.state = decided if decided is not None else fold(rules, self.state, facts)
-        self.state_hash = state_hash
-        revealed = bool(draws) or revealing(rules, facts)
-        earlier = (replace(m, revealed=True) if revealed and not m.revealed else m
-                   for m in self.moves if m.seat != seat)
-        self.moves = (*earlier, Move(version, seat, revealed))
+        decided = self.__dict__.pop("_decided", None)  # (state, finished) when decided here
+        if decided is not None:
+            self.state, finished = decided
+        else:
+            self.state = fold(rules, self.state, ev.facts)
+            finished = rules.outcome(self.state) is not None
+        self.state_hash = ev.state_hash
+        revealed = bool(ev.draws) or revealing(rules, ev.facts)
+        moves = self.moves
+        if revealed and not all(m.revealed for m in moves):
+            moves = tuple(m if m.revealed else replace(m, revealed=True) for m in moves)
+        self.moves = (*[m for m in moves if m.seat != seat], Move(version, seat, revealed))
         self.undo_request = None  # a new move lets any pending take-back request lapse
-        if idempotency_key is not None:
-            remembered = (key_digest(idempotency_key), version)
+        if ev.idempotency_key is not None:
+            remembered = (key_digest(ev.idempotency_key), version)
             self.idempotency = (*self.idempotency[-(IDEMPOTENCY_WINDOW - 1) :], remembered)
-        if rules.outcome(self.state) is not None:
+        if finished:
             self.status = Status.FINISHED
 
     class UndoRequested(Aggregate.Event):

@@ -23,6 +23,7 @@ import importlib
 import json
 import operator
 from functools import cache
+from itertools import compress
 from typing import Any
 
 _ALLOWED_MODULE_PREFIXES = ("domain.", "tests.")
@@ -168,8 +169,13 @@ _ONLY_INT = frozenset({int})
 _CANON: dict[int, tuple[Any, str]] = {}
 
 
-def _canon(value: Any) -> str:
-    """`canonical_json(encode(value))`, built directly and remembered per dataclass instance."""
+def _canon(value: Any, slot: Any = None, index: int = 0) -> str:
+    """`canonical_json(encode(value))`, built directly and remembered per dataclass instance
+    and per tuple of four items or more.
+
+    `slot` and `index` say where the value sits in the state (its parent's slot, and its field
+    or item number there): a dataclass is compared with the last instance written at the same
+    place (see `_dataclass_text`)."""
     kind: Any = type(value)
     if kind is str:
         return _json_str(value)
@@ -180,22 +186,21 @@ def _canon(value: Any) -> str:
     if value is None:
         return "null"
     if kind is tuple:
+        if _ONLY_INT.issuperset(map(type, value)):  # counts on a board: the commonest part,
+            return "[" + ",".join(map(str, value)) + "]"  # written again faster than remembered
         if len(value) < 4:
-            return "[" + ",".join([_canon(v) for v in value]) + "]"
-        hit = _CANON.get(id(value))
-        if hit is not None and hit[0] is value:
-            return hit[1]
-        if _ONLY_INT.issuperset(map(type, value)):  # counts on a board: the commonest part
-            text = "[" + ",".join(map(str, value)) + "]"
-        else:
-            text = "[" + ",".join([_canon(v) for v in value]) + "]"
+            here = (slot, index)
+            return "[" + ",".join([_canon(v, here, j) for j, v in enumerate(value)]) + "]"
+    hit = _CANON.get(id(value))  # a remembered part is kept alive by its entry: its id is its own
+    if hit is not None and hit[0] is value:
+        return hit[1]
+    if kind is tuple:
+        here = (slot, index)
+        text = "[" + ",".join([_canon(v, here, j) for j, v in enumerate(value)]) + "]"
         _remember(value, text)
         return text
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        hit = _CANON.get(id(value))
-        if hit is not None and hit[0] is value:
-            return hit[1]
-        text = _dataclass_text(value, kind)
+    if kind in _SHAPES or (dataclasses.is_dataclass(value) and not isinstance(value, type)):
+        text = _dataclass_text(value, kind, (slot, index) if slot is not None else kind)
         _remember(value, text)
         return text
     if isinstance(value, dict):
@@ -211,45 +216,94 @@ _CANON_CHARS = [0]
 _CANON_CHAR_LIMIT = 16_000_000  # about 32 MB of remembered text, then start afresh
 
 
-# The fields and texts of the last instance of each dataclass whose text was built. A game's
-# next state is its last one with a few fields replaced, so comparing each field with the last
-# instance's by identity finds the few parts to build again (issue 15: the state hash of every
-# event). The entry holds the values it compares with, so an identical object is the same part.
-_LAST: dict[type, tuple[tuple[Any, ...], list[str]]] = {}
+class _Shape:
+    """How a dataclass is written: `keys[i]` is ',"name":' of its i-th field in sorted order
+    (the leading comma is dropped from the first part written), `values` gives the fields'
+    values in that order, `skip` the optional fields (left out while None), `tail` closes the
+    text with the class tag, `mutable` the fields that have held a dict, list or set."""
+
+    __slots__ = ("keys", "values", "skip", "tail", "mutable")
+
+    def __init__(self, cls: type) -> None:
+        names = [name for _quoted, name in _sorted_fields(cls)]
+        optional_names = _optional(cls)
+        self.keys = tuple(f",{_json_str(name)}:" for name in names)
+        self.values = _values(cls)
+        self.skip = frozenset(i for i, name in enumerate(names) if name in optional_names)
+        self.tail = '},"~c":' + _json_str(_class_name(cls)) + "}"
+        self.mutable: set[int] = set()
+
+
+_SHAPES: dict[type, _Shape] = {}
+_TUPLE: Any = object()  # the shape of a tuple's entry in `_LAST`
+
+
+# The shape, values and texts of the last dataclass instance written at each place of a state
+# (its slot: the top-level class, or (parent slot, field or item number)). A game's next state
+# is its last one with a few fields replaced, so comparing each field with the last instance's
+# at the same place (a player with the same seat's previous self, not with whichever player
+# changed last) by identity finds the few parts to build again (issue 15: the state hash of
+# every event). The entry holds the values it compares with, so an identical object is the
+# same part. Bounded: a state has a fixed number of places.
+_LAST: dict[Any, tuple[Any, tuple[Any, ...], list[str]]] = {}
 _MUTABLE = frozenset({dict, list, set})  # could change in place: always built again
-_MUTABLE_AT: dict[type, set[int]] = {}  # the fields of a class that have held such a value
+_LAST_LIMIT = 100_000
 
 
-def _dataclass_text(value: Any, kind: Any) -> str:
-    fields = _sorted_fields(kind)
-    values = _values(kind)(value)
-    skip = _optional(kind)
-    last = _LAST.get(kind)  # one read: another thread may replace it meanwhile
-    mutable = _MUTABLE_AT.setdefault(kind, set())
-    if last is not None and len(last[0]) == len(values):
-        parts = last[1].copy()
-        changed = [i for i, same in enumerate(map(operator.is_, values, last[0])) if not same]
-        if mutable:
-            changed = sorted({*changed, *mutable})
+def _dataclass_text(value: Any, kind: Any, slot: Any) -> str:
+    shape = _SHAPES.get(kind)
+    if shape is None:
+        shape = _SHAPES[kind] = _Shape(kind)
+    values = shape.values(value)
+    last = _LAST.get(slot)  # one read: another thread may replace it meanwhile
+    if last is not None and last[0] is shape:
+        parts = last[2].copy()
+        changed: Any = list(compress(range(len(values)), map(operator.is_not, values, last[1])))
+        if shape.mutable:
+            changed = sorted({*changed, *shape.mutable})
     else:
         parts = [""] * len(values)
-        changed = list(range(len(values)))
+        changed = range(len(values))
+    keys = shape.keys
     for i in changed:
         v = values[i]
         t = type(v)
         if t is int:
-            parts[i] = f"{fields[i][0]}:{v}"
+            parts[i] = f"{keys[i]}{v}"
         elif t is str:
-            parts[i] = f"{fields[i][0]}:{_json_str(v)}"
-        elif v is None and fields[i][1] in skip:
+            parts[i] = keys[i] + _json_str(v)
+        elif t is tuple:
+            if _ONLY_INT.issuperset(map(type, v)):
+                parts[i] = keys[i] + "[" + ",".join(map(str, v)) + "]"
+            else:
+                parts[i] = keys[i] + _tuple_text(v, (slot, i))
+        elif v is None and i in shape.skip:
             parts[i] = ""
         else:
             if t in _MUTABLE:
-                mutable.add(i)
-            parts[i] = f"{fields[i][0]}:{_canon(v)}"
-    _LAST[kind] = (values, parts)
-    text = ",".join([p for p in parts if p]) if skip else ",".join(parts)
-    return f'{{"f":{{{text}}},"~c":{_json_str(_class_name(kind))}}}'
+                shape.mutable.add(i)
+            parts[i] = keys[i] + _canon(v, slot, i)
+    if len(_LAST) >= _LAST_LIMIT:
+        _LAST.clear()
+    _LAST[slot] = (shape, values, parts)
+    return '{"f":{' + "".join(parts)[1:] + shape.tail
+
+
+def _tuple_text(value: tuple[Any, ...], here: Any) -> str:
+    """A tuple field's text (not only ints), its items compared with the last tuple written at
+    the same place: the items that are the same objects keep their texts (the players of a
+    state, of whom a move changes one or two)."""
+    last = _LAST.get(here)
+    if last is not None and last[0] is _TUPLE and len(last[1]) == len(value) and _MUTABLE.isdisjoint(map(type, value)):
+        texts = last[2].copy()
+        for j in compress(range(len(value)), map(operator.is_not, value, last[1])):
+            texts[j] = _canon(value[j], here, j)
+    else:
+        texts = [_canon(v, here, j) for j, v in enumerate(value)]
+    if len(_LAST) >= _LAST_LIMIT:
+        _LAST.clear()
+    _LAST[here] = (_TUPLE, value, texts)
+    return "[" + ",".join(texts) + "]"
 
 
 @cache
@@ -281,7 +335,7 @@ def dumps(state: Any) -> str:
     since the next move makes a new one."""
     kind: Any = type(state)
     if dataclasses.is_dataclass(state) and not isinstance(state, type):
-        return _dataclass_text(state, kind)
+        return _dataclass_text(state, kind, kind)
     return _canon(state)
 
 
@@ -296,4 +350,4 @@ def state_hash(state: Any, key: str | None = None) -> str:
     text = dumps(state).encode("utf-8")
     if key is None:
         return hashlib.sha256(text).hexdigest()
-    return hmac.new(key.encode("utf-8"), text, hashlib.sha256).hexdigest()
+    return hmac.digest(key.encode("utf-8"), text, "sha256").hex()  # = hmac.new(...).hexdigest()

@@ -160,7 +160,7 @@ def action_for(rules: GameRules, action: Action, seat: Seat, viewer: Viewer) -> 
 
 def revealing(rules: GameRules, facts: Iterable[Fact]) -> bool:
     """Whether any of the facts showed something that was hidden."""
-    return any(rules.reveals(fact) for fact in facts)
+    return any(map(rules.reveals, facts))
 
 
 def redacted(rules: GameRules, facts: Iterable[Fact], viewer: Viewer) -> list[Fact]:
