@@ -244,7 +244,9 @@ class Shiplog(TableCommands, PlayerCommands, Application):
         stored), then the snapshots due, which never raise (`_take_snapshots`)."""
         processing: ProcessingEvent[UUID] = ProcessingEvent()
         for pending in batch:
-            processing.collect_events(*pending.events)
+            # The events as they are: `collect_events` would check each against the library's
+            # runtime Protocol (an isinstance that walks the Protocol's attributes).
+            processing.events.extend(pending.events)
             processing.aggregates[pending.aggregate.id] = pending.aggregate
         with self.writing():
             recordings = self._record(processing)
