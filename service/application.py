@@ -252,23 +252,24 @@ class Shiplog(TableCommands, PlayerCommands, Application):
         with self.writing():
             recordings = self._record(processing)
             self._take_snapshots(processing)
-        self._cache(batch)
         self._notify(recordings)
 
-    def _cache(self, batch: Sequence[_Pending]) -> None:
-        """Leave a copy of each game just stored in the repository's cache, so the next load
-        (the next command, or the next seat's GET of its actions) does not fetch, decode and
-        apply again the events this process has just written. The library keeps the cache up
-        to date itself only without fast-forwarding; a load still asks the store for newer
-        events, so what another process (or thread) stored since is never missed, and a copy
-        put late over a newer one is only fast-forwarded again. A copy, because the caller
-        goes on reading its own while other threads may fast-forward the cached one."""
+    def _record(self, processing_event: ProcessingEvent[UUID]) -> Any:
+        """Store the events (the library's), then leave a copy of each game just stored in the
+        repository's cache, so the next load (the next command, or the next seat's GET of its
+        actions) does not fetch, decode and apply again the events this process has just
+        written. The library keeps the cache up to date itself only without fast-forwarding; a
+        load still asks the store for newer events, so what another process (or thread) stored
+        since is never missed, and a copy put late over a newer one is only fast-forwarded
+        again. A copy, because the caller goes on reading its own while other threads may
+        fast-forward the cached one."""
+        recordings = super()._record(processing_event)
         cache = self.repository.cache
-        if cache is None:
-            return
-        for pending in batch:
-            if isinstance(pending.aggregate, Game):
-                cache.put(pending.aggregate.id, copy.deepcopy(pending.aggregate))
+        if cache is not None:
+            for aggregate in processing_event.aggregates.values():
+                if isinstance(aggregate, Game):
+                    cache.put(aggregate.id, copy.deepcopy(aggregate))
+        return recordings
 
     # -- commands ---------------------------------------------------------------------------
 
