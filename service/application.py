@@ -43,6 +43,7 @@ from .notifications import Notifier
 from .players import PlayerCommands
 from .readmodels import PAGE, ReadModels
 from .settings import store_env
+from .store import single_statement_reads
 from .tables import TableCommands
 
 log = logging.getLogger("shiplog.store")
@@ -217,6 +218,8 @@ class Shiplog(TableCommands, PlayerCommands, Application):
         sqlite = full_env["PERSISTENCE_MODULE"] == "eventsourcing.sqlite"
         self.writing = SQLiteWriter(full_env["SQLITE_DBNAME"]) if sqlite else contextlib.nullcontext
         self.group = GroupCommit(self) if sqlite else None
+        if sqlite:
+            single_statement_reads(self.recorder)
         self.changed = threading.Condition()  # notified after every save in this process (live streams wait on it)
         self.changes = 0
         self.readmodels = ReadModels(self)
