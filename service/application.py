@@ -10,6 +10,7 @@ conflict.
 from __future__ import annotations
 
 import contextlib
+import copy
 import hashlib
 import logging
 import os
@@ -42,6 +43,7 @@ from .notifications import Notifier
 from .players import PlayerCommands
 from .readmodels import PAGE, ReadModels
 from .settings import store_env
+from .store import single_statement_reads
 from .tables import TableCommands
 
 log = logging.getLogger("shiplog.store")
@@ -216,6 +218,8 @@ class Shiplog(TableCommands, PlayerCommands, Application):
         sqlite = full_env["PERSISTENCE_MODULE"] == "eventsourcing.sqlite"
         self.writing = SQLiteWriter(full_env["SQLITE_DBNAME"]) if sqlite else contextlib.nullcontext
         self.group = GroupCommit(self) if sqlite else None
+        if sqlite:
+            single_statement_reads(self.recorder)
         self.changed = threading.Condition()  # notified after every save in this process (live streams wait on it)
         self.changes = 0
         self.readmodels = ReadModels(self)
@@ -244,12 +248,31 @@ class Shiplog(TableCommands, PlayerCommands, Application):
         stored), then the snapshots due, which never raise (`_take_snapshots`)."""
         processing: ProcessingEvent[UUID] = ProcessingEvent()
         for pending in batch:
-            processing.collect_events(*pending.events)
+            # The events as they are: `collect_events` would check each against the library's
+            # runtime Protocol (an isinstance that walks the Protocol's attributes).
+            processing.events.extend(pending.events)
             processing.aggregates[pending.aggregate.id] = pending.aggregate
         with self.writing():
             recordings = self._record(processing)
             self._take_snapshots(processing)
         self._notify(recordings)
+
+    def _record(self, processing_event: ProcessingEvent[UUID]) -> Any:
+        """Store the events (the library's), then leave a copy of each game just stored in the
+        repository's cache, so the next load (the next command, or the next seat's GET of its
+        actions) does not fetch, decode and apply again the events this process has just
+        written. The library keeps the cache up to date itself only without fast-forwarding; a
+        load still asks the store for newer events, so what another process (or thread) stored
+        since is never missed, and a copy put late over a newer one is only fast-forwarded
+        again. A copy, because the caller goes on reading its own while other threads may
+        fast-forward the cached one."""
+        recordings = super()._record(processing_event)
+        cache = self.repository.cache
+        if cache is not None:
+            for aggregate in processing_event.aggregates.values():
+                if isinstance(aggregate, Game):
+                    cache.put(aggregate.id, copy.deepcopy(aggregate))
+        return recordings
 
     # -- commands ---------------------------------------------------------------------------
 

@@ -14,8 +14,20 @@ import sqlite3
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+from uuid import UUID
 
-from eventsourcing.persistence import PersistenceError
+from eventsourcing.persistence import (
+    DatabaseError,
+    DataError,
+    IntegrityError,
+    InterfaceError,
+    InternalError,
+    NotSupportedError,
+    OperationalError,
+    PersistenceError,
+    ProgrammingError,
+    StoredEvent,
+)
 
 from .problems import Problem
 
@@ -81,3 +93,57 @@ def problem_for(exc: PersistenceError) -> Problem:
                        "has to restore it.")
     return Problem(503, "store.unavailable", "The store cannot be reached at the moment, so nothing was saved. "
                    "Try again later.")
+
+
+_SQLITE_ERRORS: tuple[tuple[type[sqlite3.Error], type[PersistenceError]], ...] = (
+    (sqlite3.InterfaceError, InterfaceError), (sqlite3.DataError, DataError),
+    (sqlite3.OperationalError, OperationalError), (sqlite3.IntegrityError, IntegrityError),
+    (sqlite3.InternalError, InternalError), (sqlite3.ProgrammingError, ProgrammingError),
+    (sqlite3.NotSupportedError, NotSupportedError), (sqlite3.DatabaseError, DatabaseError),
+)
+
+
+def single_statement_reads(recorder: Any) -> None:
+    """Read a game's events from SQLite with the one SELECT alone.
+
+    The library wraps every read in `BEGIN` ... `ROLLBACK` on a pooled connection in autocommit
+    mode; for one statement SQLite's own implicit transaction gives the same rows (one
+    consistent snapshot), and the explicit pair cost 30-40 µs of the 60 µs a read took here,
+    paid by every load of a game (each request of the hot routes). The pool (and its
+    reader/writer interlocking) is the library's; its errors are raised as the library raises
+    them, so a failing store is still a 503.
+    """
+    pool = recorder.datastore.pool
+    base = recorder.select_events_statement
+    convert = recorder.convert_originator_id
+
+    def select_events(originator_id: UUID | str, *, gt: int | None = None, lte: int | None = None,
+                      desc: bool = False, limit: int | None = None) -> list[StoredEvent]:
+        statement = base
+        params: list[Any] = [originator_id.hex if isinstance(originator_id, UUID) else originator_id]
+        if gt is not None:
+            statement += "AND originator_version>? "
+            params.append(gt)
+        if lte is not None:
+            statement += "AND originator_version<=? "
+            params.append(lte)
+        statement += "ORDER BY originator_version " + ("DESC " if desc else "ASC ")
+        if limit is not None:
+            statement += "LIMIT ? "
+            params.append(limit)
+        connection = pool.get_connection(is_writer=False)
+        try:
+            cursor = connection.cursor()
+            try:
+                cursor.execute(statement, params)
+                rows = cursor.fetchall()
+            finally:
+                cursor.sqlite_cursor.close()
+        except sqlite3.Error as exc:
+            raise next((ours for theirs, ours in _SQLITE_ERRORS if isinstance(exc, theirs)), PersistenceError)(exc) from exc
+        finally:
+            pool.put_connection(connection)
+        return [StoredEvent(originator_id=convert(row["originator_id"]), originator_version=row["originator_version"],
+                            topic=row["topic"], state=row["state"]) for row in rows]
+
+    recorder.select_events = select_events

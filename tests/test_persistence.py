@@ -51,6 +51,28 @@ def test_a_fresh_application_reads_what_another_wrote(store_env: dict[str, str])
     assert [r.id for r in reader.lobby.search(status="finished")] == [str(gid)]
 
 
+def test_the_game_left_in_the_cache_after_a_command_misses_nothing(store_env: dict[str, str]) -> None:
+    """After a command the process keeps a copy of the game it stored (no reload of its own
+    events); two processes taking turns on one store still each see the other's moves, and what
+    the cache holds loads the same as a fresh read."""
+    one, two = Shiplog(store_env), Shiplog(store_env)
+    gid = one.create_game("high-card", PLAYERS, {"deck_size": 20}).game.id
+    apps = [one, two]
+    turn = 0
+    while (game := apps[turn % 2].get_game(gid)).status == "active":
+        seat = min(game.to_act())
+        result = apps[turn % 2].submit(gid, seat, tinygame.legal_actions(game.state, seat)[-1], game.version)
+        assert one.repository.cache is not None
+        cached = apps[turn % 2].repository.cache.get(gid)
+        assert cached is not result.game and cached.version == result.game.version
+        turn += 1
+    fresh = Shiplog(store_env).get_game(gid)
+    for app in apps:
+        loaded = app.get_game(gid)
+        assert (loaded.version, loaded.state_hash, loaded.status) == (fresh.version, fresh.state_hash, fresh.status)
+        assert vars(loaded).keys() == vars(fresh).keys()
+
+
 def test_snapshots_are_taken_and_loading_through_them_is_exact(store_env: dict[str, str]) -> None:
     app = Shiplog({**store_env, "SHIPLOG_SNAPSHOT_INTERVAL": "2"})
     gid = app.create_game("high-card", PLAYERS, {"deck_size": 20}).game.id

@@ -1176,9 +1176,12 @@ class Game(Aggregate):
         # Every attribute is immutable or rebound on change, so a shallow copy is a safe copy;
         # only the list of pending events must not be shared, and the time set by `at` is not
         # passed on.
-        clone = copy.copy(self)
-        clone.__dict__["_pending_events"] = []
-        clone.__dict__.pop("_now", None)
+        # (`copy.copy` would do the same through `__reduce_ex__`; this is the direct way.)
+        clone = object.__new__(type(self))
+        attributes = clone.__dict__
+        attributes.update(self.__dict__)
+        attributes["_pending_events"] = []
+        attributes.pop("_now", None)
         return clone
 
     class Snapshot(LibrarySnapshot):
