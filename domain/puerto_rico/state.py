@@ -299,26 +299,39 @@ class State:
 T = TypeVar("T", State, Player)
 
 
+_new = object.__new__
+_setattr = object.__setattr__  # (a frozen dataclass refuses its own)
+
+
 def _set(obj: T, **changes: Any) -> T:
-    """A copy of a frozen dataclass with some fields changed (no validation; hot path)."""
-    new = object.__new__(type(obj))
-    d = new.__dict__
-    d.update(obj.__dict__)
-    d.update(changes)
+    """A copy of a frozen dataclass with some fields changed (no validation; hot path). The
+    copy's dictionary is built in one merge and given to the new object (a third fewer
+    instructions for a Player than filling the dictionary a new object makes for itself)."""
+    d = {**obj.__dict__, **changes}
     if "tiles" in d:  # Player.tiles, cached: counted again for the copy (`in` costs less than `pop`)
         del d["tiles"]
+    new = _new(type(obj))
+    _setattr(new, "__dict__", d)
     return new
+
+
+# Rows are tuples; one entry changed through a list costs two allocations instead of five.
 
 
 def put(row: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     """`row` with entry `i` replaced."""
-    return row[:i] + (value,) + row[i + 1 :]
+    out = list(row)
+    out[i] = value
+    return tuple(out)
 
 
 def add(row: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
-    return row[:i] + (row[i] + delta,) + row[i + 1 :]
+    out = list(row)
+    out[i] += delta
+    return tuple(out)
 
 
 def set_player(s: State, seat: int, player: Player) -> tuple[Player, ...]:
-    ps = s.players
-    return ps[:seat] + (player,) + ps[seat + 1 :]
+    out = list(s.players)
+    out[seat] = player
+    return tuple(out)
