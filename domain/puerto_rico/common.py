@@ -15,7 +15,6 @@ from domain.core.facts import Tx
 
 from .components import (
     BUILDING_INDEX,
-    CATALOG,
     CIRCLES,
     GOOD_INDEX,
     GOODS,
@@ -24,7 +23,7 @@ from .components import (
     TILE_INDEX,
     TILE_KINDS,
 )
-from .state import Player, State, _set, add, set_player
+from .state import Player, State, _set, add, owned, set_player
 
 PIECES = ("colonist", "noble")
 
@@ -150,8 +149,9 @@ def phase_ended(tx: Tx) -> bool:
 
 def targets(pl: Player) -> list[tuple[str, int, int]]:
     """(name, workers on it, circles) of every owned tile kind and building."""
-    out = [(TILE_KINDS[k], pl.manned[k], pl.island[k]) for k in range(len(TILE_KINDS)) if pl.island[k]]
-    out.extend((CATALOG[b], w, CIRCLES[b]) for b, w in enumerate(pl.buildings) if w >= 0)
+    manned = pl.manned
+    out = [(TILE_KINDS[k], manned[k], n) for k, n in enumerate(pl.island) if n]
+    out.extend(owned(pl.buildings)[0])
     return out
 
 

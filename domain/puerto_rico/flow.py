@@ -22,7 +22,7 @@ from domain.core.facts import Facts, Tx
 from domain.core.words import Citation
 
 from . import phases, setup, tiles  # noqa: F401 (importing them fills the tables)
-from .components import role_phase
+from .components import ROLE_PHASES, role_phase
 from .phases import captain, craftsman, trader
 from .phases.guests import guest_actions, guest_ok
 from .scoring import final_scores
@@ -105,20 +105,24 @@ def _select_role(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     tx.emit({"t": "RoleSelected", "seat": seat, "role": role, "doubloons": s.role_doubloons[i]})
 
 
+_PHASE_OF = {role: role for role in ROLE_PHASES}  # (`role_phase` for the other cards: prospector_2)
+
+
 @evolves("RoleSelected")
 def _role_selected(s: State, f: Fact) -> State:
-    seat = f["seat"]
-    i = s.roles.index(f["role"])
-    phase = role_phase(f["role"])
-    pl = s.players[seat]
+    seat, role, doubloons = f["seat"], f["role"], f["doubloons"]
+    i = s.roles.index(role)
+    phase = _PHASE_OF.get(role) or role_phase(role)
     changes: dict[str, Any] = {
-        "players": set_player(s, seat, _set(pl, doubloons=pl.doubloons + f["doubloons"])),
-        "role_doubloons": put(s.role_doubloons, i, 0),
         "role_taken": put(s.role_taken, i, seat),
         "selections": s.selections + 1,
         "phase": phase,
         "chooser": seat,
     }
+    if doubloons or s.role_doubloons[i]:  # (most cards carry none: the player and the row stay as they are)
+        pl = s.players[seat]
+        changes["players"] = set_player(s, seat, _set(pl, doubloons=pl.doubloons + doubloons))
+        changes["role_doubloons"] = put(s.role_doubloons, i, 0)
     if phase == "craftsman":
         changes["produced"] = ()
     elif phase == "captain":
@@ -229,10 +233,14 @@ WAITING_FOR: dict[str, str] = {
 ACTION_STEPS: dict[str, frozenset[str]] = {kind: commands.steps(kind) for kind in commands.types}
 
 
+_NOBODY: frozenset[int] = frozenset()
+_ONE = tuple(frozenset((seat,)) for seat in range(8))  # (immutable: one per seat, not one per call)
+
+
 def to_act(state: State) -> frozenset[int]:
     if state.step == OVER or state.turn < 0:
-        return frozenset()
-    return frozenset((state.turn,))
+        return _NOBODY
+    return _ONE[state.turn]
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
@@ -247,6 +255,9 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     return acts
 
 
+_AT = commands.at
+
+
 def _advance(tx: Tx, rng: RandomSource) -> None:
     """Run the automatic steps until a seat has a real choice or the game is over."""
     while True:
@@ -259,9 +270,17 @@ def decide(state: State, seat: int, action: Action, rng: RandomSource) -> Facts:
     """Validate `action` for `seat`; the facts it causes and everything that follows (their
     `.state` is the state they lead to)."""
     step = state.step
-    command = commands.opening(  # (one seat acts at a time: `to_act` as a tuple is cheaper)
-        action, seat, to_act=(state.turn,), over=step == OVER, step=step, waiting_for=WAITING_FOR.get(step)
+    # The common case first: a well-formed action of a known type at one of its steps, by the
+    # seat to act in a game not over (every check `commands.opening` makes, passed, and the same
+    # command). Anything else goes through `opening`, which refuses it with the shared codes.
+    kind = action.get("type") if type(action) is dict else None
+    command = (
+        _AT.get((kind, step)) if type(kind) is str and type(seat) is int and seat == state.turn and step != OVER else None
     )
+    if command is None:
+        command = commands.opening(  # (one seat acts at a time: `to_act` as a tuple is cheaper)
+            action, seat, to_act=(state.turn,), over=step == OVER, step=step, waiting_for=WAITING_FOR.get(step)
+        )
     tx = Tx(state, evolve)
     command.handler(tx, seat, action, rng)
     _advance(tx, rng)

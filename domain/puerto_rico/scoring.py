@@ -17,7 +17,7 @@ from .components import (
     ROYAL_GARDEN,
     VP,
 )
-from .state import Config, Player, State
+from .state import OVER, Config, Player, State
 
 # Breakdown categories, in the order they are shown. They add up to the score.
 CATEGORIES = (
@@ -90,7 +90,7 @@ def final_scores(s: State) -> list[int]:
 
 
 def outcome(s: State) -> Outcome | None:
-    if not s.over:
+    if s.step != OVER:  # (asked after every decision: the step itself, not the `over` property)
         return None
     parts = [breakdown(pl, s.config) for pl in s.players]
     totals = [sum(p.values()) for p in parts]

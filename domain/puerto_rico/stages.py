@@ -71,10 +71,27 @@ _RESETS: dict[str, dict[str, Any]] = {
 }
 
 
+# Seats clockwise from each first seat, by the number of seats (§3.3); and the seats after the first.
+_CLOCKWISE = {n: tuple(tuple((f + i) % n for i in range(n)) for f in range(n)) for n in range(1, 7)}
+_AFTER = {n: tuple(seats[1:] for seats in rows) for n, rows in _CLOCKWISE.items()}
+# The stages that belong to an expansion (those `_stage` asks `tables.ENTRANTS` about): a base
+# game skips them.
+_EXPANSION_STAGES = frozenset(
+    stage for stages in STAGES.values() for stage in stages
+    if stage not in _SYSTEM_STAGES and stage not in _RESETS and stage not in (MAYOR_PRIVILEGE, CRAFTSMAN_BONUS, SHIP, DISTRIBUTE)
+)
+# Each phase's stages from each position on: every stage, and a base game's (tables, not slices).
+_FROM = {phase: tuple(stages[i:] for i in range(len(stages) + 1)) for phase, stages in STAGES.items()}
+_BASE_FROM = {
+    phase: tuple(tuple(st for st in stages[i:] if st not in _EXPANSION_STAGES) for i in range(len(stages) + 1))
+    for phase, stages in STAGES.items()
+}
+_NEXT = {phase: {stage: i + 1 for i, stage in enumerate(stages)} for phase, stages in STAGES.items()}
+
+
 def clockwise(s: State, first: int) -> tuple[int, ...]:
     """Seats clockwise starting with `first` (§3.3)."""
-    n = s.n
-    return tuple((first + i) % n for i in range(n))
+    return _CLOCKWISE[len(s.players)][first]
 
 
 def among(stage: str, seats: list[int]) -> dict[str, Any] | None:
@@ -91,7 +108,7 @@ def _stage(s: State, stage: str, c: int) -> dict[str, Any] | None:
         return {"step": stage, "turn": -1, "pending": ()}
     resets = _RESETS.get(stage)
     if resets is not None:  # everyone, the chooser first
-        return {"step": stage, "turn": c, "pending": clockwise(s, c)[1:], **resets}
+        return {"step": stage, "turn": c, "pending": _AFTER[len(s.players)][c], **resets}
     if stage in (MAYOR_PRIVILEGE, CRAFTSMAN_BONUS, SHIP):
         return {"step": stage, "turn": c, "pending": ()}
     if stage == DISTRIBUTE:
@@ -105,7 +122,7 @@ def _stage(s: State, stage: str, c: int) -> dict[str, Any] | None:
 
 def enter(s: State, phase: str, index: int, chooser: int) -> dict[str, Any]:
     """Enter the first stage from `index` on that somebody takes part in."""
-    for stage in STAGES[phase][index:]:
+    for stage in (_FROM if s.config.expansions else _BASE_FROM)[phase][index]:
         changes = _stage(s, stage, chooser)
         if changes is not None:
             return changes
@@ -115,7 +132,7 @@ def enter(s: State, phase: str, index: int, chooser: int) -> dict[str, Any]:
 def next_stage(s: State, step: str = "") -> dict[str, Any]:
     """Enter the stage after the current one (or after `step`)."""
     current = step or _STAGE_OF.get(s.step, s.step)
-    return enter(s, s.phase, STAGES[s.phase].index(current) + 1, s.chooser)
+    return enter(s, s.phase, _NEXT[s.phase][current], s.chooser)
 
 
 def turn_changes(s: State) -> dict[str, Any]:
