@@ -129,16 +129,12 @@ class Commands:
     `opening` returns the one registered for the current step.
     """
 
-    __slots__ = ("title", "_table", "_at", "at")
+    __slots__ = ("title", "_table", "_at")
 
     def __init__(self, title: str) -> None:
         self.title = title
         self._table: dict[str, Command] = {}  # by type: the first handler, with every step
         self._at: dict[tuple[str, Any], Command] = {}  # (type, step) -> its handler there
-        # The same table, read-only by contract: a game's `decide` may look a known action up
-        # itself when every check of `opening` passes (the common case) and call `opening`
-        # for everything else, which then answers with the shared codes.
-        self.at: Mapping[tuple[str, Any], Command] = self._at
 
     def command(self, type_: str, *steps: Any) -> Callable[[Handler], Handler]:
         """Register the decorated handler for actions of `type_`, allowed at `steps`."""

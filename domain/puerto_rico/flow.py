@@ -255,7 +255,6 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     return acts
 
 
-_AT = commands.at
 
 
 def _advance(tx: Tx, rng: RandomSource) -> None:
@@ -270,17 +269,9 @@ def decide(state: State, seat: int, action: Action, rng: RandomSource) -> Facts:
     """Validate `action` for `seat`; the facts it causes and everything that follows (their
     `.state` is the state they lead to)."""
     step = state.step
-    # The common case first: a well-formed action of a known type at one of its steps, by the
-    # seat to act in a game not over (every check `commands.opening` makes, passed, and the same
-    # command). Anything else goes through `opening`, which refuses it with the shared codes.
-    kind = action.get("type") if type(action) is dict else None
-    command = (
-        _AT.get((kind, step)) if type(kind) is str and type(seat) is int and seat == state.turn and step != OVER else None
+    command = commands.opening(  # (one seat acts at a time: `to_act` as a tuple is cheaper)
+        action, seat, to_act=(state.turn,), over=step == OVER, step=step, waiting_for=WAITING_FOR.get(step)
     )
-    if command is None:
-        command = commands.opening(  # (one seat acts at a time: `to_act` as a tuple is cheaper)
-            action, seat, to_act=(state.turn,), over=step == OVER, step=step, waiting_for=WAITING_FOR.get(step)
-        )
     tx = Tx(state, evolve)
     command.handler(tx, seat, action, rng)
     _advance(tx, rng)

@@ -16,21 +16,23 @@ from typing import Any, TypeVar
 from .components import CATALOG, CIRCLES, GUEST_HOUSE, QUARRY, SIZE
 
 Spots = tuple[tuple[str, int, int], ...]
-_OWNED: dict[tuple[int, ...], tuple[Spots, int]] = {}
+_OWNED: dict[tuple[int, ...], tuple[Spots, int, int, int]] = {}
 
 
-def owned(buildings: tuple[int, ...]) -> tuple[Spots, int]:
+def owned(buildings: tuple[int, ...]) -> tuple[Spots, int, int, int]:
     """A player's owned buildings from its `buildings` row (-1 not owned, else its workers):
-    ((name, workers, circles) of each in catalog order, their circles in all). Remembered per
-    row: a row is asked about at every mayor decision and changes less often than its player,
-    and the look-up (hashing a tuple of ints) costs a fraction of the loop over the catalog. A
-    bounded cache of a pure function (emptied when full)."""
+    ((name, workers, circles) of each in catalog order, their circles in all, the city spaces
+    they fill, how many are large: a large building fills 2 spaces, §4.3). Remembered per row:
+    a row is asked about at every mayor decision and every list of the builder's options, and
+    changes less often than its player; the look-up (hashing a tuple of ints) costs a fraction
+    of the loop over the catalog. A bounded cache of a pure function (emptied when full)."""
     known = _OWNED.get(buildings)
     if known is None:
         spots = tuple([(CATALOG[b], w, CIRCLES[b]) for b, w in enumerate(buildings) if w >= 0])
+        sizes = [SIZE[b] for b, w in enumerate(buildings) if w >= 0]
         if len(_OWNED) >= 20_000:
             _OWNED.clear()
-        _OWNED[buildings] = known = (spots, sum([c for _, _, c in spots]))
+        _OWNED[buildings] = known = (spots, sum([c for _, _, c in spots]), sum(sizes), sizes.count(2))
     return known
 
 
@@ -175,11 +177,10 @@ class Player:
         """Filled island spaces: plantations, quarries and forests (§10 A23)."""
         return sum(self.island) + sum(self.forests) + sum(self.hidden_forests)
 
-    @cached_property  # asked by every list of the builder's options: once per Player (it never changes)
+    @property
     def city(self) -> tuple[int, int]:
         """(city spaces filled, large buildings): a large building fills 2 spaces (§4.3)."""
-        sizes = [size for size, w in zip(SIZE, self.buildings, strict=False) if w >= 0]  # (a base game has 23 kinds)
-        return sum(sizes), sizes.count(2)
+        return owned(self.buildings)[2:]
 
     @property
     def city_spaces(self) -> int:
@@ -314,10 +315,8 @@ def _set(obj: T, **changes: Any) -> T:
     copy's dictionary is built in one merge and given to the new object (a third fewer
     instructions for a Player than filling the dictionary a new object makes for itself)."""
     d = {**obj.__dict__, **changes}
-    if "tiles" in d:  # Player.tiles and .city, cached: counted again for the copy (`in` costs less than `pop`)
+    if "tiles" in d:  # Player.tiles, cached: counted again for the copy (`in` costs less than `pop`)
         del d["tiles"]
-    if "city" in d:
-        del d["city"]
     new = _new(type(obj))
     _setattr(new, "__dict__", d)
     return new
