@@ -41,7 +41,7 @@ bench: venv
 	$(BIN)/python -m replay.cli bench
 
 # Only the load generator part of `make bench`: make serve under 40 clients, 100 idle
-# connections, 1 and 2 gunicorn workers on SQLite and PostgreSQL (about 5 minutes).
+# connections, 1 and 2 workers on SQLite and PostgreSQL (about 5 minutes).
 bench-load: venv
 	$(BIN)/python -m replay.cli bench --only serve
 

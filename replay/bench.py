@@ -178,7 +178,7 @@ UNLIMITED = {"SHIPLOG_GAMES_PER_MINUTE": "1000000"}
 
 def bench_http(env: dict[str, str], label: str, game: str, seconds: float, workers: int = 0, clients: int = 20) -> tuple[list[Row], float]:
     """Each client plays its own game over HTTP (`loadgen`, several processes) against
-    `shiplog serve --workers N` (gunicorn)."""
+    `shiplog serve --workers N`."""
     from service.process import Server  # the same harness the reliability tests use
 
     workers = workers or int(os.environ.get("SHIPLOG_BENCH_WORKERS", "3"))
@@ -198,10 +198,13 @@ def bench_serve(found: list[tuple[str, dict[str, str]]], game: str, seconds: flo
                 processes: int = 4) -> list[Row]:
     """Issue 8 and 15: `make serve` under `clients` concurrent players, as a share of the same
     play on one thread in process (measured in this run, on a SQLite file of its own); the same
-    with 100 idle connections open; then 1 and 2 gunicorn workers on each store."""
+    with 100 idle connections open; then 1 and 2 workers on each store (`make serve` runs one per
+    core, at most 4)."""
+    from service.cli import default_workers
     from service.process import Server
 
-    rows: list[Row] = [("serve", "machine: cores / load average before", f"{os.cpu_count()} / {_load()}")]
+    rows: list[Row] = [("serve", "machine: cores / load average before", f"{os.cpu_count()} / {_load()}"),
+                       ("serve", "make serve: worker processes", str(default_workers()))]
     sqlite = dict(found[0][1])
     base = Path(sqlite["SQLITE_DBNAME"]).parent
 
@@ -244,9 +247,9 @@ def bench_serve(found: list[tuple[str, dict[str, str]]], game: str, seconds: flo
     for store, env in found:
         rates = {}
         for workers in (1, 2):
-            result = measure(f"gunicorn {workers}", env if store != "SQLite" else fresh_sqlite(f"gunicorn-{workers}"),
-                             workers=workers, gunicorn=True)
-            rows += result_rows(f"scale {store}, {workers} gunicorn worker{'s' if workers > 1 else ''}", result)
+            result = measure(f"workers {workers}", env if store != "SQLite" else fresh_sqlite(f"workers-{workers}"),
+                             workers=workers)
+            rows += result_rows(f"scale {store}, {workers} worker{'s' if workers > 1 else ''}", result)
             rates[workers] = result.rate
         rows.append((f"scale {store}", "2 workers / 1 worker", f"{rates[2] / rates[1]:.2f}"))
     rows.append(("serve", "machine: load average after", _load()))

@@ -1,4 +1,4 @@
-"""`shiplog serve`: run the server (granian, one process; gunicorn with --workers > 1)."""
+"""`shiplog serve`: run the server (granian: a worker process per core beyond the first, up to 4; gunicorn on request)."""
 
 from __future__ import annotations
 
@@ -23,26 +23,35 @@ def main() -> None:
 @main.command()
 @click.option("--host", default=None, help="address to listen on (SHIPLOG_HOST, default 127.0.0.1)")
 @click.option("--port", default=None, type=int, help="port (SHIPLOG_PORT, default 8000)")
-@click.option("--workers", default=1, show_default=True,
-              help="processes; more than 1 runs gunicorn, for PostgreSQL behind a proxy (docs/deploy.md)")
+@click.option("--workers", default=None, type=int,
+              help="worker processes (SHIPLOG_WORKERS; default: one per core beyond the first, 1 to 4)")
 @click.option("--threads", default=4, show_default=True, help="request threads per process")
-@click.option("--gunicorn", "use_gunicorn", is_flag=True, help="gunicorn even for one worker (to compare worker counts)")
-def serve(host: str | None, port: int | None, workers: int, threads: int, use_gunicorn: bool) -> None:
+@click.option("--gunicorn", "use_gunicorn", is_flag=True, help="gunicorn instead of granian (to compare servers)")
+def serve(host: str | None, port: int | None, workers: int | None, threads: int, use_gunicorn: bool) -> None:
     """Start the HTTP API on SQLite under ./var/ unless the environment says otherwise.
 
-    One process by default: granian keeps the connections (idle or slow ones cost no Python
-    thread) and runs the Flask app on `--threads` threads. Measured in docs/perf.md: waitress,
-    the earlier default, spent most of its interpreter time in its own connection loop under
-    40 clients and refused every new connection while 100 idle ones were open.
+    granian keeps the connections (idle or slow ones cost no Python thread) and runs the Flask
+    app on `--threads` threads in each of `--workers` processes: by default one per core beyond
+    the first (1 to 4), since one process runs Python on one core at a time and one core is
+    left to the store, the disk and whatever shares the machine (on 2 cores a second worker
+    measured no gain and more CPU per action: docs/perf.md). Everything a request needs is in
+    the store, so any worker can serve any request (docs/deploy.md). Measured in
+    docs/perf.md: waitress, an earlier default, spent most of its interpreter time in its own
+    connection loop under 40 clients and refused every new connection while 100 idle ones
+    were open.
     """
     default_host, default_port = listen_address()
     host, port = host or default_host, port or default_port
+    workers = workers or default_workers()
     can_start(host, port)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    click.echo(f"shiplog listening on http://{host}:{port}  (store: {describe_store(store_env())})")
+    click.echo(f"shiplog listening on http://{host}:{port}  ({workers} worker{'s' if workers > 1 else ''}; "
+               f"store: {describe_store(store_env())})")
     os.environ["SHIPLOG_BACKGROUND"] = "1"  # each worker ticks: timeouts, notifications (service.clocks)
     os.environ.setdefault("SHIPLOG_SSE_MAX", str(max(1, threads // 2)))  # live streams hold a thread each
-    if workers > 1 or use_gunicorn:
+    if workers > 1:  # a move stored by another worker reaches this worker's live streams by polling
+        os.environ.setdefault("SHIPLOG_SSE_POLL", "1")
+    if use_gunicorn:
         os.execv(
             sys.executable,
             [sys.executable, "-m", "gunicorn", "--workers", str(workers), "--threads", str(threads), "--bind", f"{host}:{port}",
@@ -53,11 +62,19 @@ def serve(host: str | None, port: int | None, workers: int, threads: int, use_gu
     from granian.log import LogLevels
 
     try:
-        Granian("service.wsgi:app", address=host, port=port, interface=Interfaces.WSGI, workers=1,
+        Granian("service.wsgi:app", address=host, port=port, interface=Interfaces.WSGI, workers=workers,
                 blocking_threads=threads, http=HTTPModes.http1, websockets=False,
                 log_level=LogLevels.warning, log_dictconfig={"root": {"level": "INFO", "handlers": ["console"]}}).serve()
     except OSError as exc:  # the port was taken between the check and now
         raise click.ClickException(cannot_listen(host, port, exc)) from None
+
+
+def default_workers() -> int:
+    """SHIPLOG_WORKERS, else one per core this process may use beyond the first, 1 to 4."""
+    if os.environ.get("SHIPLOG_WORKERS"):
+        return max(1, int(os.environ["SHIPLOG_WORKERS"]))
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return max(1, min(4, cores - 1))
 
 
 def can_start(host: str, port: int) -> None:

@@ -57,7 +57,7 @@ def test_the_server_ticks_by_itself_and_sends_the_turn_notification(sqlite_env: 
         assert body["kind"] == "turn" and body["game"]["id"] == game["id"] and body["player"] == ann["id"]
 
 
-@pytest.mark.parametrize("workers", [1, 2], ids=["granian", "two-gunicorn-workers"])
+@pytest.mark.parametrize("workers", [1, 2], ids=["one-worker", "two-workers"])
 def test_a_stream_sees_each_move_also_one_made_on_another_worker(sqlite_env: dict[str, str], workers: int) -> None:
     env = {**sqlite_env, **TINY, "SHIPLOG_SSE_POLL": "0.2", "SHIPLOG_TICK_SECONDS": "0"}
     with running(env, workers=workers) as server:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import socket
 
+import pytest
 import requests
 
 from replay.loadgen import idle_connections
+from service.cli import default_workers
 from service.process import running
 
 TINY = {"SHIPLOG_GAME_MODULES": "high-card=tests.tinygame"}
@@ -34,3 +37,39 @@ def closed_by_server(sock: socket.socket) -> bool:
         return sock.recv(1, socket.MSG_PEEK) == b""
     except BlockingIOError:  # nothing to read and still open
         return False
+
+
+def test_make_serve_runs_a_worker_per_core_beyond_the_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 8 item 7: one process runs Python on one core at a time, so the default server
+    has a worker per core beyond the first (one core left to the store and the rest), 1 to 4;
+    SHIPLOG_WORKERS or --workers say otherwise."""
+    monkeypatch.delenv("SHIPLOG_WORKERS", raising=False)
+    for cores, expected in ((1, 1), (2, 1), (3, 2), (16, 4)):
+        monkeypatch.setattr(os, "sched_getaffinity", lambda _pid, n=cores: set(range(n)), raising=False)
+        assert default_workers() == expected
+    monkeypatch.setenv("SHIPLOG_WORKERS", "3")
+    assert default_workers() == 3
+
+
+def test_two_workers_answer_as_one_server(sqlite_env: dict[str, str]) -> None:
+    """Every request on a new connection (the kernel spreads them over both workers): each one
+    sees the moves the other worker stored, so of two copies of the same move (same If-Match)
+    the first is stored and the second is stale, whichever worker each lands on."""
+    with running({**sqlite_env, **TINY}, workers=2) as server:
+        game = requests.post(f"{server.url}/v1/games", json={"game": "high-card", "players": ["a", "b"]},
+                             timeout=10).json()
+        gid, tokens = game["id"], [s["token"] for s in game["seats"]]
+        for _ in range(8):
+            view = requests.get(f"{server.url}/v1/games/{gid}", headers={"Connection": "close"}, timeout=10).json()
+            if view["status"] != "active":
+                break
+            headers = {"Authorization": f"Bearer {tokens[view['to_act'][0]]}", "Connection": "close"}
+            action = requests.get(f"{server.url}/v1/games/{gid}/actions", headers=headers, timeout=10).json()["actions"][0]
+            match = {**headers, "If-Match": f'"{view["version"]}"'}
+            answers = []
+            for _copy in range(2):
+                resp = requests.post(f"{server.url}/v1/games/{gid}/actions", json=action, headers=match, timeout=10)
+                answers.append(resp.status_code)
+            assert sorted(answers) == [201, 412], answers
+            after = requests.get(f"{server.url}/v1/games/{gid}", headers={"Connection": "close"}, timeout=10)
+            assert after.json()["version"] > view["version"]
