@@ -77,6 +77,21 @@ def game_seed(committed: str, entropies: Sequence[str], client_seeded: bool) -> 
     return hmac.new(committed.encode("utf-8"), message.encode("utf-8"), hashlib.sha256).hexdigest()
 
 
+_KEYED: dict[bytes, hmac.HMAC] = {}
+
+
+def _keyed(key: bytes) -> hmac.HMAC:
+    """HMAC-SHA256 keyed by `key`, before any message: a block copies it instead of hashing the
+    key's inner and outer pads again (about 40 % of a block's time; the digest is the same).
+    Remembered per key: one game's seed serves all its streams (a bounded cache, emptied when full)."""
+    keyed = _KEYED.get(key)
+    if keyed is None:
+        if len(_KEYED) >= 1024:
+            _KEYED.clear()
+        _KEYED[key] = keyed = hmac.new(key, digestmod=hashlib.sha256)
+    return keyed
+
+
 class Rng:
     """HMAC-SHA256 in counter mode, keyed by the game's seed, for one named stream."""
 
@@ -91,7 +106,9 @@ class Rng:
     def _block(self) -> int:
         msg = f"{self._stream}#{self._counter}".encode()
         self._counter += 1
-        return int.from_bytes(hmac.new(self._key, msg, hashlib.sha256).digest(), "big")
+        mac = _keyed(self._key).copy()
+        mac.update(msg)
+        return int.from_bytes(mac.digest(), "big")
 
     def below(self, n: int) -> int:
         if n < 1:

@@ -23,7 +23,7 @@ from .components import (
     TILE_INDEX,
     TILE_KINDS,
 )
-from .state import Player, State, _set, add, owned, set_player
+from .state import Player, State, _set, _update, add, owned, set_player
 
 PIECES = ("colonist", "noble")
 
@@ -111,7 +111,7 @@ def award(s: State, pl: Player, vp: int) -> tuple[Player, int]:
 
 def with_player(s: State, seat: int, **changes: Any) -> tuple[Player, ...]:
     """The players with `seat`'s changed."""
-    return set_player(s, seat, _set(s.players[seat], **changes))
+    return set_player(s, seat, _update(s.players[seat], changes))
 
 
 def from_source(s: State, source: str | None) -> dict[str, int]:

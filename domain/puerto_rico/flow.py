@@ -53,6 +53,7 @@ from .state import (
     State,
     Step,
     _set,
+    _update,
     put,
     set_player,
 )
@@ -138,7 +139,7 @@ def _role_selected(s: State, f: Fact) -> State:
             singles=_ZERO5,
         )
     changes.update(enter(s, phase, 0, seat))  # (the first stages depend on nothing changed above)
-    return _set(s, **changes)
+    return _update(s, changes)
 
 
 # -- passing, the end of a phase, a round, the game ----------------------------------------------
@@ -155,7 +156,7 @@ def _passed(s: State, f: Fact) -> State:
         after = trader.after_pass(s)
         if after is not None:
             return after
-    return _set(s, **{"hacienda": 0, **turn_changes(s)})
+    return _update(s, {"hacienda": 0, **turn_changes(s)})
 
 
 @evolves("PhaseEnded")

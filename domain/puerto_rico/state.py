@@ -322,6 +322,18 @@ def _set(obj: T, **changes: Any) -> T:
     return new
 
 
+def _update(obj: T, changes: dict[str, Any]) -> T:
+    """`_set` for changes already gathered in a dictionary (the stage and turn changes, a
+    handler's `changes`): handed over as they are, not unpacked into keywords and gathered
+    again (two dictionaries fewer per copy)."""
+    d = {**obj.__dict__, **changes}
+    if "tiles" in d:
+        del d["tiles"]
+    new = _new(type(obj))
+    _setattr(new, "__dict__", d)
+    return new
+
+
 # Rows are tuples; one entry changed through a list costs two allocations instead of five.
 
 

@@ -17,7 +17,7 @@ from domain.core.words import Citation
 
 from .components import GOODS, TILE_INDEX, TILE_KINDS
 from .stages import turn_changes
-from .state import PLACE_TILE, SETTLE, Player, State, Step, _set, add, set_player
+from .state import PLACE_TILE, SETTLE, Player, State, Step, _set, _update, add, set_player
 from .tables import commands, evolves, offers
 
 # The rules-page section each fact of this module cites (`replay why`; `sections.py` gathers them).
@@ -94,7 +94,7 @@ def _tile_drawn(s: State, f: Fact) -> State:
         pl = s.players[seat]
         changes["players"] = set_player(s, seat, _set(pl, doubloons=pl.doubloons - 1))
         changes["land_office_used"] = True
-    return _set(s, draw_pile=s.draw_pile[1:], drawn=s.draw_pile[0], resume=s.step, step=PLACE_TILE, **changes)
+    return _update(s, {"draw_pile": s.draw_pile[1:], "drawn": s.draw_pile[0], "resume": s.step, "step": PLACE_TILE, **changes})
 
 
 @evolves("DrawnTilePlaced")
@@ -114,7 +114,7 @@ def _drawn_tile_placed(s: State, f: Fact) -> State:
 def after_land_office(s: State) -> State:
     """§4.5 T2: after the land office and the sale decision, the trader turn is over."""
     if s.sale_done:
-        return _set(s, **turn_changes(s))
+        return _update(s, turn_changes(s))
     return s
 
 
@@ -184,4 +184,4 @@ def _tile_discarded(s: State, f: Fact) -> State:
     s = _set(s, players=set_player(s, seat, pl), discard=(*s.discard, k))
     if f["by"] == "land_office":
         return after_land_office(_set(s, land_office_used=True))
-    return _set(s, **turn_changes(s))
+    return _update(s, turn_changes(s))

@@ -57,7 +57,18 @@ from ..components import (
     UNIVERSITY,
 )
 from ..stages import turn_changes
-from ..state import BLACK_MARKET_STEP, BUILD, Player, State, Step, _set, add, put, set_player
+from ..state import (
+    BLACK_MARKET_STEP,
+    BUILD,
+    Player,
+    State,
+    Step,
+    _set,
+    _update,
+    add,
+    put,
+    set_player,
+)
 from ..tables import automatic, commands, evolves, offers
 from .guests import guest_ok
 
@@ -279,13 +290,15 @@ def _building_built(s: State, f: Fact) -> State:
         pl, supply = award(s, pl, church)
     if s.step == BLACK_MARKET_STEP:
         s = _set(s, step=BUILD, bm_building=-1, bm_left=0, bm_given=(), bm_university=True)
-    return _set(
+    return _update(
         s,
-        players=set_player(s, seat, pl),
-        building_supply=add(s.building_supply, b, -1),
-        vp_supply=supply,
-        **from_source(s, source),
-        **turn_changes(s),
+        {
+            "players": set_player(s, seat, pl),
+            "building_supply": add(s.building_supply, b, -1),
+            "vp_supply": supply,
+            **from_source(s, source),
+            **turn_changes(s),
+        },
     )
 
 
@@ -417,4 +430,4 @@ def _black_market_paid(s: State, f: Fact) -> State:
         pl = _set(pl, vp=pl.vp - 1)
         if f["to_supply"]:  # a chip; a "paper" VP is simply struck out (§10 A8)
             changes["vp_supply"] = s.vp_supply + 1
-    return _set(s, players=set_player(s, seat, pl), bm_left=s.bm_left - 1, bm_given=(*s.bm_given, item), **changes)
+    return _update(s, {"players": set_player(s, seat, pl), "bm_left": s.bm_left - 1, "bm_given": (*s.bm_given, item), **changes})

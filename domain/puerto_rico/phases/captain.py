@@ -43,7 +43,7 @@ from ..components import (
     WHARF,
 )
 from ..stages import next_stage
-from ..state import SHIP, SMALL_WHARF_STEP, Player, State, Step, _set, add, put, set_player
+from ..state import SHIP, SMALL_WHARF_STEP, Player, State, Step, _set, _update, add, put, set_player
 from ..tables import automatic, commands, evolves, offers
 from .guests import guest_ok
 
@@ -270,7 +270,7 @@ def _goods_shipped(s: State, f: Fact) -> State:
     else:
         changes["ship_good"] = put(s.ship_good, ship, g)
         changes["ship_load"] = add(s.ship_load, ship, count)
-    return _set(s, **changes)
+    return _update(s, changes)
 
 
 def after_pass(s: State) -> State:
@@ -280,13 +280,13 @@ def after_pass(s: State) -> State:
         turned = (*turned, s.turn)
     passes = s.passes + 1
     if passes >= s.n:
-        return _set(s, captain_turned=turned, **next_stage(s))
+        return _update(s, {"captain_turned": turned, **next_stage(s)})
     return _set(s, passes=passes, turn=(s.turn + 1) % s.n, captain_turned=turned, supplied=())
 
 
 @evolves("LoadingEnded")
 def _loading_ended(s: State, f: Fact) -> State:
-    return _set(s, **next_stage(s))
+    return _update(s, next_stage(s))
 
 
 # -- the small wharf (§2.4, New Buildings) -------------------------------------------------------

@@ -16,7 +16,7 @@ from domain.core.words import Citation
 from ..common import check_vp_trigger, order
 from ..components import LIGHTHOUSE, UNION_HALL
 from ..stages import next_stage
-from ..state import Player, State, Step, _set
+from ..state import Player, State, Step, _set, _update
 from ..tables import automatic, entrants, evolves
 
 # The rules-page section each fact of this module cites (`replay why`; `sections.py` gathers them).
@@ -66,4 +66,4 @@ def _captain_bonuses_paid(s: State, f: Fact) -> State:
         supply -= min(vp, supply)
         players[seat] = _set(players[seat], vp=players[seat].vp + vp)
     s = _set(s, players=tuple(players), vp_supply=supply)
-    return _set(s, **next_stage(s))
+    return _update(s, next_stage(s))

@@ -44,7 +44,7 @@ from ..components import (
     SUGAR_MILL,
 )
 from ..stages import next_stage
-from ..state import Player, State, Step, _set, add, set_player
+from ..state import Player, State, Step, _set, _update, add, set_player
 from ..tables import automatic, commands, evolves, offers
 from ..words import say_doubloons, say_goods, says
 from .guests import guest_ok
@@ -146,7 +146,7 @@ def _goods_produced(s: State, f: Fact) -> State:
             supply[g] -= got[g]
         if seat == s.chooser:
             produced = tuple(g for g in range(5) if got[g])
-    return _set(s, players=tuple(players), goods=tuple(supply), produced=produced, vp_supply=vp_supply, **next_stage(s))
+    return _update(s, {"players": tuple(players), "goods": tuple(supply), "produced": produced, "vp_supply": vp_supply, **next_stage(s)})
 
 
 # -- the craftsman's privilege (§4.4 C3) ---------------------------------------------------------
@@ -195,12 +195,12 @@ def _craftsman_bonus_taken(s: State, f: Fact) -> State:
     s = _set(s, players=set_player(s, seat, _set(pl, goods=add(pl.goods, g, 1))), goods=add(s.goods, g, -1))
     if s.config.new_buildings and s.bonus_taken == 0 and pl.occ(LIBRARY):
         return _set(s, bonus_taken=1)  # §2.4 library: a second extra good
-    return _set(s, bonus_taken=s.bonus_taken + 1, **next_stage(s))
+    return _update(s, {"bonus_taken": s.bonus_taken + 1, **next_stage(s)})
 
 
 def after_pass(s: State) -> State:
     """A pass ends the craftsman's privilege (the only seat to act at this step)."""
-    return _set(s, **next_stage(s))
+    return _update(s, next_stage(s))
 
 
 @automatic(Step.CRAFTSMAN_END)

@@ -32,7 +32,7 @@ from ..common import (
 )
 from ..components import CIRCLES, VILLA
 from ..stages import among, clockwise, next_stage, turn_changes
-from ..state import DISTRIBUTE, Player, State, Step, _set, set_player
+from ..state import DISTRIBUTE, Player, State, Step, _set, _update, set_player
 from ..tables import automatic, commands, entrants, evolves, offers
 
 # The rules-page section each fact of this module cites (`replay why`; `sections.py` gathers them).
@@ -144,14 +144,14 @@ def _to_windrose(s: State, seat: int, piece: str, source: str) -> tuple[State, P
     else:
         pl = _set(pl, windrose=pl.windrose + 1)
         field = "colonist_supply" if source == "supply" else "colonist_ship"
-    return _set(s, **{field: getattr(s, field) - 1}), pl
+    return _update(s, {field: getattr(s, field) - 1}), pl
 
 
 @evolves("VillaUsed")
 def _villa_used(s: State, f: Fact) -> State:
     seat = f["seat"]
     s, pl = _to_windrose(s, seat, f["piece"], "supply")
-    return _set(s, players=set_player(s, seat, pl), **turn_changes(s))
+    return _update(s, {"players": set_player(s, seat, pl), **turn_changes(s)})
 
 
 # -- the distribution (§4.2 M3) ------------------------------------------------------------------
@@ -208,7 +208,7 @@ def _piece_taken(s: State, f: Fact) -> State:
         return _set(s, turn=s.receiver)
     if s.colonist_ship + s.noble_ship > 0:
         return _set(s, step=DISTRIBUTE, turn=-1)
-    return _set(s, **next_stage(s, DISTRIBUTE))
+    return _update(s, next_stage(s, DISTRIBUTE))
 
 
 @evolves("ColonistsDistributed")
@@ -222,7 +222,7 @@ def _colonists_distributed(s: State, f: Fact) -> State:
             for pl, c in zip(players, nobles, strict=True)
         )
         s = _set(s, noble_ship=s.noble_ship - sum(nobles))
-    return _set(s, players=players, colonist_ship=s.colonist_ship - sum(counts), **next_stage(s, DISTRIBUTE))
+    return _update(s, {"players": players, "colonist_ship": s.colonist_ship - sum(counts), **next_stage(s, DISTRIBUTE)})
 
 
 # -- arranging workers (§4.2 M4) -----------------------------------------------------------------
@@ -391,12 +391,12 @@ def _colonists_assigned(s: State, f: Fact) -> State:
     pl = _set(pl, manned=pl.island, buildings=full, windrose=total - pl.circles)
     if nobles:
         pl = _set(pl, manned_nobles=pl.island, building_nobles=tuple([max(0, w) for w in full]), windrose_nobles=pl.windrose)
-    return _set(s, players=set_player(s, seat, pl), placed=False, **turn_changes(s))
+    return _update(s, {"players": set_player(s, seat, pl), "placed": False, **turn_changes(s)})
 
 
 @evolves("ArrangementFinished")
 def _arrangement_finished(s: State, f: Fact) -> State:
-    return _set(s, placed=False, **turn_changes(s))
+    return _update(s, {"placed": False, **turn_changes(s)})
 
 
 # -- the end of the phase: §4.2 M5 ---------------------------------------------------------------

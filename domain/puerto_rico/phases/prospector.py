@@ -10,7 +10,7 @@ from domain.core.words import Citation
 
 from ..common import phase_ended, privilege, with_player
 from ..stages import next_stage
-from ..state import State, Step, _set
+from ..state import State, Step, _update
 from ..tables import automatic, evolves
 
 # The rules-page section each fact of this module cites (`replay why`; `sections.py` gathers them).
@@ -30,7 +30,7 @@ def _prospect(tx: Tx, rng: RandomSource) -> bool:
 def _prospector_privilege_taken(s: State, f: Fact) -> State:
     seat = f["seat"]
     pl = s.players[seat]
-    return _set(s, players=with_player(s, seat, doubloons=pl.doubloons + f["doubloons"]), **next_stage(s))
+    return _update(s, {"players": with_player(s, seat, doubloons=pl.doubloons + f["doubloons"]), **next_stage(s)})
 
 
 @automatic(Step.PROSPECTOR_END)

@@ -38,7 +38,7 @@ from ..components import (
     TILE_KINDS,
 )
 from ..stages import among, clockwise, turn_changes
-from ..state import SETTLE, SETTLE_EXTRA, Player, State, Step, _set, add, set_player
+from ..state import SETTLE, SETTLE_EXTRA, Player, State, Step, _set, _update, add, set_player
 from ..tables import automatic, commands, entrants, evolves, offers
 from ..tiles import discard_fact, discard_targets, draw_for, plantation_kind, reshuffle
 from .guests import guest_ok
@@ -347,7 +347,7 @@ def _plantation_taken(s: State, f: Fact) -> State:
     pl = _set(pl, island=add(pl.island, k, 1), manned=add(pl.manned, k, 1) if source else pl.manned)
     if source == "ship_noble":
         pl = _set(pl, manned_nobles=add(pl.manned_nobles, k, 1))
-    return _set(s, faceup=tuple(row), players=set_player(s, seat, pl), hacienda=0, **from_source(s, source), **turn_changes(s))
+    return _update(s, {"faceup": tuple(row), "players": set_player(s, seat, pl), "hacienda": 0, **from_source(s, source), **turn_changes(s)})
 
 
 @evolves("QuarryTaken")
@@ -372,14 +372,14 @@ def _forest_taken(s: State, f: Fact) -> State:
     pl = _set(pl, forests=add(pl.forests, k, 1), windrose=pl.windrose + (1 if source else 0))
     if source == "ship_noble":
         pl = _set(pl, windrose_nobles=pl.windrose_nobles + 1)
-    return _set(s, faceup=tuple(row), players=set_player(s, seat, pl), hacienda=0, **from_source(s, source), **turn_changes(s))
+    return _update(s, {"faceup": tuple(row), "players": set_player(s, seat, pl), "hacienda": 0, **from_source(s, source), **turn_changes(s)})
 
 
 @evolves("HuntingLodgeRewarded")
 def _hunting_lodge_rewarded(s: State, f: Fact) -> State:
     seat = f["seat"]
     pl, supply = award(s, s.players[seat], f["vp"])
-    return _set(s, players=set_player(s, seat, pl), vp_supply=supply, **turn_changes(s))
+    return _update(s, {"players": set_player(s, seat, pl), "vp_supply": supply, **turn_changes(s)})
 
 
 @evolves("PlantationRowDiscarded")

@@ -26,7 +26,7 @@ from ..components import (
     STOREHOUSE_SINGLES,
 )
 from ..stages import turn_changes
-from ..state import Player, State, Step, _set, add, put, set_player
+from ..state import Player, State, Step, _set, _update, add, put, set_player
 from ..tables import automatic, commands, evolves, offers
 from ..words import say_auto, say_goods, says
 from .guests import guest_ok
@@ -200,17 +200,19 @@ def _goods_stored(s: State, f: Fact) -> State:
     discarded = f["discarded"]
     extra: dict[str, Any] = {"singles": _ZERO5} if s.config.new_buildings else {}
     if not discarded:
-        return _set(s, warehoused=(), **extra, **turn_changes(s))
+        return _update(s, {"warehoused": (), **extra, **turn_changes(s)})
     seat = f["seat"]
     lost = goods_vector(discarded)
     pl = s.players[seat]
-    return _set(
+    return _update(
         s,
-        players=set_player(s, seat, _set(pl, goods=tuple([a - b for a, b in zip(pl.goods, lost, strict=True)]))),
-        goods=tuple([a + b for a, b in zip(s.goods, lost, strict=True)]),
-        warehoused=(),
-        **extra,
-        **turn_changes(s),
+        {
+            "players": set_player(s, seat, _set(pl, goods=tuple([a - b for a, b in zip(pl.goods, lost, strict=True)]))),
+            "goods": tuple([a + b for a, b in zip(s.goods, lost, strict=True)]),
+            "warehoused": (),
+            **extra,
+            **turn_changes(s),
+        },
     )
 
 

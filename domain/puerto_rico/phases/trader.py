@@ -30,7 +30,7 @@ from ..components import (
     TRADING_POST,
 )
 from ..stages import turn_changes
-from ..state import Player, State, Step, _set, add, set_player
+from ..state import Player, State, Step, _set, _update, add, set_player
 from ..tables import automatic, commands, evolves, offers
 from ..tiles import after_land_office, discard_fact, discard_targets, draw_for, draw_top
 from ..words import say_counted, say_doubloons, says
@@ -164,7 +164,7 @@ def _good_sold(s: State, f: Fact) -> State:
         s = _set(s, players=set_player(s, seat, pl), trading_house=(*s.trading_house, g))
     if s.config.nobles and land_office_open(s, pl):
         return _set(s, sale_done=True)
-    return _set(s, **turn_changes(s))
+    return _update(s, turn_changes(s))
 
 
 @automatic(Step.TRADER_END)
