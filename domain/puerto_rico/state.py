@@ -2,8 +2,9 @@
 
 Goods and island tile kinds are small ints (indexes into `components.GOODS` / `TILE_KINDS`);
 buildings are indexes into `components.CATALOG`. Facts and actions speak in strings; the rules
-translate at the edge. `evolve` builds new states with `_set`, a copy-and-update that skips
-`dataclasses.replace`'s per-field validation (the hot path of every game).
+translate at the edge. `evolve` builds new states with `_set` (or `_update`, for changes
+gathered in a dictionary), a copy-and-update that skips `dataclasses.replace`'s per-field
+validation (the hot path of every game).
 """
 
 from __future__ import annotations
@@ -314,12 +315,7 @@ def _set(obj: T, **changes: Any) -> T:
     """A copy of a frozen dataclass with some fields changed (no validation; hot path). The
     copy's dictionary is built in one merge and given to the new object (a third fewer
     instructions for a Player than filling the dictionary a new object makes for itself)."""
-    d = {**obj.__dict__, **changes}
-    if "tiles" in d:  # Player.tiles, cached: counted again for the copy (`in` costs less than `pop`)
-        del d["tiles"]
-    new = _new(type(obj))
-    _setattr(new, "__dict__", d)
-    return new
+    return _update(obj, changes)
 
 
 def _update(obj: T, changes: dict[str, Any]) -> T:
@@ -327,7 +323,7 @@ def _update(obj: T, changes: dict[str, Any]) -> T:
     handler's `changes`): handed over as they are, not unpacked into keywords and gathered
     again (two dictionaries fewer per copy)."""
     d = {**obj.__dict__, **changes}
-    if "tiles" in d:
+    if "tiles" in d:  # Player.tiles, cached: counted again for the copy (`in` costs less than `pop`)
         del d["tiles"]
     new = _new(type(obj))
     _setattr(new, "__dict__", d)
