@@ -1,4 +1,4 @@
-"""`shiplog serve`: run the server (granian: a worker process per core beyond the first, up to 4; gunicorn on request)."""
+"""`shiplog serve`: run the server (granian: a worker process per core, up to 4; gunicorn on request)."""
 
 from __future__ import annotations
 
@@ -24,17 +24,16 @@ def main() -> None:
 @click.option("--host", default=None, help="address to listen on (SHIPLOG_HOST, default 127.0.0.1)")
 @click.option("--port", default=None, type=int, help="port (SHIPLOG_PORT, default 8000)")
 @click.option("--workers", default=None, type=int,
-              help="worker processes (SHIPLOG_WORKERS; default: one per core beyond the first, 1 to 4)")
+              help="worker processes (SHIPLOG_WORKERS; default: one per core, 1 to 4)")
 @click.option("--threads", default=4, show_default=True, help="request threads per process")
 @click.option("--gunicorn", "use_gunicorn", is_flag=True, help="gunicorn instead of granian (to compare servers)")
 def serve(host: str | None, port: int | None, workers: int | None, threads: int, use_gunicorn: bool) -> None:
     """Start the HTTP API on SQLite under ./var/ unless the environment says otherwise.
 
     granian keeps the connections (idle or slow ones cost no Python thread) and runs the Flask
-    app on `--threads` threads in each of `--workers` processes: by default one per core beyond
-    the first (1 to 4), since one process runs Python on one core at a time and one core is
-    left to the store, the disk and whatever shares the machine (on 2 cores a second worker
-    measured no gain and more CPU per action: docs/perf.md). Everything a request needs is in
+    app on `--threads` threads in each of `--workers` processes: by default one per core (1 to
+    4), since one process runs Python on one core at a time (docs/perf.md: on 2 quiet cores two
+    workers took 1.09-1.26x the actions of one). Everything a request needs is in
     the store, so any worker can serve any request (docs/deploy.md). Measured in
     docs/perf.md: waitress, an earlier default, spent most of its interpreter time in its own
     connection loop under 40 clients and refused every new connection while 100 idle ones
@@ -70,11 +69,11 @@ def serve(host: str | None, port: int | None, workers: int | None, threads: int,
 
 
 def default_workers() -> int:
-    """SHIPLOG_WORKERS, else one per core this process may use beyond the first, 1 to 4."""
+    """SHIPLOG_WORKERS, else one per core this process may use, 1 to 4."""
     if os.environ.get("SHIPLOG_WORKERS"):
         return max(1, int(os.environ["SHIPLOG_WORKERS"]))
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return max(1, min(4, cores - 1))
+    return max(1, min(4, cores))
 
 
 def can_start(host: str, port: int) -> None:
