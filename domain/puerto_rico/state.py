@@ -204,8 +204,7 @@ class Player:
     @property
     def workers(self) -> int:
         """Every worker (colonist or noble) on the player's board: island, buildings, windrose."""
-        b = self.buildings
-        return sum(self.manned) + sum(b) + b.count(-1) + self.windrose
+        return self.placed + self.windrose
 
     @property
     def nobles(self) -> int:

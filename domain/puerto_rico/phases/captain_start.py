@@ -43,9 +43,9 @@ def _captain_start(tx: Tx, rng: RandomSource) -> bool:
     s = tx.state
     c = s.chooser
     union = [
-        {"seat": p, "vp": union_hall_vp(s.players[p])}
+        {"seat": p, "vp": vp}
         for p in order(s, c)
-        if s.players[p].occ(UNION_HALL) and union_hall_vp(s.players[p])
+        if s.players[p].occ(UNION_HALL) and (vp := union_hall_vp(s.players[p]))
     ]
     light = c if s.players[c].occ(LIGHTHOUSE) else None
     tx.emit({"t": "CaptainBonusesPaid", "lighthouse": light, "union_hall": union})
