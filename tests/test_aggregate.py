@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 import pytest
@@ -31,9 +32,9 @@ def test_created_game_is_version_zero_and_each_action_one_more() -> None:
     seat, action = first_legal(game)
     game.take_action(seat, action)
     assert game.version == 1
-    # the state hash is keyed by the game's seed (HMAC-SHA256), not a bare sha256
-    assert game.state_hash == codec.state_hash(game.state, game.seed)
-    assert game.state_hash != codec.state_hash(game.state)
+    # the state hash is keyed by the game's seed (HMAC-SHA256 over the state's fields), not a bare sha256
+    assert game.state_hash == codec.fields_hash(game.state, game.seed)
+    assert game.state_hash != hashlib.sha256(codec.fields_json(game.state)).hexdigest()
 
 
 def test_only_the_seat_to_act_may_act_and_illegal_actions_change_nothing() -> None:

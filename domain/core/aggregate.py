@@ -10,7 +10,7 @@ Version 0 is `GameCreated`; every later event bumps the version by one, so
                     the seed), or a player leaves one before the start
     GameStarted     the last seat was filled: the seats' entropies, the setup facts and draws
     ActionTaken     seat, action, every fact it caused, the draws it made, the state hash after
-                    (HMAC-SHA256 keyed by the game's seed: see `codec.state_hash`)
+                    (HMAC-SHA256 keyed by the game's seed: see `hash_state`)
     UndoRequested / UndoAnswered / UndoApplied    take-backs; nothing is ever deleted
     BotStoodIn / PlayerReturned    the host let a bot play a vanished player's seat; they came back
     PlayerResigned  a seat gave up: a bot plays on, or the game ends (the table's `on_resign`)
@@ -56,8 +56,22 @@ class Status(enum.StrEnum):
     ABANDONED = "abandoned"
 
 
-KEYED = "hmac-sha256"  # state hashes keyed by the game's seed (records of format 2 and later)
+KEYED_FIELDS = "hmac-sha256-fields"  # keyed by the seed, over the state's fields as JSON (new games)
+KEYED = "hmac-sha256"  # keyed by the seed, over the canonical text (games of records of format 2 and 3)
 UNKEYED = "sha256"  # games created before keyed hashes (records of format 1)
+HASH_SCHEMES = (KEYED_FIELDS, KEYED, UNKEYED)  # docs/replay.md, "State hashes", defines each
+
+
+def hash_state(scheme: str, state: Any, seed: str | None) -> str:
+    """The hash of `state` in a game's hash scheme (`seed` keys the keyed schemes)."""
+    if scheme == KEYED_FIELDS:
+        assert seed is not None
+        return codec.fields_hash(state, seed)
+    if scheme == KEYED:
+        return codec.state_hash(state, seed)
+    if scheme == UNKEYED:
+        return codec.state_hash(state)
+    raise ValueError(f"unknown hash scheme {scheme!r}")
 
 # What the aggregate keeps for a moment and never stores: the time a command runs at, the state a
 # decision led to (until its event applies it), the bot seats of the current seats, the seats to
@@ -361,10 +375,10 @@ class Game(Aggregate):
             entropies=entropies,
             seed_commitment=seed_commitment(committed_seed, salt),
             client_seeded=client_seeded,
-            hash_scheme=KEYED,
+            hash_scheme=KEYED_FIELDS,
             facts=facts,
             draws=rng.draws,
-            state_hash=codec.state_hash(state, seed),
+            state_hash=hash_state(KEYED_FIELDS, state, seed),
             organised=True,
             private=False,
             invite_hash=None,
@@ -407,7 +421,7 @@ class Game(Aggregate):
             entropies=None,
             seed_commitment=seed_commitment(committed_seed, salt),
             client_seeded=client_seeded,
-            hash_scheme=KEYED,
+            hash_scheme=KEYED_FIELDS,
             facts=None,
             draws=None,
             state_hash=None,
@@ -522,7 +536,7 @@ class Game(Aggregate):
 
     def hash(self, state: Any) -> str:
         """The state hash of `state` in this game's scheme (keyed by its seed)."""
-        return codec.state_hash(state, self.seed if self.hash_scheme == KEYED else None)
+        return hash_state(self.hash_scheme, state, self.seed)
 
     def seat_of(self, token_hash: str) -> Seat | None:
         for number, seat in enumerate(self.seats):
@@ -612,7 +626,7 @@ class Game(Aggregate):
             entropies=entropies,
             facts=facts,
             draws=rng.draws,
-            state_hash=codec.state_hash(state, seed),
+            state_hash=hash_state(self.hash_scheme, state, seed),
             to_act=sorted(rules.to_act(state)),
         )
         self.play_bots()

@@ -22,9 +22,11 @@ import hmac
 import importlib
 import json
 import operator
-from functools import cache
+from functools import cache, partial
 from itertools import compress
 from typing import Any
+
+import orjson
 
 _ALLOWED_MODULE_PREFIXES = ("domain.", "tests.")
 
@@ -351,3 +353,78 @@ def state_hash(state: Any, key: str | None = None) -> str:
     if key is None:
         return hashlib.sha256(text).hexdigest()
     return hmac.digest(key.encode("utf-8"), text, "sha256").hex()  # = hmac.new(...).hexdigest()
+
+
+# -- the fields' JSON: the bytes of hash scheme "hmac-sha256-fields" ------------------------------
+#
+# A state written by orjson (in C) instead of the canonical text above (issue 15: the state hash
+# of every event was the event-sourced path's largest cost). The definition, which docs/replay.md
+# ("State hashes") gives in full and tests/test_state_hash.py implements again with the standard
+# library: a dataclass is an object of its fields (keys sorted; a field declared `optional()` left
+# out while None; no class name, no attribute that is not a field); a tuple or list an array; a
+# frozenset or set an array of its items in the order of their own bytes; an enum its value; a
+# dict an object with sorted str keys; compact, UTF-8.
+
+
+class _Fields:
+    """What `_plain` needs of a dataclass: its field count, its optional fields, its fields."""
+
+    __slots__ = ("count", "optional", "names")
+
+    def __init__(self, cls: type) -> None:
+        self.names = _fields(cls)
+        self.count = len(self.names)
+        self.optional = tuple(name for name in self.names if name in _optional(cls))
+
+
+_FIELDS: dict[type, _Fields] = {}
+
+
+def _plain(value: Any) -> Any:
+    """orjson's `default`: what orjson writes in place of a dataclass or a set."""
+    kind = type(value)
+    shape = _FIELDS.get(kind)
+    if shape is not None:
+        fields = value.__dict__  # the fields in some order (orjson sorts the keys)
+        if len(fields) != shape.count:  # something besides the fields (a cached property)
+            fields = {name: getattr(value, name) for name in shape.names}
+        elif shape.optional:
+            fields = fields.copy()
+        else:
+            return fields
+        for name in shape.optional:
+            if fields[name] is None:
+                del fields[name]
+        return fields
+    if kind is frozenset or kind is set:
+        return orjson.Fragment(b"[" + b",".join(sorted([_item_json(v) for v in value])) + b"]")
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        if not hasattr(value, "__dict__"):
+            raise TypeError(f"{kind.__name__} has __slots__: a state's dataclasses keep a __dict__")
+        _FIELDS[kind] = _Fields(kind)
+        return _plain(value)
+    raise TypeError(f"cannot hash {kind.__name__} in game state (use plain data)")
+
+
+_OPTIONS = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_SORT_KEYS
+_item_json = partial(orjson.dumps, default=_plain, option=_OPTIONS)
+
+
+def fields_json(state: Any) -> bytes:
+    """The bytes hash scheme "hmac-sha256-fields" covers: the state's fields as compact JSON.
+
+        >>> @dataclasses.dataclass(frozen=True)
+        ... class Demo:
+        ...     seat: int
+        ...     hand: frozenset[str]
+        ...     later: Any = optional()
+        >>> fields_json(Demo(2, frozenset({"b", "a"})))
+        b'{"hand":["a","b"],"seat":2}'
+    """
+    return orjson.dumps(state, default=_plain, option=_OPTIONS)
+
+
+def fields_hash(state: Any, key: str) -> str:
+    """Hash scheme "hmac-sha256-fields", hex: HMAC-SHA256 keyed by the game's seed over
+    `fields_json(state)`."""
+    return hmac.digest(key.encode("utf-8"), orjson.dumps(state, default=_plain, option=_OPTIONS), "sha256").hex()

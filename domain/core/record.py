@@ -12,7 +12,9 @@ name no player account and hold no token hash.
 Format 3 (games with open seats: GameCreated without setup, SeatTaken with each seat's entropy,
 GameStarted with the setup) is written; format 2 (keyed state hashes, salted commitments, seed =
 HMAC(server seed, entropies), setup in GameCreated) and format 1 (sha256 hashes, commitment
-sha256(seed), the seed used as it is) are still read.
+sha256(seed), the seed used as it is) are still read. `hash_scheme` says how the state hashes
+were made (docs/replay.md, "State hashes"): "hmac-sha256-fields" for games created since it came
+(issue 15), "hmac-sha256" before, "sha256" in format 1; each is verified its own way.
 """
 
 from __future__ import annotations
@@ -24,7 +26,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import codec, registry
-from .aggregate import KEYED, UNKEYED, Game, Status, ended_outcome, public_seats
+from .aggregate import (
+    HASH_SCHEMES,
+    KEYED,
+    UNKEYED,
+    Game,
+    Status,
+    ended_outcome,
+    hash_state,
+    public_seats,
+)
 from .errors import IllegalAction
 from .rng import Rng, RngMismatch, ScriptedRng, game_seed, seed_commitment
 from .rules import Fact, GameRules, fold
@@ -147,6 +158,8 @@ def check_format(record: Any) -> None:
     events = record.get("events")
     if not isinstance(events, list) or not events or events[0].get("type") != "GameCreated":
         raise ValueError("a record's events must start with GameCreated")
+    if hash_scheme(record) not in HASH_SCHEMES:
+        raise ValueError(f"unknown hash_scheme {hash_scheme(record)!r} (known: {', '.join(HASH_SCHEMES)})")
 
 
 def hash_scheme(record: dict[str, Any]) -> str:
@@ -240,7 +253,8 @@ def verify(
     check_format(record)
     rules: GameRules = registry.get(record["game"])
     report = VerifyReport(game_id=str(record.get("id")))
-    keyed = hash_scheme(record) == KEYED
+    scheme = hash_scheme(record)
+    keyed = scheme != UNKEYED
     key = (seed or seed_of(record)) if keyed else None
     report.hashes_checked = key is not None or not keyed
     states: dict[int, Any] = {}
@@ -272,7 +286,7 @@ def verify(
             elif kind == "UndoApplied":
                 state = states[ev["to_version"]]
             if problem is None and "state_hash" in ev and report.hashes_checked:
-                actual = codec.state_hash(state, key)
+                actual = hash_state(scheme, state, key)
                 if actual != ev["state_hash"]:
                     problem = f"state hash {actual[:12]}… differs from the recorded {ev['state_hash'][:12]}…"
         except IllegalAction as exc:
@@ -287,7 +301,7 @@ def verify(
         states[version] = state
         if progress is not None:
             progress(1)
-    report.final_hash = codec.state_hash(state, key) if report.hashes_checked and state is not None else None
+    report.final_hash = hash_state(scheme, state, key) if report.hashes_checked and state is not None else None
     return report
 
 
