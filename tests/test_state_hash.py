@@ -130,11 +130,18 @@ def test_only_the_fields_count_whatever_the_instance_holds_besides() -> None:
     assert codec.fields_json(Hand(0, frozenset({"a"}), later=(3,))) != before  # an optional part, once set
 
 
+def test_strings_are_escaped_as_the_definition_says() -> None:
+    text = "".join(map(chr, [*range(0x800), 0x2028, 0x2029, 0xFEFF, 0x1F6A2, 0x10FFFF]))
+    assert codec.fields_json((text, frozenset(text))) == reference_json((text, frozenset(text)))
+
+
 def test_what_a_state_may_not_hold_is_refused() -> None:
     with pytest.raises(TypeError):
         codec.fields_json({1: "an int key"})
     with pytest.raises(TypeError):
         codec.fields_json(object())
+    with pytest.raises(TypeError):
+        codec.fields_json(2**64)
 
 
 def states(game: str, options: dict[str, Any], seats: int, seed: str, limit: int = 100_000) -> list[Any]:
