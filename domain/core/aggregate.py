@@ -94,8 +94,15 @@ def plain(value: Any) -> Any:
         else:
             return [v if type(v) in _SCALARS else plain(v) for v in value]
     elif isinstance(value, list) or (isinstance(value, tuple) and not hasattr(value, "_fields")):
-        return [v if type(v) in _SCALARS else plain(v) for v in value]  # a list subclass such as `facts.Facts`
+        return _plain_items(value)  # a list subclass such as `facts.Facts`
     return json.loads(json.dumps(value))
+
+
+def _plain_items(items: Any) -> list[Any]:
+    """`plain` of a sequence whose items are mostly dicts of plain scalars (a decision's facts):
+    each such dict copied here, without a call of `plain` per item."""
+    return [dict(v) if type(v) is dict and _SCALARS.issuperset(map(type, v.values())) and _STR.issuperset(map(type, v))
+            else v if type(v) in _SCALARS else plain(v) for v in items]
 
 
 _BASE_FIELDS = ("originator_id", "originator_version", "timestamp")
@@ -922,6 +929,13 @@ class Game(Aggregate):
             # Applied directly, not through the library's `@event` decorator, which copies and
             # filters the fields twice per event (issue 15: one event per move, thousands a game).
             aggregate._apply_action(self)
+
+        def mutate(self, aggregate: Any) -> Any:
+            # `Game.Event.mutate` without its questions about the kind of event: the library's
+            # checks and bookkeeping, this event's `apply`, then the clocks.
+            game = cast(Game, Aggregate.Event.mutate(self, aggregate))
+            game._keep_time(self.timestamp)
+            return game
 
     def _apply_action(self, ev: Game.ActionTaken) -> None:
         version = ev.originator_version
