@@ -29,7 +29,7 @@ except ImportError:  # Windows: one process per SQLite file there, the thread lo
     fcntl = None  # type: ignore[assignment]
 
 from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
-from eventsourcing.persistence import IntegrityError
+from eventsourcing.persistence import IntegrityError, Transcoder
 from eventsourcing.utils import get_topic
 
 from domain.core import codec
@@ -45,6 +45,7 @@ from .readmodels import PAGE, ReadModels
 from .settings import store_env
 from .store import single_statement_reads
 from .tables import TableCommands
+from .transcoder import OrjsonTranscoder
 
 log = logging.getLogger("shiplog.store")
 Clock = Callable[[], datetime]
@@ -225,6 +226,12 @@ class Shiplog(TableCommands, PlayerCommands, Application):
         self.readmodels = ReadModels(self)
         self.lobby = self.readmodels  # the lobby is one of the read models
         self.notifier = Notifier(self)
+
+    def construct_transcoder(self) -> Transcoder:
+        """The library's JSON with its transcodings, written and read by orjson (`transcoder`)."""
+        transcoder = OrjsonTranscoder()
+        self.register_transcodings(transcoder)
+        return transcoder
 
     def _notify(self, recordings: Any) -> None:
         """Called by the library (and the group commit) after new events are stored: wake the
