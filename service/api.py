@@ -48,6 +48,7 @@ GAME_ID = {"in": "path", "name": "game_id", "required": True, "schema": {"type":
 ETAG = {"ETag": {"description": 'the game\'s version, e.g. "12"', "schema": {"type": "string"}}}
 MAX_TOKEN = 200
 _SPACE = re.compile(r"\s")
+_ONE_VERSION = re.compile(r'"([0-9]+)"')  # If-Match: "12"
 _BEARER = "shiplog.bearer"  # the request's token, once read (request.environ)
 
 
@@ -76,11 +77,15 @@ def bearer() -> str | None:
     environ = request.environ
     if _BEARER in environ:
         return environ[_BEARER]  # type: ignore[no-any-return]
-    if "HTTP_AUTHORIZATION" not in environ:
+    header = environ.get("HTTP_AUTHORIZATION")
+    if header is None:
         token = None
     else:
-        auth = request.authorization
-        token = auth.token if auth is not None and auth.type == "bearer" else None
+        # As werkzeug's `Authorization.from_header` reads it: the scheme, then a token (no `=`
+        # but trailing ones) rather than parameters.
+        scheme, _, rest = header.partition(" ")
+        rest = rest.strip(" \t")
+        token = rest if scheme.lower() == "bearer" and "=" not in rest.rstrip("=") else None
         if not token or len(token) > MAX_TOKEN or _SPACE.search(token):
             raise Problem(401, "auth.malformed", "Send the token as 'Authorization: Bearer <token>'.")
     environ[_BEARER] = token
@@ -171,7 +176,12 @@ def who(game: Game, required: bool = False) -> tuple[str, int | None]:
             raise Problem(401, "auth.missing", "This needs your seat token: 'Authorization: Bearer <token>'.")
         return "spectator", None
     hashed = hash_token(token)
-    player = None if hashed == game.host_token_hash or game.seat_of(hashed) is not None else caller_player()
+    if hashed == game.host_token_hash:
+        return "host", None
+    seat = game.seat_of(hashed)
+    if seat is not None:
+        return "seat", seat
+    player = caller_player()
     found = identify(game, hashed, str(player.id) if player is not None else None)
     if found is None:
         raise Problem(401, "auth.invalid_token", "This token belongs neither to a seat of this game nor to a player.")
@@ -221,8 +231,12 @@ def expected_version(game: Game) -> int | None:
     A list of versions matches if any is current. The application compares, after it has looked
     for an Idempotency-Key replay, so a retried request still gets its first answer.
     """
-    if "If-Match" not in request.headers:
+    header = request.environ.get("HTTP_IF_MATCH")
+    if header is None:
         return None
+    one = _ONE_VERSION.fullmatch(header.strip())
+    if one is not None:  # the usual case, one strong tag: what werkzeug's parse below gives for it
+        return game.version if one[1] == str(game.version) else -1
     tags = entity_tags("If-Match")
     if tags.star_tag:
         return None

@@ -9,8 +9,10 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import orjson
 from eventsourcing.persistence import PersistenceError
 from flask import Flask, Response, current_app, request
+from flask.json.provider import DefaultJSONProvider
 from limits import parse as parse_limit
 from limits.storage import MemoryStorage
 from limits.strategies import FixedWindowRateLimiter
@@ -49,8 +51,31 @@ def healthz() -> dict[str, Any]:
     return {"status": "ok", "store": current_app.extensions["shiplog.store"], "games": registry.names()}
 
 
+class JsonAnswers(DefaultJSONProvider):
+    """Flask's JSON answers (sorted keys, compact, ASCII), written by orjson: the same bytes as
+    Flask's own provider for everything it takes, in a tenth of the time. What orjson would
+    write otherwise (non-ASCII text, which Flask escapes; keys that are not strings; integers
+    beyond 64 bits) goes through Flask's provider as before. Floats below 1e-4 or from 1e16 up
+    are written in orjson's exponent form (2.5e-7 where Python writes 2.5e-07): the same numbers."""
+
+    OPTIONS = orjson.OPT_SORT_KEYS | orjson.OPT_APPEND_NEWLINE | orjson.OPT_PASSTHROUGH_DATETIME \
+        | orjson.OPT_PASSTHROUGH_DATACLASS  # dates and dataclasses as Flask writes them (its `default`)
+
+    def response(self, *args: Any, **kwargs: Any) -> Response:
+        if self.compact is False or (self.compact is None and self._app.debug):
+            return super().response(*args, **kwargs)  # indented: Flask's
+        try:
+            body = orjson.dumps(self._prepare_response_obj(args, kwargs), default=self.default, option=self.OPTIONS)
+        except TypeError:
+            return super().response(*args, **kwargs)
+        if not body.isascii():
+            return super().response(*args, **kwargs)
+        return self._app.response_class(body, mimetype=self.mimetype)
+
+
 def create_app(test_config: Mapping[str, Any] | None = None, app_env: Mapping[str, str] | None = None) -> Flask:
     app = Flask(__name__)
+    app.json = JsonAnswers(app)
     env = store_env(app_env)
     app.config.update(
         MAX_CONTENT_LENGTH=MAX_BODY,

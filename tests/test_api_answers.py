@@ -124,3 +124,29 @@ def test_answers_of_known_length_go_to_the_server_whole_and_streams_as_they_are(
     streamed = app(EnvironBuilder(path="/stream").get_environ(), lambda status, headers, exc_info=None: None)
     assert not isinstance(streamed, list) and closed == ["/json"]
     assert b"".join(streamed) == b"data: 1\n\ndata: 2\n\n"
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(min_value=-(2**70), max_value=2**70) | st.text(max_size=8)
+    | st.floats(allow_nan=False, allow_infinity=False, min_value=-1e15, max_value=1e15).filter(lambda f: f == 0 or abs(f) >= 1e-4),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    | st.dictionaries(st.integers(0, 20), inner, max_size=3),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(JSON_VALUES)
+def test_orjson_answers_are_flasks_bytes(value: Any) -> None:
+    """The answers' JSON (orjson) is byte for byte what Flask's own provider writes: sorted keys,
+    compact, ASCII; non-ASCII text, keys that are not strings and integers beyond 64 bits go
+    through Flask's provider (floats are drawn where both write the same digits)."""
+    from flask import Flask
+    from flask.json.provider import DefaultJSONProvider
+
+    from service.app import JsonAnswers
+
+    app = Flask(__name__)
+    ours = JsonAnswers(app).response(value).get_data()
+    flasks = DefaultJSONProvider(app).response(value).get_data()
+    assert ours == flasks
