@@ -54,6 +54,8 @@ from .state import (
     Step,
     _set,
     _update,
+    draft,
+    frozen,
     put,
     set_player,
 )
@@ -273,7 +275,10 @@ def decide(state: State, seat: int, action: Action, rng: RandomSource) -> Facts:
     command = commands.opening(  # (one seat acts at a time: `to_act` as a tuple is cheaper)
         action, seat, to_act=(state.turn,), over=step == OVER, step=step, waiting_for=WAITING_FOR.get(step)
     )
-    tx = Tx(state, evolve)
-    command.handler(tx, seat, action, rng)
-    _advance(tx, rng)
+    tx = Tx(draft(state), evolve)  # (the decision's facts change its own copy in place)
+    try:
+        command.handler(tx, seat, action, rng)
+        _advance(tx, rng)
+    finally:
+        frozen(tx.state)
     return tx.facts

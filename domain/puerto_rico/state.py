@@ -4,7 +4,8 @@ Goods and island tile kinds are small ints (indexes into `components.GOODS` / `T
 buildings are indexes into `components.CATALOG`. Facts and actions speak in strings; the rules
 translate at the edge. `evolve` builds new states with `_set` (or `_update`, for changes
 gathered in a dictionary), a copy-and-update that skips `dataclasses.replace`'s per-field
-validation (the hot path of every game).
+validation (the hot path of every game). Within one decision the facts change one private copy
+of the state in place (`draft`), made at the start of `decide` and frozen at its end.
 """
 
 from __future__ import annotations
@@ -303,6 +304,33 @@ class State:
         return self.step == OVER
 
 
+# The draft of the decision under way (`draft`). One slot for the process, not one per thread (a
+# thread-local costs as much as the copies it saves): a slot holds an object only from its
+# `draft` to its `frozen`, while its own decision alone has it, so another thread's decision
+# setting or clearing the slot meanwhile only makes this one copy again (correct, slower).
+_drafting: list[State | None] = [None]
+
+
+def draft(s: State) -> State:
+    """One decision's own copy of `s`: its facts are applied to it one after another, and each
+    would otherwise copy all 53 fields again; since nothing outside the decision holds the
+    draft, `_update` changes it in place until `frozen` ends the decision, before the state
+    leaves it (a state anyone else sees is never changed). The fact handlers keep to one rule
+    for this: a handler derives the next state from `s` as `s = _set(s, ...)` or
+    `return _update(s, ...)` and never reads the `s` it derived from afterwards (the arguments
+    of the copy are read before it)."""
+    new = _new(State)
+    _setattr(new, "__dict__", s.__dict__.copy())
+    _drafting[0] = new
+    return new
+
+
+def frozen(s: State) -> State:
+    """The state a decision hands out: its draft is no longer changed in place (see `draft`)."""
+    _drafting[0] = None
+    return s
+
+
 T = TypeVar("T", State, Player)
 
 
@@ -320,7 +348,10 @@ def _set(obj: T, **changes: Any) -> T:
 def _update(obj: T, changes: dict[str, Any]) -> T:
     """`_set` for changes already gathered in a dictionary (the stage and turn changes, a
     handler's `changes`): handed over as they are, not unpacked into keywords and gathered
-    again (two dictionaries fewer per copy)."""
+    again (two dictionaries fewer per copy). A decision's draft is changed in place (`draft`)."""
+    if obj is _drafting[0]:
+        obj.__dict__.update(changes)
+        return obj
     d = {**obj.__dict__, **changes}
     if "tiles" in d:  # Player.tiles, cached: counted again for the copy (`in` costs less than `pop`)
         del d["tiles"]
