@@ -282,6 +282,28 @@ def test_a_record_of_the_old_keyed_scheme_verifies_by_the_old_text_and_a_changed
     assert not verify(record).ok
 
 
+def test_a_record_of_the_new_scheme_is_format_4_and_one_of_an_older_scheme_stays_format_3() -> None:
+    """A build that predates "hmac-sha256-fields" reads formats 1-3 only: given a format 3 record
+    of the new scheme it would check its hashes as unkeyed sha256 and report a false divergence;
+    format 4 makes it refuse the record instead."""
+    record = record_in_the_new_scheme()
+    assert record["format_version"] == 4 and record["hash_scheme"] == KEYED_FIELDS
+    old = json.loads(ROOT.joinpath("fixtures", "puerto_rico", "3p.json").read_text())
+    assert old["format_version"] == 3 and old["hash_scheme"] == KEYED and verify(old).ok
+    # a record exported between the new scheme and format 4 (format 3, new scheme) still verifies
+    between = copy.deepcopy(record)
+    between["format_version"] = 3
+    assert verify(between).ok
+    # format 4 must name its scheme (no default to guess from), and format 5 is not known yet
+    unnamed = copy.deepcopy(record)
+    del unnamed["hash_scheme"]
+    with pytest.raises(ValueError, match="format 4 record names its hash_scheme"):
+        verify(unnamed)
+    record["format_version"] = 5
+    with pytest.raises(ValueError, match="format_version 5 is not supported"):
+        verify(record)
+
+
 def test_an_unknown_scheme_is_refused_as_unreadable() -> None:
     record = record_in_the_new_scheme()
     record["hash_scheme"] = "md5"

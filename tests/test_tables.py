@@ -112,7 +112,7 @@ def test_a_finished_game_with_open_seats_verifies_and_fairness_proves_the_entrop
     app.join(gid, bob, entropy="bob's 32 bytes")
     play_until_over(app, gid)
     record = app.record(gid)
-    assert record["format_version"] == 3 and record["status"] == "finished"
+    assert record["format_version"] == 4 and record["status"] == "finished"
     assert [p["name"] for p in record["players"]] == ["ann", "bob"]
     assert record["entropies"] == ["ann's 32 bytes", "bob's 32 bytes"]
     text = json.dumps(record)

@@ -114,7 +114,7 @@ def finished(seed: str = "fixed seed", entropies: list[str] | None = None) -> di
 
 def test_state_hashes_are_keyed_by_the_seed_and_checked_once_it_is_revealed() -> None:
     record = finished()
-    assert record["hash_scheme"] == KEYED_FIELDS and record["format_version"] == 3
+    assert record["hash_scheme"] == KEYED_FIELDS and record["format_version"] == 4
     report = verify(record)
     assert report.ok and report.hashes_checked
     # the hash of the final state is HMAC(seed, state), not sha256(state)

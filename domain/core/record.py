@@ -2,15 +2,18 @@
 
 A record is what `replay export` prints and `replay verify` / `replay fairness` read:
 
-    {"format": "shiplog.record", "format_version": 3, "id", "game", "rules_version", "options",
+    {"format": "shiplog.record", "format_version": 4, "id", "game", "rules_version", "options",
      "players": [{"seat", "name", "bot"}], "organised", "settings", "client_seeded",
      "seed_commitment", "entropies", "hash_scheme", "seed" and "seed_salt" (only once revealed),
      "status", "outcome", "events": [{"version", "type", ...}]}
 
 Records hold every fact, draw and state hash: a server gives them out once a game is over. They
 name no player account and hold no token hash.
-Format 3 (games with open seats: GameCreated without setup, SeatTaken with each seat's entropy,
-GameStarted with the setup) is written; format 2 (keyed state hashes, salted commitments, seed =
+Format 4 is written for games whose state hashes use "hmac-sha256-fields" (the events are those
+of format 3; the new number makes a build that predates the scheme refuse the record instead of
+checking its hashes the wrong way and reporting a false divergence); format 3 (games with open
+seats: GameCreated without setup, SeatTaken with each seat's entropy, GameStarted with the setup)
+for games made before it. Format 2 (keyed state hashes, salted commitments, seed =
 HMAC(server seed, entropies), setup in GameCreated) and format 1 (sha256 hashes, commitment
 sha256(seed), the seed used as it is) are still read. `hash_scheme` says how the state hashes
 were made (docs/replay.md, "State hashes"): "hmac-sha256-fields" for games created since it came
@@ -29,6 +32,7 @@ from . import codec, registry
 from .aggregate import (
     HASH_SCHEMES,
     KEYED,
+    KEYED_FIELDS,
     UNKEYED,
     Game,
     Status,
@@ -41,8 +45,8 @@ from .rng import Rng, RngMismatch, ScriptedRng, game_seed, seed_commitment
 from .rules import Fact, GameRules, fold
 
 FORMAT = "shiplog.record"
-FORMAT_VERSION = 3
-READABLE_VERSIONS = (1, 2, 3)
+FORMAT_VERSION = 4  # hash_scheme "hmac-sha256-fields"; games with an older scheme keep format 3
+READABLE_VERSIONS = (1, 2, 3, 4)
 _SKIP = {"originator_id", "originator_version", "originator_topic", "seed", "seats",
          "host_token_hash", "idempotency_key", "state", "committed_seed", "salt", "player",
          "token_hash", "host_player", "invite_hash"}
@@ -69,6 +73,8 @@ def record_from_events(game_id: str, events: Iterable[Any]) -> dict[str, Any]:
                 row[name] = _jsonable(value)
         _into_record(ev, row, record, seats)
         out.append(row)
+    if record.get("hash_scheme") != KEYED_FIELDS:
+        record["format_version"] = 3  # what a build before "hmac-sha256-fields" reads correctly
     record["players"] = [{"seat": p["seat"], "name": p["name"], "bot": p["bot"]} for p in public_seats(seats)]
     record["events"] = out
     outcome = final_outcome(record)
@@ -158,6 +164,8 @@ def check_format(record: Any) -> None:
     events = record.get("events")
     if not isinstance(events, list) or not events or events[0].get("type") != "GameCreated":
         raise ValueError("a record's events must start with GameCreated")
+    if record.get("format_version") == 4 and "hash_scheme" not in record:
+        raise ValueError("a format 4 record names its hash_scheme")
     if hash_scheme(record) not in HASH_SCHEMES:
         raise ValueError(f"unknown hash_scheme {hash_scheme(record)!r} (known: {', '.join(HASH_SCHEMES)})")
 
