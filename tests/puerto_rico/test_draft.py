@@ -18,7 +18,8 @@ import pytest
 from domain.core import codec, registry
 from domain.core.rng import Rng, choice
 from domain.core.rules import fold
-from domain.puerto_rico import flow, state as state_module
+from domain.puerto_rico import flow
+from domain.puerto_rico import state as state_module
 
 RULES = registry.get("puerto-rico")
 OPTION_SETS = [{}, {"expansions": ["new_buildings"]}, {"expansions": ["nobles"]},
