@@ -43,10 +43,10 @@ def decisions(seats: int, seed: str, options: dict[str, Any], monkeypatch: pytes
         seat = min(RULES.to_act(state))
         action = choice(Rng(seed, f"bot:{made}"), RULES.legal_actions(state, seat))
         before = codec.fields_json(state)
-        drafted = RULES.decide(state, seat, action, Rng(seed, f"event:{made}"))
+        drafted: Any = RULES.decide(state, seat, action, Rng(seed, f"event:{made}"))  # facts.Facts, with .state
         with monkeypatch.context() as m:
             m.setattr(flow, "draft", copying_draft)
-            copied = RULES.decide(state, seat, action, Rng(seed, f"event:{made}"))
+            copied: Any = RULES.decide(state, seat, action, Rng(seed, f"event:{made}"))
         assert codec.fields_json(state) == before, f"decision {made} changed the state it was given"
         assert list(drafted) == list(copied), f"decision {made} ({action}): other facts with the draft"
         after = codec.fields_json(drafted.state)
