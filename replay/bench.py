@@ -236,12 +236,12 @@ def bench_serve(found: list[tuple[str, dict[str, str]]], game: str, seconds: flo
     default = measure("make serve", fresh_sqlite("serve"))
     label = f"make serve SQLite, {clients} clients in {processes} processes"
     rows += result_rows(label, default)
-    rows.append((label, "share of the in-process rate", f"{default.rate / inproc.rate:.0%}"))
+    rows.append((label, "share of the in-process rate", f"{default.rate / inproc.rate:.1%}"))
     # The same per CPU second: what the server would sustain with a core of its own, as on a
     # machine with cores to spare for its clients (its CPU includes creating the 40 games).
     server_ms, inproc_ms = default.server_cpu / default.accepted * 1000, inproc.cpu / inproc.accepted * 1000
     rows.append((label, "server CPU ms per accepted action / in process", f"{server_ms:.2f} / {inproc_ms:.2f}"))
-    rows.append((label, "share of the in-process rate per CPU second", f"{inproc_ms / server_ms:.0%}"))
+    rows.append((label, "share of the in-process rate per CPU second", f"{inproc_ms / server_ms:.1%}"))
     idle = measure("make serve idle", fresh_sqlite("serve-idle"), idle=100)
     rows += result_rows(f"{label} + 100 idle connections", idle)
     for store, env in found:
