@@ -447,8 +447,9 @@ class Shiplog(TableCommands, PlayerCommands, Application):
 
     def get_game(self, game_id: UUID, version: int | None = None) -> Game:
         """The game (at `version`, or as it is now), a copy of its own for the caller."""
-        cache = self.repository.cache
-        if version is None and cache is not None:
+        repository, cache = self.repository, self.repository.cache
+        if version is None and cache is not None and repository.fastforward and repository.deepcopy_from_cache \
+                and not repository.fastforward_skipping:  # the library's defaults (its other settings: its own way)
             try:
                 cached: Game = cache.get(game_id)
             except KeyError:

@@ -97,6 +97,10 @@ def _check_text(text: str) -> None:
         ) from None
 
 
+# What json.loads(text, object_pairs_hook=..., ...) builds on every call, built once.
+_DECODER = json.JSONDecoder(object_pairs_hook=_object, parse_constant=_constant, parse_float=_float, parse_int=_int)
+
+
 def parse_json(raw: bytes) -> Any:
     """The body as I-JSON, or a 400 Problem with a code saying what is wrong."""
     try:
@@ -104,7 +108,9 @@ def parse_json(raw: bytes) -> Any:
     except UnicodeDecodeError:
         raise Problem(400, "body.malformed_json", "The request body is not UTF-8 text.") from None
     try:
-        data = json.loads(text, object_pairs_hook=_object, parse_constant=_constant, parse_float=_float, parse_int=_int)
+        if text.startswith("\ufeff"):  # as json.loads refuses it
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+        data = _DECODER.decode(text)
     except _Refused as exc:
         raise Problem(400, exc.code, exc.detail) from None
     except RecursionError:
