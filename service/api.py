@@ -65,7 +65,8 @@ def json_posts_only() -> None:
     but application/json (a POST with neither body nor Content-Type, like a bare take-back, is fine)."""
     if request.method not in ("POST", "PATCH"):
         return
-    if request.mimetype == "application/json" or (not request.mimetype and not request.get_data(cache=True)):
+    # The usual header, exactly: werkzeug's `mimetype` (a parse of the header's parameters) says the same.
+    if request.environ.get("CONTENT_TYPE") == "application/json" or request.mimetype == "application/json" or (not request.mimetype and not request.get_data(cache=True)):
         return
     raise Problem(415, "body.content_type", "Send the request as 'Content-Type: application/json'.",
                   headers={"Accept-Post": "application/json"})

@@ -149,11 +149,12 @@ class Parser(FlaskParser):
     def parse(self, argmap: Any, req: Request | None = None, *, location: str | None = None, **kwargs: Any) -> Any:
         """As webargs', but a schema with a `quick` check (the hot routes': an action and its
         headers) gets what it accepts without marshmallow; anything `quick` does not accept
-        goes through `load`, which words the error."""
+        goes through `load`, which words the error. `quick` is given the body, or for headers
+        the WSGI environ."""
         quick = getattr(argmap, "quick", None)
         if quick is not None and location in ("json", "headers") and not kwargs.get("validate"):
             req = req if req is not None else self.get_default_request()
-            data = self._raw_load_json(req) if location == "json" else req.headers
+            data = self._raw_load_json(req) if location == "json" else req.environ
             loaded = quick(data) if data is not missing else None
             if loaded is not None:
                 return loaded
