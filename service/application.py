@@ -10,7 +10,6 @@ conflict.
 from __future__ import annotations
 
 import contextlib
-import copy
 import hashlib
 import logging
 import os
@@ -286,7 +285,7 @@ class Shiplog(TableCommands, PlayerCommands, Application):
         if cache is not None:
             for aggregate in processing_event.aggregates.values():
                 if isinstance(aggregate, Game):
-                    cache.put(aggregate.id, copy.deepcopy(aggregate))
+                    cache.put(aggregate.id, aggregate.copied())
         return recordings
 
     # -- commands ---------------------------------------------------------------------------
@@ -474,13 +473,13 @@ class Shiplog(TableCommands, PlayerCommands, Application):
         to the caller's copy, which then replaces the cached one. Two threads doing so at
         once may put an older copy after a newer one: the next load fast-forwards it again."""
         newer = list(self.events.get(cached.id, gt=cached.version))
-        game = copy.deepcopy(cached)
+        game = cached.copied()
         if newer:
             for event in newer:
                 game = event.mutate(game)
             cache = self.repository.cache
             assert cache is not None
-            cache.put(game.id, copy.deepcopy(game))
+            cache.put(game.id, game.copied())
         return game
 
     def events_between(
