@@ -97,6 +97,10 @@ def _check_text(text: str) -> None:
         ) from None
 
 
+# What json.loads(text, object_pairs_hook=..., ...) builds on every call, built once.
+_DECODER = json.JSONDecoder(object_pairs_hook=_object, parse_constant=_constant, parse_float=_float, parse_int=_int)
+
+
 def parse_json(raw: bytes) -> Any:
     """The body as I-JSON, or a 400 Problem with a code saying what is wrong."""
     try:
@@ -104,7 +108,9 @@ def parse_json(raw: bytes) -> Any:
     except UnicodeDecodeError:
         raise Problem(400, "body.malformed_json", "The request body is not UTF-8 text.") from None
     try:
-        data = json.loads(text, object_pairs_hook=_object, parse_constant=_constant, parse_float=_float, parse_int=_int)
+        if text.startswith("\ufeff"):  # as json.loads refuses it
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+        data = _DECODER.decode(text)
     except _Refused as exc:
         raise Problem(400, exc.code, exc.detail) from None
     except RecursionError:
@@ -143,11 +149,12 @@ class Parser(FlaskParser):
     def parse(self, argmap: Any, req: Request | None = None, *, location: str | None = None, **kwargs: Any) -> Any:
         """As webargs', but a schema with a `quick` check (the hot routes': an action and its
         headers) gets what it accepts without marshmallow; anything `quick` does not accept
-        goes through `load`, which words the error."""
+        goes through `load`, which words the error. `quick` is given the body, or for headers
+        the WSGI environ."""
         quick = getattr(argmap, "quick", None)
         if quick is not None and location in ("json", "headers") and not kwargs.get("validate"):
             req = req if req is not None else self.get_default_request()
-            data = self._raw_load_json(req) if location == "json" else req.headers
+            data = self._raw_load_json(req) if location == "json" else req.environ
             loaded = quick(data) if data is not missing else None
             if loaded is not None:
                 return loaded

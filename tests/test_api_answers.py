@@ -88,7 +88,8 @@ KEYS = st.text(max_size=6) | st.sampled_from(["abc", "x" * 201, "a b", "é", "k\
 def test_the_quick_check_of_action_headers_accepts_what_load_accepts(tag: str | None, key: str | None) -> None:
     schema = schemas.ActionHeadersSchema()
     headers = {name: value for name, value in (("If-Match", tag), ("Idempotency-Key", key)) if value is not None}
-    quick = schema.quick(headers)
+    environ = {"HTTP_" + name.upper().replace("-", "_"): value for name, value in headers.items()}
+    quick = schema.quick(environ)
     try:
         loaded = schema.load(MultiDictProxy(headers, schema), unknown="exclude")
     except ValidationError:

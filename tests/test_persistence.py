@@ -73,6 +73,42 @@ def test_the_game_left_in_the_cache_after_a_command_misses_nothing(store_env: di
         assert vars(loaded).keys() == vars(fresh).keys()
 
 
+def test_loading_brings_a_copy_up_to_date_never_the_cached_game(store_env: dict[str, str]) -> None:
+    """A load asks the store for what another process stored since the cached copy; the newer
+    events are applied to the caller's copy, which then replaces the cached one: a game handed
+    out earlier, or still cached, is never changed under its holder."""
+    one, two = Shiplog(store_env), Shiplog(store_env)
+    gid = one.create_game("high-card", PLAYERS, {"deck_size": 20}).game.id
+    held = one.get_game(gid)
+    assert one.repository.cache is not None
+    before = one.repository.cache.get(gid)
+    game = two.get_game(gid)
+    seat = min(game.to_act())
+    two.submit(gid, seat, tinygame.legal_actions(game.state, seat)[-1], game.version)
+    loaded = one.get_game(gid)
+    assert loaded.version == two.get_game(gid).version > held.version
+    assert (held.version, before.version) == (game.version, game.version)  # untouched
+    after = one.repository.cache.get(gid)
+    assert after is not loaded and after is not before and after.version == loaded.version
+    assert one.get_game(gid) is not loaded
+
+
+def test_sqlite_connections_are_the_librarys_with_their_statements_kept(sqlite_env: dict[str, str]) -> None:
+    """`statement_cache` opens the pool's connections as the library does (autocommit, rows by
+    name, WAL), only keeping their prepared statements."""
+    import sqlite3
+
+    app = Shiplog(sqlite_env)
+    pool = app.recorder.datastore.pool
+    connection = pool.get_connection(is_writer=False)
+    try:
+        raw = connection._sqlite_conn
+        assert raw.isolation_level is None and raw.row_factory is sqlite3.Row
+        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    finally:
+        pool.put_connection(connection)
+
+
 def test_snapshots_are_taken_and_loading_through_them_is_exact(store_env: dict[str, str]) -> None:
     app = Shiplog({**store_env, "SHIPLOG_SNAPSHOT_INTERVAL": "2"})
     gid = app.create_game("high-card", PLAYERS, {"deck_size": 20}).game.id

@@ -1222,6 +1222,10 @@ class Game(Aggregate):
     # -- copying and snapshots --------------------------------------------------------------
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self.copied()
+
+    def copied(self) -> Game:
+        """A copy of its own (what `copy.deepcopy` gives, without its memo and dispatch)."""
         # Every attribute is immutable or rebound on change, so a shallow copy is a safe copy;
         # only the list of pending events must not be shared, and the time set by `at` is not
         # passed on.
