@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
+from itertools import compress
 from typing import Any, TypeVar
 
 from .components import CATALOG, CIRCLES, GUEST_HOUSE, QUARRY, SIZE
@@ -27,15 +28,21 @@ def owned(buildings: tuple[int, ...]) -> tuple[Spots, int, int, int]:
     they fill, how many are large: a large building fills 2 spaces, §4.3). Remembered per row:
     a row is asked about at every mayor decision and every list of the builder's options, and
     changes less often than its player; the look-up (hashing a tuple of ints) costs a fraction
-    of the loop over the catalog. A bounded cache of a pure function (emptied when full)."""
+    of the loop over the catalog. A bounded cache of a pure function (emptied when full).
+    (A row changes with every worker placed on a building, so the catalog is read with
+    `compress` over the row's "owned" mask, loops in C, not in the interpreter.)"""
     known = _OWNED.get(buildings)
     if known is None:
-        spots = tuple([(CATALOG[b], w, CIRCLES[b]) for b, w in enumerate(buildings) if w >= 0])
-        sizes = [SIZE[b] for b, w in enumerate(buildings) if w >= 0]
+        mine = list(map(_OWNS, buildings))  # True where the row is not -1
+        spots = tuple(zip(compress(CATALOG, mine), compress(buildings, mine), compress(CIRCLES, mine)))
+        sizes = list(compress(SIZE, mine))
         if len(_OWNED) >= 20_000:
             _OWNED.clear()
-        _OWNED[buildings] = known = (spots, sum([c for _, _, c in spots]), sum(sizes), sizes.count(2))
+        _OWNED[buildings] = known = (spots, sum(compress(CIRCLES, mine)), sum(sizes), sizes.count(2))
     return known
+
+
+_OWNS = (-1).__lt__  # w -> w > -1: the building is owned (`owned`)
 
 
 class Step(StrEnum):

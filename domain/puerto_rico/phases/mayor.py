@@ -32,7 +32,7 @@ from ..common import (
 )
 from ..components import CIRCLES, VILLA
 from ..stages import among, clockwise, next_stage, turn_changes
-from ..state import DISTRIBUTE, Player, State, Step, _set, _update, set_player
+from ..state import DISTRIBUTE, Player, State, Step, _set, _update, owned, set_player
 from ..tables import automatic, commands, entrants, evolves, offers
 
 # The rules-page section each fact of this module cites (`replay why`; `sections.py` gathers them).
@@ -404,7 +404,8 @@ def _arrangement_finished(s: State, f: Fact) -> State:
 
 def empty_building_circles(s: State) -> int:
     """§4.2 M5: empty circles on buildings of all players (plantations and quarries do not count)."""
-    return sum(CIRCLES[b] - w for pl in s.players for b, w in enumerate(pl.buildings) if w >= 0)
+    # (a player's circles on owned buildings less the workers on them; -1 marks a building not owned)
+    return sum(owned(pl.buildings)[1] - sum(pl.buildings) - pl.buildings.count(-1) for pl in s.players)
 
 
 @automatic(Step.MAYOR_END)
