@@ -7,7 +7,6 @@ Section numbers (§) refer to the rules page `shared/rules/puerto-rico.md`.
 
 from __future__ import annotations
 
-from itertools import compress
 from typing import Any
 
 from domain.core import Action
@@ -150,8 +149,8 @@ def phase_ended(tx: Tx) -> bool:
 
 def targets(pl: Player) -> list[tuple[str, int, int]]:
     """(name, workers on it, circles) of every owned tile kind and building."""
-    island = pl.island  # (the kinds he has tiles of: chosen by `compress`, a loop in C)
-    out = list(compress(zip(TILE_KINDS, pl.manned, island), island))
+    manned = pl.manned
+    out = [(TILE_KINDS[k], manned[k], n) for k, n in enumerate(pl.island) if n]
     out.extend(owned(pl.buildings)[0])
     return out
 
