@@ -8,7 +8,6 @@ Section numbers (§) refer to the rules page `shared/rules/puerto-rico.md`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from itertools import compress
 from typing import Any
 
 from domain.core import Action, Fact, RandomSource
@@ -136,12 +135,12 @@ def build_options(s: State, seat: int, only: int | None = None) -> Iterator[tupl
         rows: Iterable[tuple[int, int, int, int, int]] = zip(range(len(supply)), supply, pl.buildings, SIZE, prices)
     else:
         rows = ((only, supply[only], pl.buildings[only], SIZE[only], prices[only]),)
-    if only is None and not black_market:
-        # (a listing without an open black market never shows a building he cannot pay, whatever
-        # else it breaks: those are left out first, by `compress` in C, as most of a poor
-        # player's catalog is)
-        rows = compress(rows, map(money.__ge__, prices))
+    # (a listing without an open black market never shows a building he cannot pay, whatever
+    # else it breaks: those are passed over first, as most of a poor player's catalog is)
+    dear_unlisted = only is None and not black_market
     for b, left, workers, size, p in rows:
+        if dear_unlisted and p > money:
+            continue
         if left <= 0:
             fault: str | None = "builder.sold_out"
         elif workers >= 0:
