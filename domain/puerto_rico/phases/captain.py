@@ -69,11 +69,15 @@ def loads_of(s: State, g: int, have: int) -> list[tuple[int, int]]:
     if g in kinds:
         i = kinds.index(g)
         return [(i, min(have, caps[i] - loaded[i]))] if loaded[i] < caps[i] else []
-    empties = [i for i in range(len(caps)) if loaded[i] == 0]
-    if not empties:
-        return []
-    best = max(min(have, caps[i]) for i in empties)
-    return [(i, best) for i in empties if min(have, caps[i]) == best]
+    best, largest = 0, []  # the empty ships that take the most of it, and how many that is
+    for i, cap in enumerate(caps):
+        if loaded[i] == 0:
+            takes = min(have, cap)
+            if takes > best:
+                best, largest = takes, [i]
+            elif takes == best:
+                largest.append(i)
+    return [(i, best) for i in largest]
 
 
 def cargo_loads(s: State, pl: Player) -> Iterator[tuple[int, int, int]]:

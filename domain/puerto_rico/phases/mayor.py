@@ -387,7 +387,7 @@ def _colonists_assigned(s: State, f: Fact) -> State:
     pl = s.players[seat]
     total = pl.workers
     nobles = pl.nobles > 0
-    full = tuple([CIRCLES[b] if w >= 0 else -1 for b, w in enumerate(pl.buildings)])
+    full = tuple([c if w >= 0 else -1 for w, c in zip(pl.buildings, CIRCLES)])  # every owned building's circles filled
     pl = _set(pl, manned=pl.island, buildings=full, windrose=total - pl.circles)
     if nobles:
         pl = _set(pl, manned_nobles=pl.island, building_nobles=tuple([max(0, w) for w in full]), windrose_nobles=pl.windrose)
