@@ -10,9 +10,9 @@ of the state in place (`draft`), made at the start of `decide` and frozen at its
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from collections.abc import Callable
 from typing import Any, TypeVar
 
 from .components import CATALOG, CIRCLES, GUEST_HOUSE, QUARRY, SIZE

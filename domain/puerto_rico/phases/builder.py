@@ -132,7 +132,8 @@ def build_options(s: State, seat: int, only: int | None = None) -> Iterator[tupl
     prices = _prices(*discounts(s, seat))
     black_market = only is None and black_market_open(s, pl)
     if only is None:  # every building: its copies left, its workers (-1 not owned), size and price
-        rows: Iterable[tuple[int, int, int, int, int]] = zip(range(len(supply)), supply, pl.buildings, SIZE, prices)
+        # (a base game's rows are shorter than the catalog's SIZE and prices)
+        rows: Iterable[tuple[int, int, int, int, int]] = zip(range(len(supply)), supply, pl.buildings, SIZE, prices, strict=False)
     else:
         rows = ((only, supply[only], pl.buildings[only], SIZE[only], prices[only]),)
     # (a listing without an open black market never shows a building he cannot pay, whatever

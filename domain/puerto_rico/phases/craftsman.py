@@ -7,9 +7,9 @@ Section numbers (§) refer to the rules page `shared/rules/puerto-rico.md`.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
 from itertools import compress
-import operator
 from typing import Any
 
 from domain.core import Action, Fact, RandomSource, Viewer

@@ -387,7 +387,8 @@ def _colonists_assigned(s: State, f: Fact) -> State:
     pl = s.players[seat]
     total = pl.workers
     nobles = pl.nobles > 0
-    full = tuple([c if w >= 0 else -1 for w, c in zip(pl.buildings, CIRCLES)])  # every owned building's circles filled
+    # every owned building with its circles filled (a base game's row is shorter than the catalog)
+    full = tuple([c if w >= 0 else -1 for w, c in zip(pl.buildings, CIRCLES, strict=False)])
     pl = _set(pl, manned=pl.island, buildings=full, windrose=total - pl.circles)
     if nobles:
         pl = _set(pl, manned_nobles=pl.island, building_nobles=tuple([max(0, w) for w in full]), windrose_nobles=pl.windrose)

@@ -8,6 +8,7 @@ Section numbers (§) refer to the rules page `shared/rules/puerto-rico.md`.
 from __future__ import annotations
 
 from itertools import compress
+
 from domain.core import Action, Fact, RandomSource, Viewer
 from domain.core.commands import Why, fields, refuse, reject
 from domain.core.facts import Tx
