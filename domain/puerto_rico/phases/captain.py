@@ -153,7 +153,8 @@ def shipping_actions(s: State, seat: int) -> Iterator[Action]:
     pl = s.players[seat]
     if not any(pl.goods):
         return  # every option needs a good
-    yield from ({"type": "ship", "good": GOODS[g], "ship": i} for g, i, _ in cargo_loads(s, pl))
+    for g, i, _ in cargo_loads(s, pl):  # (a loop in this generator, not one more generator)
+        yield {"type": "ship", "good": GOODS[g], "ship": i}
     # (each building's own conditions first: the goods are tried only where the building is open)
     if why_not_wharf(s, seat, pl) is None:
         yield from ({"type": "ship", "good": GOODS[g], "ship": "wharf"} for g in range(5) if why_not_ship(s, seat, pl, g, "wharf") is None)
@@ -196,8 +197,9 @@ def _loading(tx: Tx, rng: RandomSource) -> bool:
     s = tx.state
     if has_options(s, s.turn):
         return False
-    if any(has_options(s, seat) for seat in range(s.n) if seat != s.turn):
-        return auto_pass(tx)
+    for seat in range(s.n):  # (a loop, not any() over a generator: asked at every automatic pass)
+        if seat != s.turn and has_options(s, seat):
+            return auto_pass(tx)  # another seat can still load: this one passes
     tx.emit({"t": "LoadingEnded"})  # nobody can ship any more (§10 A17)
     return True
 
