@@ -30,12 +30,18 @@ def owned(buildings: tuple[int, ...]) -> tuple[Spots, int, int, int]:
     of the loop over the catalog. A bounded cache of a pure function (emptied when full)."""
     known = _OWNED.get(buildings)
     if known is None:
-        mine = [b for b, w in enumerate(buildings) if w >= 0]  # (one pass over the row, then its few owned)
-        spots = tuple([(CATALOG[b], buildings[b], CIRCLES[b]) for b in mine])
-        sizes = [SIZE[b] for b in mine]
+        spots = []
+        circles = spaces = large = 0
+        for b, w in enumerate(buildings):  # (one loop, no comprehensions: the memo misses often)
+            if w >= 0:
+                spots.append((CATALOG[b], w, CIRCLES[b]))
+                circles += CIRCLES[b]
+                spaces += SIZE[b]
+                if SIZE[b] == 2:
+                    large += 1
         if len(_OWNED) >= 20_000:
             _OWNED.clear()
-        _OWNED[buildings] = known = (spots, sum([c for _, _, c in spots]), sum(sizes), sizes.count(2))
+        _OWNED[buildings] = known = (tuple(spots), circles, spaces, large)
     return known
 
 
