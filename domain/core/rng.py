@@ -23,7 +23,7 @@ import hmac
 import json
 import secrets
 from collections.abc import MutableSequence, Sequence
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 T = TypeVar("T")
 
@@ -77,43 +77,54 @@ def game_seed(committed: str, entropies: Sequence[str], client_seeded: bool) -> 
     return hmac.new(committed.encode("utf-8"), message.encode("utf-8"), hashlib.sha256).hexdigest()
 
 
-_KEYED: dict[bytes, hmac.HMAC] = {}
+# HMAC-SHA256 (RFC 2104) as its two SHA-256 passes: inner = H((K ^ ipad) || msg), block =
+# H((K ^ opad) || inner), K the key padded with zeros to SHA-256's 64-byte block (a longer key is
+# hashed first). The pads' states are computed once per seed and copied per block: the same
+# bytes as `hmac.new(seed, msg, sha256).digest()` (tests/test_rng.py), without hashing the pads
+# again or the `hmac` module's Python wrapper object per block.
+_IPAD = bytes(x ^ 0x36 for x in range(256))
+_OPAD = bytes(x ^ 0x5C for x in range(256))
+_PADS: dict[str, tuple[Any, Any]] = {}
+_SPAN = 1 << 256  # the blocks' range (a constant: `1 << 256` is not folded by the compiler)
 
 
-def _keyed(key: bytes) -> hmac.HMAC:
-    """HMAC-SHA256 keyed by `key`, before any message: a block copies it instead of hashing the
-    key's inner and outer pads again (about 40 % of a block's time; the digest is the same).
-    Remembered per key: one game's seed serves all its streams (a bounded cache, emptied when full)."""
-    keyed = _KEYED.get(key)
-    if keyed is None:
-        if len(_KEYED) >= 1024:
-            _KEYED.clear()
-        _KEYED[key] = keyed = hmac.new(key, digestmod=hashlib.sha256)
-    return keyed
+def _pads(seed: str) -> tuple[Any, Any]:
+    """The inner and outer SHA-256 states of HMAC keyed by `seed` (remembered per seed: one
+    game's seed serves all its streams; a bounded cache of a pure function, emptied when full)."""
+    key = seed.encode("utf-8")
+    if len(key) > 64:
+        key = hashlib.sha256(key).digest()
+    key = key.ljust(64, b"\0")
+    if len(_PADS) >= 1024:
+        _PADS.clear()
+    _PADS[seed] = pads = (hashlib.sha256(key.translate(_IPAD)), hashlib.sha256(key.translate(_OPAD)))
+    return pads
 
 
 class Rng:
     """HMAC-SHA256 in counter mode, keyed by the game's seed, for one named stream."""
 
-    __slots__ = ("_key", "_stream", "_counter", "draws")
+    __slots__ = ("_seed", "_stream", "_counter", "draws")
 
     def __init__(self, seed: str, stream: str) -> None:
-        self._key = seed.encode("utf-8")
+        self._seed = seed
         self._stream = stream
         self._counter = 0
         self.draws: list[Draw] = []
 
     def _block(self) -> int:
-        msg = f"{self._stream}#{self._counter}".encode()
+        inner, outer = _PADS.get(self._seed) or _pads(self._seed)
+        inner = inner.copy()
+        inner.update(f"{self._stream}#{self._counter}".encode())
         self._counter += 1
-        mac = _keyed(self._key).copy()
-        mac.update(msg)
-        return int.from_bytes(mac.digest(), "big")
+        outer = outer.copy()
+        outer.update(inner.digest())
+        return int.from_bytes(outer.digest(), "big")
 
     def below(self, n: int) -> int:
         if n < 1:
             raise ValueError("below(n) needs n >= 1")
-        limit = (1 << 256) - ((1 << 256) % n)
+        limit = _SPAN - (_SPAN % n)
         while True:
             x = self._block()
             if x < limit:

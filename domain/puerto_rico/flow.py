@@ -258,16 +258,6 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     return acts
 
 
-
-
-def _advance(tx: Tx, rng: RandomSource) -> None:
-    """Run the automatic steps until a seat has a real choice or the game is over."""
-    while True:
-        run = AUTOMATIC.get(tx.state.step)
-        if run is None or not run(tx, rng):
-            return
-
-
 def decide(state: State, seat: int, action: Action, rng: RandomSource) -> Facts:
     """Validate `action` for `seat`; the facts it causes and everything that follows (their
     `.state` is the state they lead to)."""
@@ -278,7 +268,11 @@ def decide(state: State, seat: int, action: Action, rng: RandomSource) -> Facts:
     tx = Tx(draft(state), evolve)  # (the decision's facts change its own copy in place)
     try:
         command.handler(tx, seat, action, rng)
-        _advance(tx, rng)
+        # then the automatic steps, until a seat has a real choice or the game is over
+        while True:
+            run = AUTOMATIC.get(tx.state.step)
+            if run is None or not run(tx, rng):
+                break
     finally:
         frozen(tx.state)
     return tx.facts

@@ -7,7 +7,7 @@ Section numbers (§) refer to the rules page `shared/rules/puerto-rico.md`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from domain.core import Action, Fact, RandomSource
@@ -125,32 +125,52 @@ def build_options(s: State, seat: int, only: int | None = None) -> Iterator[tupl
     player's city and discounts are counted once, not per building (the hot loop of every
     builder phase)."""
     pl = s.players[seat]
-    supply, owned, money = s.building_supply, pl.buildings, pl.doubloons
+    supply, money = s.building_supply, pl.doubloons
     spaces, large = pl.city
+    room = CITY_SPACES - spaces
     large_full = large >= s.config.max_large_buildings
-    by_column, flat = discounts(s, seat)
+    prices = _prices(*discounts(s, seat))
     black_market = only is None and black_market_open(s, pl)
-    for b in range(len(supply)) if only is None else (only,):
-        if supply[b] <= 0:
+    if only is None:  # every building: its copies left, its workers (-1 not owned), size and price
+        # (a base game's rows are shorter than the catalog's SIZE and prices)
+        rows: Iterable[tuple[int, int, int, int, int]] = zip(range(len(supply)), supply, pl.buildings, SIZE, prices, strict=False)
+    else:
+        rows = ((only, supply[only], pl.buildings[only], SIZE[only], prices[only]),)
+    # (a listing without an open black market never shows a building he cannot pay, whatever
+    # else it breaks: those are passed over first, as most of a poor player's catalog is)
+    dear_unlisted = only is None and not black_market
+    for b, left, workers, size, p in rows:
+        if dear_unlisted and p > money:
+            continue
+        if left <= 0:
             fault: str | None = "builder.sold_out"
-        elif owned[b] >= 0:
+        elif workers >= 0:
             fault = "builder.already_owned"
-        elif spaces + SIZE[b] > CITY_SPACES:
+        elif size > room:
             fault = "builder.no_space"
-        elif SIZE[b] == 2 and large_full:
+        elif size == 2 and large_full:
             fault = "builder.too_many_large"
+        elif p > money:
+            fault = "builder.cannot_afford"
         else:
             fault = None
         if fault is None or only is not None:
-            p = COST[b] - by_column[COLUMN[b]] - flat
-            if p < 0:
-                p = 0
-            if fault is None and p > money:
-                fault = "builder.cannot_afford"
-                # (listed only where the black market covers the shortfall)
-                if only is None and (not black_market or why_not_black_market(s, pl, b, p) is not None):
-                    continue
             yield b, p, fault
+        elif fault == "builder.cannot_afford" and black_market and why_not_black_market(s, pl, b, p) is None:
+            yield b, p, fault  # (a shortfall is listed only where the black market covers it)
+
+
+def _prices(by_column: tuple[int, ...], flat: int) -> tuple[int, ...]:
+    """§4.3 step 4: every building's price with these `discounts` (its cost less the quarries of
+    its column and the flat discounts, at least 0). Remembered per discount (a handful of
+    pairs in any game): the listing reads a price per building instead of computing it."""
+    known = _PRICES.get((by_column, flat))
+    if known is None:
+        known = _PRICES[by_column, flat] = tuple([max(0, c - by_column[col] - flat) for c, col in zip(COST, COLUMN, strict=True)])
+    return known
+
+
+_PRICES: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
 
 
 def price(s: State, seat: int, b: int) -> int:

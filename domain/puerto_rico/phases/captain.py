@@ -69,11 +69,15 @@ def loads_of(s: State, g: int, have: int) -> list[tuple[int, int]]:
     if g in kinds:
         i = kinds.index(g)
         return [(i, min(have, caps[i] - loaded[i]))] if loaded[i] < caps[i] else []
-    empties = [i for i in range(len(caps)) if loaded[i] == 0]
-    if not empties:
-        return []
-    best = max(min(have, caps[i]) for i in empties)
-    return [(i, best) for i in empties if min(have, caps[i]) == best]
+    best, largest = 0, []  # the empty ships that take the most of it, and how many that is
+    for i, cap in enumerate(caps):
+        if loaded[i] == 0:
+            takes = min(have, cap)
+            if takes > best:
+                best, largest = takes, [i]
+            elif takes == best:
+                largest.append(i)
+    return [(i, best) for i in largest]
 
 
 def cargo_loads(s: State, pl: Player) -> Iterator[tuple[int, int, int]]:
@@ -149,7 +153,8 @@ def shipping_actions(s: State, seat: int) -> Iterator[Action]:
     pl = s.players[seat]
     if not any(pl.goods):
         return  # every option needs a good
-    yield from ({"type": "ship", "good": GOODS[g], "ship": i} for g, i, _ in cargo_loads(s, pl))
+    for g, i, _ in cargo_loads(s, pl):  # (a loop in this generator, not one more generator)
+        yield {"type": "ship", "good": GOODS[g], "ship": i}
     # (each building's own conditions first: the goods are tried only where the building is open)
     if why_not_wharf(s, seat, pl) is None:
         yield from ({"type": "ship", "good": GOODS[g], "ship": "wharf"} for g in range(5) if why_not_ship(s, seat, pl, g, "wharf") is None)
@@ -192,8 +197,9 @@ def _loading(tx: Tx, rng: RandomSource) -> bool:
     s = tx.state
     if has_options(s, s.turn):
         return False
-    if any(has_options(s, seat) for seat in range(s.n) if seat != s.turn):
-        return auto_pass(tx)
+    for seat in range(s.n):  # (a loop, not any() over a generator: asked at every automatic pass)
+        if seat != s.turn and has_options(s, seat):
+            return auto_pass(tx)  # another seat can still load: this one passes
     tx.emit({"t": "LoadingEnded"})  # nobody can ship any more (§10 A17)
     return True
 

@@ -7,7 +7,9 @@ Section numbers (§) refer to the rules page `shared/rules/puerto-rico.md`.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
+from itertools import compress
 from typing import Any
 
 from domain.core import Action, Fact, RandomSource, Viewer
@@ -59,11 +61,15 @@ CITES: dict[str, Citation] = {
 def production(pl: Player) -> list[int]:
     """§2.3: corn from occupied corn plantations; other kinds min(occupied plantations, workers
     on that kind's production buildings)."""
-    out = [pl.manned[CORN], 0, 0, 0, 0]
+    manned, buildings = pl.manned, pl.buildings
+    out = [manned[CORN], 0, 0, 0, 0]
     for g in range(1, 5):
-        if pl.manned[g]:
-            workers = sum(pl.buildings[b] for b in PRODUCTION_BY_GOOD[g] if pl.buildings[b] > 0)
-            out[g] = min(pl.manned[g], workers)
+        if manned[g]:
+            workers = 0
+            for b in PRODUCTION_BY_GOOD[g]:
+                if buildings[b] > 0:  # (-1: not owned)
+                    workers += buildings[b]
+            out[g] = min(manned[g], workers)
     return out
 
 
@@ -76,10 +82,8 @@ def _produce(tx: Tx, rng: RandomSource) -> bool:
     chapel_vp = False
     for seat in order(s, s.chooser):  # §10 A6: served in turn order from the craftsman
         pl = s.players[seat]
-        got = production(pl)
-        for g in range(5):
-            got[g] = min(got[g], supply[g])
-            supply[g] -= got[g]
+        got = list(map(min, production(pl), supply))  # what the supply still holds of each kind
+        supply = list(map(operator.sub, supply, got))
         extra: dict[str, Any] = {}
         doubloons = vp = 0
         if nb and pl.occ(AQUEDUCT):
@@ -134,7 +138,7 @@ def _goods_produced(s: State, f: Fact) -> State:
         pl = players[seat]
         pl = _set(
             pl,
-            goods=tuple(a + b for a, b in zip(pl.goods, got, strict=True)),
+            goods=tuple(map(operator.add, pl.goods, got)),
             doubloons=pl.doubloons + row["factory"] + row.get("doubloons", 0),
         )
         vp = row.get("vp", 0)
@@ -142,10 +146,9 @@ def _goods_produced(s: State, f: Fact) -> State:
             vp_supply -= min(vp, vp_supply)
             pl = _set(pl, vp=pl.vp + vp)
         players[seat] = pl
-        for g in range(5):
-            supply[g] -= got[g]
+        supply = list(map(operator.sub, supply, got))
         if seat == s.chooser:
-            produced = tuple(g for g in range(5) if got[g])
+            produced = tuple(compress(range(5), got))  # the kinds he received
     return _update(s, {"players": tuple(players), "goods": tuple(supply), "produced": produced, "vp_supply": vp_supply, **next_stage(s)})
 
 

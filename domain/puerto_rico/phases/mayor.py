@@ -7,7 +7,7 @@ Section numbers (§) refer to the rules page `shared/rules/puerto-rico.md`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Any
 
 from domain.core import Action, Fact, RandomSource
@@ -32,7 +32,7 @@ from ..common import (
 )
 from ..components import CIRCLES, VILLA
 from ..stages import among, clockwise, next_stage, turn_changes
-from ..state import DISTRIBUTE, Player, State, Step, _set, _update, set_player
+from ..state import DISTRIBUTE, Player, State, Step, _set, _update, owned, set_player
 from ..tables import automatic, commands, entrants, evolves, offers
 
 # The rules-page section each fact of this module cites (`replay why`; `sections.py` gathers them).
@@ -228,32 +228,35 @@ def _colonists_distributed(s: State, f: Fact) -> State:
 # -- arranging workers (§4.2 M4) -----------------------------------------------------------------
 
 
-def arrangements(s: State, pl: Player, spots: Iterable[tuple[str, int, int]]) -> Iterator[Action]:
+def arrangements(s: State, pl: Player, spots: Iterable[tuple[str, int, int]]) -> list[Action]:
     """§4.2 M4: the legal moves among `spots` ((name, workers, circles) of tiles and buildings):
     a worker from the windrose onto an empty circle; before the player's first placement, a
     worker off a tile or building back to the windrose. With Nobles each move names its piece,
     one of the kinds standing where it comes from. The one source of these moves' legality:
-    `why_not_arrange` accepts exactly what this lists."""
+    `why_not_arrange` accepts exactly what this lists. (A list built by loops: a generator
+    resumed per move cost more, asked at every decision of the step.)"""
+    moves: list[Action] = []
     if s.config.nobles:
         waiting = pieces_at(pl, "windrose", pl.windrose)
         for name, w, c in spots:
             if w < c:
                 for p in waiting:
-                    yield {"type": "place", "to": name, "piece": p}
+                    moves.append({"type": "place", "to": name, "piece": p})
         if not s.placed:
             for name, w, _ in spots:
                 if w > 0:
                     for p in pieces_at(pl, name, w):
-                        yield {"type": "remove", "from": name, "piece": p}
-        return
+                        moves.append({"type": "remove", "from": name, "piece": p})
+        return moves
     if pl.windrose > 0:
         for name, w, c in spots:
             if w < c:
-                yield {"type": "place", "to": name}
+                moves.append({"type": "place", "to": name})
     if not s.placed:
         for name, w, _ in spots:
             if w > 0:
-                yield {"type": "remove", "from": name}
+                moves.append({"type": "remove", "from": name})
+    return moves
 
 
 def why_not_arrange(s: State, pl: Player, move: Action, spot: tuple[int, int]) -> Why:
@@ -284,11 +287,13 @@ def why_not_arrange(s: State, pl: Player, move: Action, spot: tuple[int, int]) -
 def why_not_done(pl: Player, spots: Iterable[tuple[str, int, int]] | None = None) -> Why:
     """§4.2 M4 rule 3: workers stay on the windrose only when every circle is filled (`spots`:
     the player's `targets`, when the caller has them)."""
-    if pl.windrose > 0 and any(w < c for _, w, c in (targets(pl) if spots is None else spots)):
-        return (
-            "mayor.empty_circles",
-            "Colonists may stay on the windrose only when every circle on your board is filled.",
-        )
+    if pl.windrose > 0:
+        for _, w, c in targets(pl) if spots is None else spots:
+            if w < c:  # (a loop, not any() over a generator: asked at every listing of the step)
+                return (
+                    "mayor.empty_circles",
+                    "Colonists may stay on the windrose only when every circle on your board is filled.",
+                )
     return None
 
 
@@ -296,7 +301,7 @@ def why_not_done(pl: Player, spots: Iterable[tuple[str, int, int]] | None = None
 def _arrange_actions(s: State, seat: int) -> list[Action]:
     pl = s.players[seat]
     spots = targets(pl)
-    acts = list(arrangements(s, pl, spots))
+    acts = arrangements(s, pl, spots)
     if why_not_done(pl, spots) is None:
         acts.append({"type": "done"})
     return acts
@@ -387,7 +392,8 @@ def _colonists_assigned(s: State, f: Fact) -> State:
     pl = s.players[seat]
     total = pl.workers
     nobles = pl.nobles > 0
-    full = tuple([CIRCLES[b] if w >= 0 else -1 for b, w in enumerate(pl.buildings)])
+    # every owned building with its circles filled (a base game's row is shorter than the catalog)
+    full = tuple([c if w >= 0 else -1 for w, c in zip(pl.buildings, CIRCLES, strict=False)])
     pl = _set(pl, manned=pl.island, buildings=full, windrose=total - pl.circles)
     if nobles:
         pl = _set(pl, manned_nobles=pl.island, building_nobles=tuple([max(0, w) for w in full]), windrose_nobles=pl.windrose)
@@ -404,7 +410,8 @@ def _arrangement_finished(s: State, f: Fact) -> State:
 
 def empty_building_circles(s: State) -> int:
     """§4.2 M5: empty circles on buildings of all players (plantations and quarries do not count)."""
-    return sum(CIRCLES[b] - w for pl in s.players for b, w in enumerate(pl.buildings) if w >= 0)
+    # (a player's circles on owned buildings less the workers on them; -1 marks a building not owned)
+    return sum(owned(pl.buildings)[1] - sum(pl.buildings) - pl.buildings.count(-1) for pl in s.players)
 
 
 @automatic(Step.MAYOR_END)

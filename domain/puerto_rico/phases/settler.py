@@ -99,7 +99,7 @@ def why_not_hacienda_quarry(s: State, seat: int, pl: Player) -> Why:
 def why_not_take(s: State, seat: int, pl: Player, k: int, forest: bool) -> Why:
     """§4.1 S2: a plantation of kind `k` from the face-up row (§2.4: as a forest, with an occupied
     forest house; in the library pick, with an occupied library)."""
-    if forest and not (s.config.new_buildings and pl.occ(FOREST_HOUSE)):
+    if forest and not _forest_house(s, pl):
         return "settler.no_forest_house", "You need an occupied forest house to take a forest."
     if s.step == SETTLE_EXTRA and not pl.occ(LIBRARY):
         return _NO_LIBRARY
@@ -108,6 +108,11 @@ def why_not_take(s: State, seat: int, pl: Player, k: int, forest: bool) -> Why:
     if k not in s.faceup:
         return "settler.not_in_row", f"There is no face-up {TILE_KINDS[k]} plantation to take."
     return None
+
+
+def _forest_house(s: State, pl: Player) -> bool:
+    """§2.4 forest house (New Buildings): occupied, its owner may take a tile as a forest."""
+    return bool(s.config.new_buildings) and pl.occ(FOREST_HOUSE)
 
 
 def why_not_quarry(s: State, seat: int, pl: Player) -> Why:
@@ -148,6 +153,8 @@ def settler_actions(s: State, seat: int) -> Iterator[Action]:
             yield {"type": "hacienda_quarry"}
         hospice = _hospice_matters(s, pl)
         for kind, forest in (("take_plantation", False), ("take_forest", True)):
+            if forest and not _forest_house(s, pl):
+                continue  # (`why_not_take` refuses every forest without one: not asked per kind)
             for k in kinds:
                 if why_not_take(s, seat, pl, k, forest) is None:
                     yield {"type": kind, "kind": TILE_KINDS[k]}
@@ -162,7 +169,8 @@ def settler_actions(s: State, seat: int) -> Iterator[Action]:
     yield from ({"type": "take_plantation", "kind": TILE_KINDS[k]} for k in kinds if why_not_take(s, seat, pl, k, False) is None)
     if why_not_quarry(s, seat, pl) is None:
         yield {"type": "take_quarry"}
-    yield from ({"type": "take_forest", "kind": TILE_KINDS[k]} for k in kinds if why_not_take(s, seat, pl, k, True) is None)
+    if _forest_house(s, pl):  # (`why_not_take` refuses every forest without one)
+        yield from ({"type": "take_forest", "kind": TILE_KINDS[k]} for k in kinds if why_not_take(s, seat, pl, k, True) is None)
 
 
 @offers(*SETTLING)

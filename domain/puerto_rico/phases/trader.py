@@ -7,6 +7,8 @@ Section numbers (§) refer to the rules page `shared/rules/puerto-rico.md`.
 
 from __future__ import annotations
 
+from itertools import compress
+
 from domain.core import Action, Fact, RandomSource, Viewer
 from domain.core.commands import Why, fields, refuse, reject
 from domain.core.facts import Tx
@@ -80,9 +82,10 @@ def trader_actions(s: State, seat: int) -> list[Action]:
     pl = s.players[seat]
     acts: list[Action] = []
     if not s.sale_done:
-        # (a full trading house buys nothing: `why_not_sell` says so for every good)
+        # (a full trading house buys nothing, and nobody sells a kind he has none of:
+        # `why_not_sell` says so first; the kinds he holds are chosen by `compress`)
         if len(s.trading_house) < TRADING_HOUSE_SPACES:
-            acts.extend({"type": "sell", "good": GOODS[g]} for g in range(5) if why_not_sell(s, pl, g) is None)
+            acts.extend({"type": "sell", "good": GOODS[g]} for g in compress(range(5), pl.goods) if why_not_sell(s, pl, g) is None)
         if _why_no_trading_post(s, pl) is None:
             acts.extend(
                 {"type": "sell", "good": GOODS[g], "venue": "trading_post"} for g in range(5) if why_not_trading_post(s, pl, g) is None
