@@ -35,6 +35,17 @@ def test_below_follows_the_documented_hmac_counter_algorithm() -> None:
     assert got == expected
 
 
+@pytest.mark.parametrize("seed", ["", "a", "x" * 63, "x" * 64, "x" * 65, "é" * 40, "k" * 200, "0f" * 32])
+def test_a_block_is_hmac_sha256_for_keys_of_every_length(seed: str) -> None:
+    """The blocks are HMAC-SHA256 computed from the key's padded states (rng._pads): keys
+    shorter than, as long as and longer than SHA-256's 64-byte block (hashed first), UTF-8."""
+    for stream in ("setup", "event:12", "bot:3"):
+        rng = Rng(seed, stream)
+        for k in range(3):
+            block = hmac.new(seed.encode("utf-8"), f"{stream}#{k}".encode(), hashlib.sha256).digest()
+            assert rng._block() == int.from_bytes(block, "big")
+
+
 def test_same_seed_and_stream_give_the_same_draws_and_other_streams_differ() -> None:
     a = [Rng("s", "setup").below(1000) for _ in range(1)] + [Rng("s", "setup").below(1000)]
     assert a[0] == a[1]
