@@ -27,7 +27,7 @@ browser:
 	  || echo "could not install chromium (apt-get as root): the browser tests cannot run"; }
 
 test: venv browser
-	$(BIN)/python -m pytest -q -n auto --dist loadgroup
+	$(BIN)/python -m pytest -q -n auto --dist worksteal
 
 # The pages at 390 and 1280 px wide, from the browser tests, into docs/screenshots/.
 screenshots: venv browser

@@ -16,6 +16,8 @@ from domain.core.rules import action_for
 from domain.felinia.components import C
 from domain.felinia.state import State, cards
 
+from .. import jsontext
+
 MOVE_BOUND = 3000
 
 
@@ -121,7 +123,7 @@ ID = re.compile(r'"((?:T|MP|D)\d\d|S\d)"')
 
 def leaked(hidden: set[str], shown: Any) -> set[str]:
     """The hidden ids (tiles, cards, deck tiles) that appear as strings anywhere in `shown`."""
-    return hidden & set(ID.findall(json.dumps(shown)))
+    return hidden & set(ID.findall(jsontext.dumps(shown)))
 
 
 def check_no_leak(before: State, after: State, seat: int, action: dict[str, Any], facts: list[dict[str, Any]]) -> None:

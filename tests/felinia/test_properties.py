@@ -11,7 +11,6 @@ by `replay verify`'s `verify`."""
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from typing import Any
 
@@ -22,6 +21,7 @@ from domain.core import Rng, codec, fold
 from domain.core.aggregate import Game
 from domain.felinia.state import State
 
+from .. import jsontext
 from ..replaying import assert_record_verifies
 from .properties import (
     MOVE_BOUND,
@@ -45,7 +45,7 @@ SECRET_FACTS = frozenset({"TradeTileTaken", "MysteryCardsDrawn", "MysteryCardKep
 def play_game(seed: int) -> tuple[State, int]:
     options, seats = options_for(seed)
     facts = fe.setup(fe.check_options(options, seats), seats, Rng(str(seed), "setup"))
-    assert json.loads(json.dumps(facts)) == facts
+    assert jsontext.round_trips(facts)
     state = fold(fe, None, facts)
     check_conservation(state)
     check_no_leak(state, state, 0, {"type": "setup"}, facts)
@@ -61,7 +61,7 @@ def play_game(seed: int) -> tuple[State, int]:
         assert action in fe.legal_actions(state, seat)
         facts = fe.decide(state, seat, action, probe)
         after = facts.state  # type: ignore[attr-defined]
-        assert json.loads(json.dumps(facts)) == facts  # facts are JSON-native (lists, not tuples)
+        assert jsontext.round_trips(facts)  # facts are JSON-native (lists, not tuples)
         if moves % SAMPLE_EVERY == 0:  # evolve alone leads to the state decide saw
             assert fold(fe, state, facts) == after
         check_conservation(after)

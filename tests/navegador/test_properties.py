@@ -22,6 +22,7 @@ from domain.core.aggregate import Game
 from domain.navegador.components import C
 from domain.navegador.state import State
 
+from .. import jsontext
 from ..replaying import assert_record_verifies
 from .playout import MOVE_BOUND, Policy, options_for, seats_for
 
@@ -129,7 +130,7 @@ def hidden_tiles(state: State) -> set[str]:
 
 def leaked(hidden: set[str], shown: Any) -> set[str]:
     """The hidden tile ids that appear anywhere in `shown` (as JSON strings)."""
-    text = json.dumps(shown)
+    text = jsontext.dumps(shown)
     return {t for t in hidden if f'"{t}"' in text}
 
 
@@ -145,7 +146,7 @@ def check_no_leak(state: State, facts: list[dict[str, Any]], viewers: list[int |
 def check_views(state: State, seat: int) -> None:
     hidden = hidden_tiles(state)
     public = nav.view(state, None)
-    assert json.loads(json.dumps(public)) == public  # JSON-native
+    assert jsontext.round_trips(public)  # JSON-native
     assert not leaked(hidden, public)
     assert nav.view(state, seat) == public  # no seat has secrets of its own
     assert leaked(hidden, nav.view(state, ALL)) == hidden  # the host sees everything

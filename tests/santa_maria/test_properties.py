@@ -12,7 +12,6 @@ aggregate and its record verified move by move.
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from typing import Any
@@ -28,6 +27,7 @@ from domain.santa_maria.goods import payments as goods_payments
 from domain.santa_maria.maya.data import M
 from domain.santa_maria.state import Phase, State, index
 
+from .. import jsontext
 from .playout import Checks, on_after, options_for, play, replay, seats_for
 
 GAMES = 2000
@@ -177,7 +177,7 @@ _ID = re.compile(r'"([A-Z][A-Za-z0-9_]+)"')  # TH_cocoa too
 
 def leaked(hidden: set[str], shown: Any) -> set[str]:
     """The hidden ids (tiles, ships, scholars, bishops) that appear as strings in `shown`."""
-    return hidden & set(_ID.findall(json.dumps(shown)))
+    return hidden & set(_ID.findall(jsontext.dumps(shown)))
 
 
 VP_FACTS = ("VPGained", "ReligionOverflowScored", "BishopConquestScored", "ColonistsScored")
@@ -201,7 +201,7 @@ def check_views(state: State) -> None:
     hidden = hidden_ids(state)
     for viewer in [None, *range(state.seats)]:
         shown = sm.view(state, viewer)
-        assert json.loads(json.dumps(shown)) == shown
+        assert jsontext.round_trips(shown)
         assert not leaked(hidden, shown)
         if not state.open_scores and state.phase is not Phase.OVER:
             assert all(p["vp"] is None for p in shown["players"] if p["seat"] != viewer)

@@ -12,7 +12,6 @@ aggregate and its record verified. MAYA_GAMES (environment) sets the count (defa
 
 from __future__ import annotations
 
-import json
 import os
 from collections import Counter
 from typing import Any
@@ -26,6 +25,7 @@ from domain.santa_maria.maya.religion import MONK_CHOICES
 from domain.santa_maria.setup import PLAYABLE
 from domain.santa_maria.state import Phase, State
 
+from .. import jsontext
 from . import test_properties_combinations as combo
 from .playout import Checks, play, replay
 from .test_properties import (
@@ -95,7 +95,7 @@ def check_no_leak(before: State, after: State, facts: list[dict[str, Any]], view
         for f in facts:
             shown = sm.redact(f, viewer)
             assert shown is not None and not leaked(hidden, shown), (f["t"], viewer, leaked(hidden, shown))
-            assert json.loads(json.dumps(shown)) == shown
+            assert jsontext.round_trips(shown)
             if after.open_scores or after.phase is Phase.OVER:
                 continue
             if f["t"] in ("VPGained", "ReligionOverflowScored", "MayaTemplesScored") and f["seat"] != viewer:
@@ -107,7 +107,7 @@ def check_no_leak(before: State, after: State, facts: list[dict[str, Any]], view
 def check_views(state: State) -> None:
     for viewer in [None, *range(state.seats)]:
         shown = sm.view(state, viewer)
-        assert json.loads(json.dumps(shown)) == shown  # plain JSON data
+        assert jsontext.round_trips(shown)  # plain JSON data
         assert not leaked(hidden_for(state, viewer), shown), (viewer, leaked(hidden_for(state, viewer), shown))
         if not state.open_scores and state.phase is not Phase.OVER:
             assert all(p["vp"] is None for p in shown["players"] if p["seat"] != viewer)
