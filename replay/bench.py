@@ -241,6 +241,9 @@ def bench_serve(found: list[tuple[str, dict[str, str]]], game: str, seconds: flo
     # machine with cores to spare for its clients (its CPU includes creating the 40 games).
     server_ms, inproc_ms = default.server_cpu / default.accepted * 1000, inproc.cpu / inproc.accepted * 1000
     rows.append((label, "server CPU ms per accepted action / in process", f"{server_ms:.2f} / {inproc_ms:.2f}"))
+    # The load generator runs on the same cores as the server here: what it takes from them.
+    rows.append((label, "load generator CPU ms per accepted action (start-up included)",
+                 f"{default.cpu / default.accepted * 1000:.2f}"))
     rows.append((label, "share of the in-process rate per CPU second", f"{inproc_ms / server_ms:.1%}"))
     idle = measure("make serve idle", fresh_sqlite("serve-idle"), idle=100)
     rows += result_rows(f"{label} + 100 idle connections", idle)

@@ -1,4 +1,4 @@
-"""`shiplog serve`: run the server (granian: a worker process per core, up to 4; gunicorn on request)."""
+"""`shiplog serve`: run the server (granian: a worker process per core and one more, 2 to 5; gunicorn on request)."""
 
 from __future__ import annotations
 
@@ -24,16 +24,17 @@ def main() -> None:
 @click.option("--host", default=None, help="address to listen on (SHIPLOG_HOST, default 127.0.0.1)")
 @click.option("--port", default=None, type=int, help="port (SHIPLOG_PORT, default 8000)")
 @click.option("--workers", default=None, type=int,
-              help="worker processes (SHIPLOG_WORKERS; default: one per core, 1 to 4)")
+              help="worker processes (SHIPLOG_WORKERS; default: one per core and one more, 2 to 5)")
 @click.option("--threads", default=4, show_default=True, help="request threads per process")
 @click.option("--gunicorn", "use_gunicorn", is_flag=True, help="gunicorn instead of granian (to compare servers)")
 def serve(host: str | None, port: int | None, workers: int | None, threads: int, use_gunicorn: bool) -> None:
     """Start the HTTP API on SQLite under ./var/ unless the environment says otherwise.
 
     granian keeps the connections (idle or slow ones cost no Python thread) and runs the Flask
-    app on `--threads` threads in each of `--workers` processes: by default one per core (1 to
-    4), since one process runs Python on one core at a time (docs/perf.md: on 2 quiet cores two
-    workers took 1.09-1.26x the actions of one). Everything a request needs is in
+    app on `--threads` threads in each of `--workers` processes: by default one per core and one
+    more (2 to 5), since one process runs Python on one core at a time and one waiting for the
+    store leaves its core idle (docs/perf.md: on 2 quiet cores two workers took 1.09-1.59x the
+    actions of one, three 6-8% more than two). Everything a request needs is in
     the store, so any worker can serve any request (docs/deploy.md). Measured in
     docs/perf.md: waitress, an earlier default, spent most of its interpreter time in its own
     connection loop under 40 clients and refused every new connection while 100 idle ones
@@ -69,11 +70,14 @@ def serve(host: str | None, port: int | None, workers: int | None, threads: int,
 
 
 def default_workers() -> int:
-    """SHIPLOG_WORKERS, else one per core this process may use, 1 to 4."""
+    """SHIPLOG_WORKERS, else one per core this process may use and one more, 2 to 5: a worker
+    waiting for SQLite's write lock or the disk leaves its core idle, and the extra one keeps
+    the cores busy meanwhile (docs/perf.md: 3 workers on 2 cores took 6-8% more actions a
+    second than 2, with the same CPU an action)."""
     if os.environ.get("SHIPLOG_WORKERS"):
         return max(1, int(os.environ["SHIPLOG_WORKERS"]))
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return max(1, min(4, cores))
+    return max(2, min(5, cores + 1))
 
 
 def can_start(host: str, port: int) -> None:
