@@ -61,6 +61,8 @@ def serve(host: str | None, port: int | None, workers: int | None, threads: int,
     from granian.constants import HTTPModes, Interfaces
     from granian.log import LogLevels
 
+    logging.getLogger("_granian").addFilter(_workers_chosen)
+
     try:
         Granian("service.wsgi:app", address=host, port=port, interface=Interfaces.WSGI, workers=workers,
                 blocking_threads=threads, http=HTTPModes.http1, websockets=False,
@@ -78,6 +80,12 @@ def default_workers() -> int:
         return max(1, int(os.environ["SHIPLOG_WORKERS"]))
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     return max(2, min(5, cores + 1))
+
+
+def _workers_chosen(record: logging.LogRecord) -> bool:
+    """granian warns whenever there are more workers than cores; one more than the cores is
+    shiplog's measured default (`default_workers`), so that warning would only mislead."""
+    return not record.getMessage().startswith("Configured number of workers appears to be higher")
 
 
 def can_start(host: str, port: int) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import socket
 
@@ -9,7 +10,7 @@ import pytest
 import requests
 
 from replay.loadgen import idle_connections
-from service.cli import default_workers
+from service.cli import _workers_chosen, default_workers
 from service.process import running
 
 TINY = {"SHIPLOG_GAME_MODULES": "high-card=tests.tinygame"}
@@ -49,6 +50,17 @@ def test_make_serve_runs_a_worker_per_core_and_one_more(monkeypatch: pytest.Monk
         assert default_workers() == expected
     monkeypatch.setenv("SHIPLOG_WORKERS", "3")
     assert default_workers() == 3
+
+
+def test_granian_s_warning_about_more_workers_than_cores_is_not_shown() -> None:
+    """The default is one worker more than the cores on purpose: granian's warning against it
+    would mislead whoever starts the server; its other warnings still show."""
+    def record(message: str) -> logging.LogRecord:
+        return logging.LogRecord("_granian", logging.WARNING, __file__, 1, message, None, None)
+
+    assert not _workers_chosen(record("Configured number of workers appears to be higher than the amount of CPU "
+                                      "cores available. Consider using 2 workers"))
+    assert _workers_chosen(record("Configured number of Rust threads appears to be too high"))
 
 
 def test_two_workers_answer_as_one_server(sqlite_env: dict[str, str]) -> None:
