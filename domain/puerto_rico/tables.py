@@ -46,7 +46,11 @@ F = TypeVar("F", bound=Callable[..., Any])
 def _filler(table: dict[str, Any], what: str) -> Callable[..., Callable[[F], F]]:
     def at(*steps: str) -> Callable[[F], F]:
         def register(function: F) -> F:
-            for step in steps:
+            for member in steps:
+                # Keyed by the step's text, the same string the state holds: a dictionary of
+                # plain strings is looked up without comparing an enum member to the text
+                # (these tables are read at every decision and automatic step).
+                step = getattr(member, "value", member)
                 if step in table:
                     raise ValueError(f"{TITLE}: two {what} for the step {step!r}")
                 table[step] = function
