@@ -92,6 +92,12 @@ def final_scores(s: State) -> list[int]:
 def outcome(s: State) -> Outcome | None:
     if s.step != OVER:  # (asked after every decision: the step itself, not the `over` property)
         return None
+    return _outcome(s)
+
+
+def _outcome(s: State) -> Outcome:
+    """The outcome of a game that is over (apart from `outcome`, which is asked after every
+    decision: the variables the expressions below share are cells, made at every call)."""
     parts = [breakdown(pl, s.config) for pl in s.players]
     totals = [sum(p.values()) for p in parts]
     ties = [tiebreak(pl) for pl in s.players]
