@@ -83,22 +83,26 @@ class Facts(list[Fact]):
     state: Any
 
 
-class Tx:
-    """The facts of one decision so far, and the state they lead to (each applied once)."""
+class Tx(Facts):
+    """The facts of one decision so far, and the state they lead to (each applied once).
 
-    __slots__ = ("state", "facts", "_evolve", "_handlers")
+    A `Facts` itself (the list is the facts, `state` the state they lead to): `decide` may hand
+    the transaction out as its facts, and a decision builds one object for both, not two."""
+
+    __slots__ = ("_evolve", "_handlers")
 
     def __init__(self, state: Any, evolve: Callable[[Any, Fact], Any]) -> None:
         self.state = state
-        self.facts = facts = Facts()
-        facts.state = state
         self._evolve = evolve
         # An Evolver's handlers are looked up here directly: one call less per fact, on the
         # engine's hottest path (issue 9: the reorganisation by phase must not cost speed).
         self._handlers: dict[str, Handler] = evolve._handlers if isinstance(evolve, Evolver) else {}
 
+    @property
+    def facts(self) -> Facts:
+        """The facts so far (the transaction itself)."""
+        return self
+
     def emit(self, fact: Fact) -> None:
-        self.state = state = self._handlers.get(fact["t"], self._evolve)(self.state, fact)
-        facts = self.facts
-        facts.append(fact)
-        facts.state = state
+        self.state = self._handlers.get(fact["t"], self._evolve)(self.state, fact)
+        self.append(fact)

@@ -275,4 +275,4 @@ def decide(state: State, seat: int, action: Action, rng: RandomSource) -> Facts:
                 break
     finally:
         frozen(tx.state)
-    return tx.facts
+    return tx  # (the transaction is the decision's facts, its `.state` the state they lead to)
