@@ -171,6 +171,12 @@ class Commands:
     def __getitem__(self, type_: str) -> Command:
         return self._table[type_]
 
+    def handlers(self) -> dict[tuple[str, Any], Handler]:
+        """The handler of each (type, step) a command is registered at: a copy, for a game's
+        own look-up of the common case `opening` ends with (a known action at one of its
+        steps), once the game's turn and the action's shape are checked as `opening` does."""
+        return {key: command.handler for key, command in self._at.items()}
+
     def opening(
         self,
         action: Any,
