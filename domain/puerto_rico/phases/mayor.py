@@ -337,6 +337,15 @@ def _arrange_auto(tx: Tx, rng: RandomSource) -> bool:
     """§4.2 M4 steps with nothing left to decide; False when the player must choose."""
     s = tx.state
     pl = s.players[s.turn]
+    if s.placed and not s.config.nobles:
+        # After the player's first placement, without Nobles: his turn began with fewer workers
+        # than circles (else the first case below ended it; placing and removing change
+        # neither count), so a circle stays empty and the turn ends only when no worker waits.
+        # (Half the calls; the counts below cost more than the rest of the step.)
+        if pl.windrose > 0:
+            return False
+        tx.emit({"t": "ArrangementFinished", "seat": s.turn, "auto": True})
+        return True
     placed = pl.placed  # (the workers on tiles and buildings: `pl.workers` is these and the windrose's)
     total, circles = placed + pl.windrose, pl.circles
     if total >= circles and (pl.nobles == 0 or pl.nobles == total):
@@ -371,7 +380,8 @@ def _arrange(tx: Tx, seat: int, action: Action, key: str, fact: Fact) -> None:
     move: Action = {"type": action["type"], key: where}
     if s.config.nobles:  # the piece named, else the only kind of worker where it comes from
         move["piece"] = action.get("piece", default_piece(pl, "windrose" if key == "to" else where))
-    refuse(why_not_arrange(s, pl, move, spot))
+    if not _movable(s, pl, move, where, spot[0], spot[1]):  # (`why_not_arrange`'s test; why, only if refused)
+        refuse(why_not_arrange(s, pl, move, spot))
     fact[key] = where
     if s.config.nobles:
         fact["piece"] = move["piece"]
