@@ -187,7 +187,9 @@ def has_options(s: State, seat: int) -> bool:
 @offers(Step.SHIP)
 def _captain_actions(s: State, seat: int) -> list[Action]:
     acts = list(shipping_actions(s, seat))
-    if why_not_pass(s, seat) is None:
+    # `why_not_pass` read off the list: §4.6 K3 refuses `pass` exactly when the seat has a
+    # cargo load, and `shipping_actions` lists those first (asking `cargo_loads` again cost more)
+    if not acts or acts[0]["type"] != "ship" or acts[0]["ship"] == "wharf":
         acts.append({"type": "pass"})
     return acts
 
