@@ -178,16 +178,27 @@ def has_options(s: State, seat: int) -> bool:
     for recorded games)."""
     if s.config.expansions and guest_ok(s, seat):
         return True
+    pl = s.players[seat]
+    if not any(pl.goods):
+        return False  # every option needs a good, the royal supplier too
+    # `shipping_actions`' first two kinds of option asked directly, in its order (its generator
+    # and the wharf's per-good test cost more than the answer, asked at every loading turn of
+    # every seat): a cargo load; else an open wharf, which takes any kind held
+    if next(cargo_loads(s, pl), None) is not None or why_not_wharf(s, seat, pl) is None:
+        return True
+    if not s.config.expansions:
+        return False
     if next(shipping_actions(s, seat), None) is not None:
         return True
-    pl = s.players[seat]
-    return bool(s.config.expansions) and any(pl.goods) and why_not_supply(s, seat, pl, None) is None
+    return why_not_supply(s, seat, pl, None) is None
 
 
 @offers(Step.SHIP)
 def _captain_actions(s: State, seat: int) -> list[Action]:
     acts = list(shipping_actions(s, seat))
-    if why_not_pass(s, seat) is None:
+    # `why_not_pass` read off the list: §4.6 K3 refuses `pass` exactly when the seat has a
+    # cargo load, and `shipping_actions` lists those first (asking `cargo_loads` again cost more)
+    if not acts or acts[0]["type"] != "ship" or acts[0]["ship"] == "wharf":
         acts.append({"type": "pass"})
     return acts
 

@@ -116,6 +116,8 @@ def _fits(s: State, pl: Player) -> bool:
     the W kinds with most goods, at most E goods remain) the engine auto-keeps everything" (W:
     his free occupied warehouses; E: the single goods he may still keep, 1, with an occupied
     storehouse 4 less those kept, §2.4)."""
+    if sum(pl.goods) <= 1:  # (at most one good: it is the one kept, so no sort; most turns end here)
+        return True
     rest = sorted(_unprotected(s, pl), reverse=True)
     free = warehouse_slots(pl) - len(s.warehoused)  # (never below 0: a kind goes in only while one is free)
     return sum(rest[free:]) <= _singles_limit(s, pl) - sum(s.singles)
