@@ -210,11 +210,11 @@ class Player:
 
     @property
     def city_spaces(self) -> int:
-        return self.city[0]
+        return owned(self.buildings)[2]  # (`city`'s first, read without the pair)
 
     @property
     def large_buildings(self) -> int:
-        return self.city[1]
+        return owned(self.buildings)[3]
 
     @property
     def circles(self) -> int:
@@ -228,8 +228,10 @@ class Player:
 
     @property
     def workers(self) -> int:
-        """Every worker (colonist or noble) on the player's board: island, buildings, windrose."""
-        return self.placed + self.windrose
+        """Every worker (colonist or noble) on the player's board: island, buildings, windrose
+        (`placed` and the windrose's, counted here without a second property call)."""
+        b = self.buildings
+        return sum(self.manned) + sum(b) + b.count(-1) + self.windrose
 
     @property
     def nobles(self) -> int:
