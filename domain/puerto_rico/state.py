@@ -251,10 +251,13 @@ class Player:
     @property
     def open_circles(self) -> int:
         """Empty circles a guest could move to: tiles and buildings other than the guest house."""
-        empty = sum(self.island) - sum(self.manned)
-        for b, w in enumerate(self.buildings):
-            if w >= 0 and b != GUEST_HOUSE:
-                empty += CIRCLES[b] - w
+        # (the owned buildings' circles less their workers, from the remembered row (`owned`)
+        # instead of a pass over the catalog: a building not owned is -1, the count puts it back)
+        b = self.buildings
+        empty = sum(self.island) - sum(self.manned) + owned(b)[1] - sum(b) - b.count(-1)
+        guests = b[GUEST_HOUSE]
+        if guests >= 0:
+            empty -= CIRCLES[GUEST_HOUSE] - guests
         return empty
 
     @property

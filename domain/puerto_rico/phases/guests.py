@@ -65,7 +65,7 @@ CITES: dict[str, Citation] = {
 
 def guest_ready(pl: Player) -> bool:
     """§4.8: the player holds a guest and some tile or building has an empty circle for it."""
-    return pl.guests > 0 and pl.open_circles > 0
+    return pl.buildings[_GUEST_HOUSE] > 0 and pl.open_circles > 0  # (`guests` without its property call)
 
 
 def guest_ok(s: State, seat: int) -> bool:
