@@ -210,11 +210,11 @@ class Player:
 
     @property
     def city_spaces(self) -> int:
-        return self.city[0]
+        return owned(self.buildings)[2]  # (`city`'s first, read without the pair)
 
     @property
     def large_buildings(self) -> int:
-        return self.city[1]
+        return owned(self.buildings)[3]
 
     @property
     def circles(self) -> int:
@@ -228,8 +228,10 @@ class Player:
 
     @property
     def workers(self) -> int:
-        """Every worker (colonist or noble) on the player's board: island, buildings, windrose."""
-        return self.placed + self.windrose
+        """Every worker (colonist or noble) on the player's board: island, buildings, windrose
+        (`placed` and the windrose's, counted here without a second property call)."""
+        b = self.buildings
+        return sum(self.manned) + sum(b) + b.count(-1) + self.windrose
 
     @property
     def nobles(self) -> int:
@@ -249,10 +251,13 @@ class Player:
     @property
     def open_circles(self) -> int:
         """Empty circles a guest could move to: tiles and buildings other than the guest house."""
-        empty = sum(self.island) - sum(self.manned)
-        for b, w in enumerate(self.buildings):
-            if w >= 0 and b != GUEST_HOUSE:
-                empty += CIRCLES[b] - w
+        # (the owned buildings' circles less their workers, from the remembered row (`owned`)
+        # instead of a pass over the catalog: a building not owned is -1, the count puts it back)
+        b = self.buildings
+        empty = sum(self.island) - sum(self.manned) + owned(b)[1] - sum(b) - b.count(-1)
+        guests = b[GUEST_HOUSE]
+        if guests >= 0:
+            empty -= CIRCLES[GUEST_HOUSE] - guests
         return empty
 
     @property

@@ -129,19 +129,25 @@ def build_options(s: State, seat: int, only: int | None = None) -> Iterator[tupl
     spaces, large = pl.city
     room = CITY_SPACES - spaces
     large_full = large >= s.config.max_large_buildings
-    prices = _prices(*discounts(s, seat))
+    prices, within = _prices(*discounts(s, seat))
     black_market = only is None and black_market_open(s, pl)
+    if only is None and not black_market:
+        # (a listing without an open black market never shows a building he cannot pay, whatever
+        # else it breaks: only those within his doubloons are looked at, in catalog order; the
+        # rules below in one test, as only the buildings without a fault are listed)
+        owners, known = pl.buildings, len(supply)  # (a base game's rows are shorter than the catalog)
+        for b in within[min(money, len(within) - 1)]:
+            if b >= known:
+                break
+            if supply[b] > 0 and owners[b] < 0 and SIZE[b] <= room and not (SIZE[b] == 2 and large_full):
+                yield b, prices[b], None
+        return
     if only is None:  # every building: its copies left, its workers (-1 not owned), size and price
         # (a base game's rows are shorter than the catalog's SIZE and prices)
         rows: Iterable[tuple[int, int, int, int, int]] = zip(range(len(supply)), supply, pl.buildings, SIZE, prices, strict=False)
     else:
         rows = ((only, supply[only], pl.buildings[only], SIZE[only], prices[only]),)
-    # (a listing without an open black market never shows a building he cannot pay, whatever
-    # else it breaks: those are passed over first, as most of a poor player's catalog is)
-    dear_unlisted = only is None and not black_market
     for b, left, workers, size, p in rows:
-        if dear_unlisted and p > money:
-            continue
         if left <= 0:
             fault: str | None = "builder.sold_out"
         elif workers >= 0:
@@ -160,17 +166,21 @@ def build_options(s: State, seat: int, only: int | None = None) -> Iterator[tupl
             yield b, p, fault  # (a shortfall is listed only where the black market covers it)
 
 
-def _prices(by_column: tuple[int, ...], flat: int) -> tuple[int, ...]:
+def _prices(by_column: tuple[int, ...], flat: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
     """§4.3 step 4: every building's price with these `discounts` (its cost less the quarries of
-    its column and the flat discounts, at least 0). Remembered per discount (a handful of
-    pairs in any game): the listing reads a price per building instead of computing it."""
+    its column and the flat discounts, at least 0), and by doubloons (0 up to the dearest price)
+    the buildings priced within them, in catalog order. Remembered per discount (a handful of
+    pairs in any game): the listing reads a price per building instead of computing it, and
+    looks only at the buildings a player can pay."""
     known = _PRICES.get((by_column, flat))
     if known is None:
-        known = _PRICES[by_column, flat] = tuple([max(0, c - by_column[col] - flat) for c, col in zip(COST, COLUMN, strict=True)])
+        prices = tuple([max(0, c - by_column[col] - flat) for c, col in zip(COST, COLUMN, strict=True)])
+        within = tuple(tuple([b for b, p in enumerate(prices) if p <= money]) for money in range(max(prices) + 1))
+        known = _PRICES[by_column, flat] = (prices, within)
     return known
 
 
-_PRICES: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
+_PRICES: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] = {}
 
 
 def price(s: State, seat: int, b: int) -> int:

@@ -65,12 +65,17 @@ CITES: dict[str, Citation] = {
 
 def guest_ready(pl: Player) -> bool:
     """§4.8: the player holds a guest and some tile or building has an empty circle for it."""
-    return pl.guests > 0 and pl.open_circles > 0
+    return pl.buildings[_GUEST_HOUSE] > 0 and pl.open_circles > 0  # (`guests` without its property call)
 
 
 def guest_ok(s: State, seat: int) -> bool:
     """Whether `seat` may deploy a guest now, if it is the seat asked for a command."""
-    return s.config.new_buildings and s.step in GUEST_STEPS and guest_ready(s.players[seat])
+    # (`guest_ready` with the guest house read first: most players have no guest, so this is
+    # answered before the step is looked up; asked at every decision with New Buildings)
+    if not s.config.new_buildings:
+        return False
+    pl = s.players[seat]
+    return pl.buildings[_GUEST_HOUSE] > 0 and s.step in GUEST_STEPS and pl.open_circles > 0
 
 
 def guest_actions(s: State, seat: int) -> list[Action]:

@@ -149,17 +149,18 @@ def settler_actions(s: State, seat: int) -> Iterator[Action]:
     if s.step == SETTLE:
         if why_not_hacienda_draw(s, seat, pl) is None:
             yield {"type": "hacienda_draw"}
-        if why_not_hacienda_quarry(s, seat, pl) is None:
+        # (§10 A1 is an option, off by default: its predicate is not asked without it)
+        if s.config.hacienda_quarry_with_construction_hut and why_not_hacienda_quarry(s, seat, pl) is None:
             yield {"type": "hacienda_quarry"}
         hospice = _hospice_matters(s, pl)
-        for kind, forest in (("take_plantation", False), ("take_forest", True)):
-            if forest and not _forest_house(s, pl):
-                continue  # (`why_not_take` refuses every forest without one: not asked per kind)
+        # (`why_not_take` allows every kind of the row here: a free island space, the settle
+        # step, the kind in the row; not asked per kind. Without a forest house it refuses
+        # every forest.)
+        for kind in ("take_plantation", "take_forest") if _forest_house(s, pl) else ("take_plantation",):
             for k in kinds:
-                if why_not_take(s, seat, pl, k, forest) is None:
-                    yield {"type": kind, "kind": TILE_KINDS[k]}
-                    if hospice:
-                        yield {"type": kind, "kind": TILE_KINDS[k], "hospice": False}
+                yield {"type": kind, "kind": TILE_KINDS[k]}
+                if hospice:
+                    yield {"type": kind, "kind": TILE_KINDS[k], "hospice": False}
         if why_not_quarry(s, seat, pl) is None:
             yield {"type": "take_quarry"}
             if hospice:

@@ -83,9 +83,12 @@ def trader_actions(s: State, seat: int) -> list[Action]:
     acts: list[Action] = []
     if not s.sale_done:
         # (a full trading house buys nothing, and nobody sells a kind he has none of:
-        # `why_not_sell` says so first; the kinds he holds are chosen by `compress`)
-        if len(s.trading_house) < TRADING_HOUSE_SPACES:
-            acts.extend({"type": "sell", "good": GOODS[g]} for g in compress(range(5), pl.goods) if why_not_sell(s, pl, g) is None)
+        # `why_not_sell` says so first; the kinds he holds are chosen by `compress`, and of
+        # its rules only the kind already in the house (without an office) is left to ask)
+        house = s.trading_house
+        if len(house) < TRADING_HOUSE_SPACES:
+            office = pl.occ(OFFICE)
+            acts.extend({"type": "sell", "good": GOODS[g]} for g in compress(range(5), pl.goods) if office or g not in house)
         if _why_no_trading_post(s, pl) is None:
             acts.extend(
                 {"type": "sell", "good": GOODS[g], "venue": "trading_post"} for g in range(5) if why_not_trading_post(s, pl, g) is None
