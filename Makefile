@@ -26,9 +26,10 @@ browser:
 	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } \
 	  || echo "could not install chromium (apt-get as root): the browser tests cannot run"; }
 
-# A worker per core and one more: while a browser test waits on Chromium or a server, the
-# extra worker keeps the cores busy (docs/perf.md, "The test suite's time").
-TEST_WORKERS ?= $(shell $(PYTHON) -c 'import os; print((os.cpu_count() or 1) + 1)')
+# A worker per core this process may use (its CPU affinity, as `serve` counts them) and one
+# more: while a browser test waits on Chromium or a server, the extra worker keeps the cores
+# busy (docs/perf.md, "The test suite's time").
+TEST_WORKERS ?= $(shell $(PYTHON) -c 'import os; print(len(os.sched_getaffinity(0)) + 1 if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1) + 1)')
 test: venv browser
 	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist worksteal
 
