@@ -167,7 +167,9 @@ def check_no_leak(before: State, after: State, seat: int, action: dict[str, Any]
         for f in facts:
             shown = fe.redact(f, viewer)
             mine = set(f.get("cards") or ()) if f.get("seat") == viewer else set()  # he drew them himself
-            assert shown is None or not scanned.leaked(hidden - mine, shown), (f["t"], viewer)
+            # (hidden & shown's ids) - mine: the hidden ids less his own cards, without a copy
+            # of `hidden` a fact
+            assert shown is None or not scanned.leaked(hidden, shown) - mine, (f["t"], viewer)
         assert not scanned.leaked(hidden, action_for(fe, action, seat, viewer)), (action, viewer)
 
 
