@@ -142,12 +142,26 @@ def leaked(hidden: set[str], shown: Any) -> set[str]:
 
 
 class Scanned:
-    """`ids` of the facts and actions one move shows its viewers: a fact or action most viewers
-    are shown as it is (the same object) is scanned once, not once a viewer. Each scanned
-    object is kept, so the identity it is remembered by stays its own."""
+    """`ids` of what one move shows its viewers: a fact or action most viewers are shown as it
+    is (the same object) is scanned once, not once a viewer, and so is the island of their
+    views when its text is the same. Each scanned object is kept, so the identity it is
+    remembered by stays its own."""
 
     def __init__(self) -> None:
         self.seen: dict[int, tuple[Any, set[str]]] = {}
+        self.texts: dict[str, set[str]] = {}
+
+    def view_ids(self, view: dict[str, Any]) -> set[str]:
+        """`ids(view)`, the island apart: an id found is one whole JSON string, so the ids of a
+        dictionary's text are those of its parts' texts; the provinces, most of a view's text, are
+        the same text for each viewer but the owner of everything (face-down tiles hidden alike)
+        and are scanned once a move."""
+        rest = {key: value for key, value in view.items() if key != "provinces"}
+        text = jsontext.dumps(view.get("provinces"))
+        island = self.texts.get(text)
+        if island is None:
+            island = self.texts[text] = set(ID.findall(text))
+        return ids(rest) | island
 
     def leaked(self, hidden: set[str], shown: Any) -> set[str]:
         known = self.seen.get(id(shown))
@@ -163,7 +177,7 @@ def check_no_leak(before: State, after: State, seat: int, action: dict[str, Any]
         if after.over:
             break
         hidden = secrets(after, viewer)
-        assert not leaked(hidden, fe.view(after, viewer)), viewer
+        assert not hidden & scanned.view_ids(fe.view(after, viewer)), viewer
         for f in facts:
             shown = fe.redact(f, viewer)
             mine = set(f.get("cards") or ()) if f.get("seat") == viewer else set()  # he drew them himself
