@@ -39,10 +39,11 @@ def _needed(state: State, seat: int) -> list[int]:
     return out
 
 
-def _score(state: State, seat: int, a: Action) -> float:  # noqa: C901 - one branch per action type
+def _score(state: State, seat: int, a: Action, want: list[int]) -> float:  # noqa: C901 - one branch per action type
+    """How much the plan likes action `a`; `want` is `_wanted(state, seat)` (the same for every
+    action of one decision: the bot works it out once)."""
     p = state.players[seat]
     t = a["type"]
-    want = _wanted(state, seat)
     if t == "place_bid":
         target = a["target"]
         if target == "own_board":
@@ -100,7 +101,8 @@ def _score(state: State, seat: int, a: Action) -> float:  # noqa: C901 - one bra
 
 def heuristic_bot(state: State, seat: int, rng: RandomSource) -> Action:
     actions = legal_actions(state, seat)
-    scored = [(_score(state, seat, a), i) for i, a in enumerate(actions)]
+    want = _wanted(state, seat)
+    scored = [(_score(state, seat, a, want), i) for i, a in enumerate(actions)]
     top = max(s for s, _ in scored)
     return actions[choice(rng, [i for s, i in scored if s == top])]
 

@@ -19,28 +19,36 @@ def _sees(state: State | None, seat: int, viewer: Viewer) -> bool:
     return viewer in (seat, ALL) or (state is not None and state.over)
 
 
+# Each map's provinces as the view lists them (name, country, kind, symbols): one row a
+# province, read at every view instead of four look-ups by index.
+_PROVINCES = {mode: tuple(zip(b.provinces, b.country, b.kind, b.symbols, strict=True)) for mode, b in C.maps.items()}
+
+
 def view(state: State, viewer: Viewer) -> dict[str, Any]:
     b = state.board
+    over = state.over
+    first, n = state.first, state.seats
     players = []
     for seat, p in enumerate(state.players):
-        mine = _sees(state, seat, viewer)
+        mine = viewer == seat or viewer == ALL or over  # _sees, asked once a seat
         players.append({
-            "seat": seat, "position": (seat - state.first) % state.seats + 1,
+            "seat": seat, "position": (seat - first) % n + 1,
             "silver": p.silver, "goods": by_type(p.goods), "gold": p.gold, "spice": p.spice, "food": p.food,
-            "merchants": p.merchants, "bid_tokens": p.tokens, "income_circles": list(p.circles),
-            "trade_tiles": list(p.tiles) if mine else None, "trade_tile_count": len(p.tiles),
+            "merchants": p.merchants, "bid_tokens": p.tokens, "income_circles": [*p.circles],
+            "trade_tiles": [*p.tiles] if mine else None, "trade_tile_count": len(p.tiles),
             "trade_tiles_from": [b.provinces[q] for q in p.tile_provinces],
-            "bonus_tiles": list(p.bonus),  # public (FE-AMB-43)
-            "mystery_cards": list(p.mystery) if mine else None, "mystery_card_count": len(p.mystery),
+            "bonus_tiles": [*p.bonus],  # public (FE-AMB-43)
+            "mystery_cards": [*p.mystery] if mine else None, "mystery_card_count": len(p.mystery),
             "fourth_slot": p.fourth_slot,
         })
+    secret = viewer != ALL and not over  # face-down tiles are hidden from this viewer
     provinces = {}
-    for q, name in enumerate(b.provinces):
-        tile = state.tiles[q]
-        hidden = tile is not None and not state.face_up[q] and viewer != ALL and not state.over
-        provinces[name] = {"country": b.country[q], "kind": b.kind[q], "symbols": list(b.symbols[q]),
-                           "tile": None if hidden else tile, "face_down": tile is not None and not state.face_up[q],
-                           "merchant": state.settled[q]}
+    for (name, country, kind, symbols), tile, up, merchant in zip(
+            _PROVINCES[state.mode], state.tiles, state.face_up, state.settled, strict=True):
+        face_down = tile is not None and not up
+        provinces[name] = {"country": country, "kind": kind, "symbols": [*symbols],
+                           "tile": None if face_down and secret else tile, "face_down": face_down,
+                           "merchant": merchant}
     e = state.expedition
     out: dict[str, Any] = {
         "game": "felinia", "mode": state.mode, "open_deck": state.open_deck,
