@@ -92,7 +92,7 @@ def _main_value(state: State, seat: int, a: Action) -> float:
         cost = abs(a["value"] - face) if a["adjust"] in ("none", "coins") else GOOD[a["adjust"]] / 1.2  # cocoa or gold (§8.1)
         cost += 1 if a["line"] == "diagonal" else 0
         scarce = 0.5 if a["die"]["kind"] == "white" else 0.0
-        moved = governor.after_forced_move(state, seat, a["die"], a["line"], a["value"])
+        moved = governor.after_forced_move(state, seat, kingdoms.colour(a["die"]), a["line"], a["value"])
         return (_line_value(state, seat, kingdoms.line_kind(a["die"], a["line"]), a["value"], moved) - cost * 1.2 - scarce
                 + _governor_value(state, seat, moved) + _specialist_value(state, seat, a))
     if kind == "activate_building":
