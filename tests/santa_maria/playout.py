@@ -42,7 +42,7 @@ class Policy:
     def action(self, state: State, seat: int, legal: list[dict[str, Any]]) -> dict[str, Any]:
         if self.rng.below(100) < self.random_percent:
             return choice(self.rng, legal)
-        return sm.BOTS["greedy"](state, seat, self.rng)
+        return sm.BOTS["greedy"](state, seat, self.rng, legal)  # `legal` is the seat's legal_actions
 
 
 # -- the one driver of the property tests ------------------------------------------------------------------
