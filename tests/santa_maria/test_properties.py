@@ -238,13 +238,17 @@ def illegal_candidates(state: State, seat: int, rng: Rng) -> list[Any]:
     return out
 
 
+# every payment of a ship, a tile (with and without Architecture) as (good, units) items (a set's order)
+PAYS = tuple({tuple(sorted(p.items())) for cost in [*C.ship_cost.values(), {"wood": 2}, {"wood": 2, "grain": 1},
+                                                    {"wood": 1}, {"wood": 1, "grain": 1}]
+              for p in goods_payments(cost)})
+
+
 def universe(state: State, seat: int) -> list[dict[str, Any]]:
     """Every well-formed action of the step the game is at (a finite domain): listed = accepted
     must hold over all of it, not only over a sample of near misses."""
     cells = [[r, c] for r in range(1, 7) for c in range(1, 7)]
-    pays = [dict(p) for p in {tuple(sorted(p.items())) for cost in [*C.ship_cost.values(), {"wood": 2}, {"wood": 2, "grain": 1},
-                                                                      {"wood": 1}, {"wood": 1, "grain": 1}]
-                              for p in goods_payments(cost)}]
+    pays = [dict(p) for p in PAYS]
     out: list[dict[str, Any]] = [{"type": "sell", "good": g} for g in C.resources] + [{"type": "buy", "good": g} for g in C.resources]
     if state.phase is not Phase.PLAY:
         out += [{"type": "choose_colony", "board": b} for b in sorted(C.boards)]
