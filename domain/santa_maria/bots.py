@@ -87,7 +87,7 @@ def _main_value(state: State, seat: int, a: Action, known: dict[tuple[Any, ...],
     p = state.players[seat]
     kind = a["type"]
     if kind == "use_die" and a["die"]["kind"] == "ambassador":
-        return _ambassador_value(state, seat, a)  # module C
+        return _ambassador_value(state, seat, a, known)  # module C
     if kind == "use_die":
         face = a["die"].get("face")
         if face is None:
@@ -277,15 +277,18 @@ def _targets_value(state: State, seat: int, cells: list[tuple[int, int]]) -> flo
     return sum(_effect_value(state, seat, e) for r, c in cells for e in C.effects_of(p.grid[index(r, c)]))
 
 
-def _ambassador_value(state: State, seat: int, a: Action) -> float:
+def _ambassador_value(state: State, seat: int, a: Action, known: dict[tuple[Any, ...], Any]) -> float:
     """An ambassador die is worth its line to the taker, less what it costs, less half of what
-    the others gain from their passive lines on average (it never counts as a white die)."""
+    the others gain from their passive lines on average (it never counts as a white die).
+    `known`: the lines' worth at this move, by colour, value and line."""
     color, value, line = a["die"]["color"], a["value"], a["line"]
     face = ambassadors.face(state, a["die"]) or value
-    own = _targets_value(state, seat, ambassadors.targets(state, seat, line, value, color))
-    passive = ambassadors.passive_line(line, value, color)
-    others = [_targets_value(state, s, ambassadors.targets(state, s, passive, value, color))
-              for s in range(state.seats) if s != seat]
+    if ("ambassador", color, value, line) not in known:
+        own = _targets_value(state, seat, ambassadors.targets(state, seat, line, value, color))
+        passive = ambassadors.passive_line(line, value, color)
+        known["ambassador", color, value, line] = own, [
+            _targets_value(state, s, ambassadors.targets(state, s, passive, value, color)) for s in range(state.seats) if s != seat]
+    own, others = known["ambassador", color, value, line]
     cost = abs(value - face) if a["adjust"] in ("none", "coins") else 2.0  # cocoa or gold: about 2 coins
     cost += 1 if line == "diagonal" else 0  # Archery's coin
     return own - cost * 1.2 - (0.5 * sum(others) / len(others) if others else 0.0)
