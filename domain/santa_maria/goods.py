@@ -9,7 +9,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from domain.core import Action, Fact, RandomSource
-from domain.core.commands import Why, fields, one_of, refuse
+from domain.core.commands import Why, fields, malformed, one_of, refuse
 from domain.core.facts import Tx
 
 from .components import C
@@ -151,12 +151,15 @@ def _stock(p: Player) -> dict[str, int]:
     return {**dict(zip(C.resources, p.goods, strict=True)), "cocoa": p.cocoa or 0, "coins": p.coins}
 
 
+# the goods a payment may name, by (cocoa, coins) allowed, in the order a parsed payment lists them
+_PAYABLE = {(cocoa, coins): (*C.resources, *(("cocoa",) if cocoa else ()), *(("coins",) if coins else ()))
+            for cocoa in (False, True) for coins in (False, True)}
+
+
 def parse_pay(action: Mapping[str, Any], key: str = "pay", coins: bool = False, cocoa: bool = False) -> Payment:
     """A payment field: {good: units} with known goods and whole numbers of at least 1."""
-    from domain.core.commands import malformed
-
     value = action[key]
-    allowed = (*C.resources, *(("cocoa",) if cocoa else ()), *(("coins",) if coins else ()))
+    allowed = _PAYABLE[bool(cocoa), bool(coins)]
     if type(value) is not dict or not value:
         raise malformed(f"{key!r} must be a non-empty object of goods and amounts.")
     for good, n in value.items():
