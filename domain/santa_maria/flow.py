@@ -40,15 +40,13 @@ def task(name: str) -> Callable[[TaskFn], TaskFn]:
 
 
 def to_act(state: State) -> frozenset[int]:
+    if state.phase is Phase.PLAY:  # the common case first: the seat a decision waits for, or the current one
+        return frozenset((state.current if state.pending is None else state.pending.seat,))
     if state.phase is Phase.OVER:
         return frozenset()
     if state.phase is Phase.DRAFT_SET and state.placing is not None:
         return frozenset({state.placing})
-    if state.phase in (Phase.DRAFT_COLONY, Phase.DRAFT_SET):
-        return frozenset({state.draft[0]})
-    if state.pending is not None:
-        return frozenset({state.pending.seat})
-    return frozenset({state.current})
+    return frozenset({state.draft[0]})  # the colony draft, the town-hall draft
 
 
 def run(tx: Tx, seat: int, agenda: list[Task], rng: RandomSource) -> None:
