@@ -247,9 +247,10 @@ def _placement_score(p: Player, cell: list[int]) -> int:
 
 def greedy_bot(state: State, seat: int, rng: RandomSource, legal: list[Action] | None = None) -> Action:
     """`legal`: the seat's legal actions when the caller has them already (they are not asked again)."""
-    from .rules import legal_actions
+    if legal is None:
+        from .rules import legal_actions  # (rules.py imports this module's package) only when asked
 
-    legal = legal_actions(state, seat) if legal is None else legal
+        legal = legal_actions(state, seat)
     if state.maya is not None and state.maya.seat == seat:  # module D: the Maya plays at random (maya/bots.py)
         return maya_bot(state, seat, rng, legal)
     if state.pending is not None or legal[0]["type"] in ("choose_colony", "choose_set", "place_town_hall"):

@@ -68,14 +68,14 @@ def run(tx: Tx, seat: int, agenda: list[Task], rng: RandomSource) -> None:
 
 def finish_turn(tx: Tx, seat: int, rng: RandomSource) -> None:
     """The turn ends; the next seat clockwise that has not passed plays, or the year ends (§2.1)."""
-    from .year import end_of_year
-
     state = tx.state
     for step in range(1, state.seats + 1):
         nxt = (seat + step) % state.seats
         if not state.players[nxt].passed:
             tx.emit({"t": "TurnStarted", "seat": nxt})
             return
+    from .year import end_of_year  # (year.py imports this module) here, not at every turn's end
+
     end_of_year(tx, rng)
 
 
