@@ -177,7 +177,19 @@ _ID = re.compile(r'"([A-Z][A-Za-z0-9_]+)"')  # TH_cocoa too
 
 def leaked(hidden: set[str], shown: Any) -> set[str]:
     """The hidden ids (tiles, ships, scholars, bishops) that appear as strings in `shown`."""
-    return hidden & set(_ID.findall(jsontext.dumps(shown)))
+    return leaked_in(hidden, jsontext.dumps(shown))
+
+
+def leaked_in(hidden: set[str], text: str) -> set[str]:
+    """`leaked` over the JSON text of what is shown (`jsontext.dumps`), when a check has it already."""
+    return hidden & set(_ID.findall(text))
+
+
+def plain_json(shown: Any) -> str:
+    """Asserts `jsontext.round_trips(shown)` (plain JSON data) and returns the JSON text it read."""
+    text = jsontext.dumps(shown)
+    assert jsontext.loads(text) == shown
+    return text
 
 
 VP_FACTS = ("VPGained", "ReligionOverflowScored", "BishopConquestScored", "ColonistsScored")
@@ -201,8 +213,7 @@ def check_views(state: State) -> None:
     hidden = hidden_ids(state)
     for viewer in [None, *range(state.seats)]:
         shown = sm.view(state, viewer)
-        assert jsontext.round_trips(shown)
-        assert not leaked(hidden, shown)
+        assert not leaked_in(hidden, plain_json(shown))  # plain JSON data, and nothing hidden in it
         if not state.open_scores and state.phase is not Phase.OVER:
             assert all(p["vp"] is None for p in shown["players"] if p["seat"] != viewer)
     assert leaked(hidden, sm.view(state, ALL)) == hidden
