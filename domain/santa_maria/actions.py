@@ -15,9 +15,9 @@ from .colony import ROTATIONS, footprint, free_buildings, line_colonists, placem
 from .components import C
 from .effects import _cell_field, effects_of
 from .flow import resume, run, task, why_not_decision, why_not_main
-from .goods import has_scholar, held_payments, parse_pay, valid_payment
+from .goods import can_pay, has_scholar, held_payments, parse_pay, valid_payment
 from .maya import hooks as maya
-from .state import BlueDie, Player, State, commands, evolves, index, put, replace, with_player
+from .state import SIZE, BlueDie, Player, State, commands, evolves, index, put, replace, with_player
 
 # -- A: expand (§2.4) -----------------------------------------------------------------------------
 
@@ -37,7 +37,7 @@ def why_not_expand(state: State, seat: int, tile: str) -> Why:
         return ("expand.tile_not_available", "That tile is not in the display.")
     if next(placements(state.players[seat], C.tiles[tile]), None) is None:
         return ("expand.no_placement", "That tile fits nowhere in your colony.")
-    if not held_payments(state, seat, expand_cost(state, seat, tile)):
+    if not can_pay(state, seat, expand_cost(state, seat, tile)):
         return ("expand.cannot_pay", "You cannot pay for that tile (2 wood for a double, 2 wood and 1 grain for a triple, "
                 "4 coins for a special tile).")
     return None
@@ -179,6 +179,16 @@ def why_not_activate(state: State, seat: int, r: int, c: int) -> Why:
     return None
 
 
+def activation_actions(state: State, seat: int) -> list[Action]:
+    """Every building `why_not_activate` accepts, row by row: the seat's checks (the Maya, the
+    price) asked once, then each cell's (a free building)."""
+    p = state.players[seat]
+    if maya.no_coin_activation(state, seat) is not None or p.coins < activation_cost(state, seat):
+        return []
+    return [{"type": "activate_building", "cell": [r, c]} for r in range(1, SIZE + 1) for c in range(1, SIZE + 1)
+            if C.is_building(p.grid[index(r, c)]) and not p.occupant[index(r, c)]]
+
+
 @commands.command("activate_building")
 def _activate_building(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     fields(action, ("cell",))
@@ -236,6 +246,21 @@ def die_cost(state: State, seat: int, face: int, value: int, adjust: str, line: 
 
 
 def why_not_die(state: State, seat: int, d: dict[str, Any], value: int, adjust: str, line: str) -> Why:
+    """§2.6's checks in order: the die (1-2), its value (3), its line (4), the payment (5), a free building (6)."""
+    why = why_not_take_die(state, seat, d)
+    if why is not None:
+        return why
+    face = die_face(state.players[seat], d, state)
+    assert face is not None
+    if (adjust == "none") != (value == face):
+        return ("die.bad_adjust", "Keep the die's value with adjust none, or change it with coins (or cocoa or gold).")
+    colour = kingdoms.colour(d)
+    return (why_not_line(state, seat, colour, value, line) or why_not_pay_die(state, seat, face, value, adjust, line)
+            or why_not_free_line(state, seat, colour, value, line))
+
+
+def why_not_take_die(state: State, seat: int, d: dict[str, Any]) -> Why:
+    """§2.6 checks 1-2: a colonist takes a die that is there for them (its value and line aside)."""
     if maya.colonist_only(state, seat) is not None:  # §2.2: the Maya uses maya_use_die
         return maya.colonist_only(state, seat)
     p = state.players[seat]
@@ -256,24 +281,34 @@ def why_not_die(state: State, seat: int, d: dict[str, Any], value: int, adjust: 
             return ("die.not_in_pool", f"No blue die in the pool shows {d['face']}.")
         if p.blue_used >= p.unlocked:
             return ("die.blue_limit", f"You have unlocked {p.unlocked} blue dice this year and used them all.")
-    face = die_face(p, d, state)
-    assert face is not None
-    if (adjust == "none") != (value == face):
-        return ("die.bad_adjust", "Keep the die's value with adjust none, or change it with coins (or cocoa or gold).")
-    allowed = {"column"} if kingdoms.colour(d) == "white" else {"row"} | ({"column"} if has_scholar(state, seat, "SCH_PHILOSOPHY") else set())
+    return None
+
+
+def why_not_line(state: State, seat: int, colour: str, value: int, line: str) -> Why:
+    """§2.6 check 4: a white die activates a column, a blue die a row; Philosophy and Archery add lines (§1.6)."""
+    allowed = {"column"} if colour == "white" else {"row"} | ({"column"} if has_scholar(state, seat, "SCH_PHILOSOPHY") else set())
     if kingdoms.diagonal_allowed(state, seat, value):  # Archery (§1.6)
         allowed.add("diagonal")
     if line not in allowed:
         return ("die.bad_line", "A white die activates a column, a blue die a row (a column with Philosophy, "
                 "a diagonal with Archery when it shows 1 or 6).")
-    if state.expansion:  # §2.6 check 5: coins, and cocoa or gold (§8.1)
-        why = kingdoms.why_not_adjust_paid(state, seat, adjust, die_cost(state, seat, face, value, adjust, line))
-        if why:
-            return why
-    elif p.coins < die_cost(state, seat, face, value, adjust):
+    return None
+
+
+def why_not_pay_die(state: State, seat: int, face: int, value: int, adjust: str, line: str) -> Why:
+    """§2.6 check 5: the coins of the change of value (and cocoa or gold with the expansion, §8.1)."""
+    if state.expansion:
+        return kingdoms.why_not_adjust_paid(state, seat, adjust, die_cost(state, seat, face, value, adjust, line))
+    if state.players[seat].coins < die_cost(state, seat, face, value, adjust):
         return ("die.cannot_pay", f"Changing the die costs {die_cost(state, seat, face, value, adjust)} coins.")
-    moved = governor.after_forced_move(state, seat, d, line, value)  # §8.2, A-07
-    if not free_buildings(moved, kingdoms.line_kind(d, line), value):
+    return None
+
+
+def why_not_free_line(state: State, seat: int, colour: str, value: int, line: str) -> Why:
+    """§2.6 check 6: the line of a die of that colour holds a free building, after the governor's
+    forced move (§8.2, A-07)."""
+    moved = governor.after_forced_move(state, seat, colour, line, value)
+    if not free_buildings(moved, kingdoms.kind_of(line, colour), value):
         return ("die.no_free_building", f"That {line} has no free building to activate.")
     return None
 
@@ -321,19 +356,28 @@ def _die_line(tx: Tx, seat: int, step: Any, rng: RandomSource) -> list[Any]:
 
 
 def die_actions(state: State, seat: int) -> Iterator[Action]:
+    """Every use of a die the checks of `why_not_die` accept, in the order die, value, adjust, line;
+    checks 4 and 6 (the line) read the die's colour only: they are asked once per colour, value and line."""
     p = state.players[seat]
     dice: list[dict[str, Any]] = [{"kind": "white", "face": f} for f in sorted(set(state.white_pool))]
     dice += [{"kind": "blue", "id": b.id} for b in p.blue]
     dice += [{"kind": "pool_blue", "face": f} for f in sorted(set(state.blue_pool))]
     dice += ambassadors.available(state)  # module C (§8.4)
     adjusts, lines = (kingdoms.ADJUSTS[1:], kingdoms.LINES) if state.expansion else (("coins",), ("column", "row"))
+    open_lines: dict[tuple[str, int], list[str]] = {}
     for d in dice:
+        if why_not_take_die(state, seat, d) is not None:
+            continue
         face = die_face(p, d, state)
         assert face is not None
+        colour = kingdoms.colour(d)
         for value in range(1, 7):
-            for adjust in ("none",) if value == face else adjusts:
-                for line in lines:
-                    if why_not_die(state, seat, d, value, adjust, line) is None:
+            if (colour, value) not in open_lines:
+                open_lines[colour, value] = [line for line in lines if why_not_line(state, seat, colour, value, line) is None
+                                             and why_not_free_line(state, seat, colour, value, line) is None]
+            for adjust in ("none",) if value == face else adjusts:  # check 3: "none" keeps the value
+                for line in open_lines[colour, value]:
+                    if why_not_pay_die(state, seat, face, value, adjust, line) is None:
                         yield {"type": "use_die", "die": d, "value": value, "adjust": adjust, "line": line}
 
 

@@ -80,11 +80,14 @@ def _line_value(state: State, seat: int, kind: str, value: int, p: Player | None
                for e in C.effects_of(p.grid[index(r, c)]))
 
 
-def _main_value(state: State, seat: int, a: Action) -> float:
+def _main_value(state: State, seat: int, a: Action, known: dict[tuple[Any, ...], Any] | None = None) -> float:
+    """`known`: what this position's lines and specialists are worth, kept over the actions valued
+    at one move (a die's line is worth the same whatever its face and adjustment)."""
+    known = {} if known is None else known
     p = state.players[seat]
     kind = a["type"]
     if kind == "use_die" and a["die"]["kind"] == "ambassador":
-        return _ambassador_value(state, seat, a)  # module C
+        return _ambassador_value(state, seat, a, known)  # module C
     if kind == "use_die":
         face = a["die"].get("face")
         if face is None:
@@ -92,9 +95,16 @@ def _main_value(state: State, seat: int, a: Action) -> float:
         cost = abs(a["value"] - face) if a["adjust"] in ("none", "coins") else GOOD[a["adjust"]] / 1.2  # cocoa or gold (§8.1)
         cost += 1 if a["line"] == "diagonal" else 0
         scarce = 0.5 if a["die"]["kind"] == "white" else 0.0
-        moved = governor.after_forced_move(state, seat, a["die"], a["line"], a["value"])
-        return (_line_value(state, seat, kingdoms.line_kind(a["die"], a["line"]), a["value"], moved) - cost * 1.2 - scarce
-                + _governor_value(state, seat, moved) + _specialist_value(state, seat, a))
+        line = (kingdoms.colour(a["die"]), a["line"], a["value"])
+        if line not in known:
+            moved = governor.after_forced_move(state, seat, *line)
+            known[line] = (_line_value(state, seat, kingdoms.line_kind(a["die"], a["line"]), a["value"], moved),
+                           _governor_value(state, seat, moved))
+        specialist = ("specialist", specialists.is_white(a["die"]), a["value"])
+        if specialist not in known:
+            known[specialist] = _specialist_value(state, seat, a)
+        worth, governor_worth = known[line]
+        return worth - cost * 1.2 - scarce + governor_worth + known[specialist]
     if kind == "activate_building":
         r, c = a["cell"]
         value = sum(_effect_value(state, seat, e) for e in C.effects_of(p.grid[index(r, c)]))
@@ -235,10 +245,12 @@ def _placement_score(p: Player, cell: list[int]) -> int:
     return sum(1 for i in range(6) if p.grid[index(r, i + 1)]) + sum(1 for i in range(6) if p.grid[index(i + 1, c)])
 
 
-def greedy_bot(state: State, seat: int, rng: RandomSource) -> Action:
-    from .rules import legal_actions
+def greedy_bot(state: State, seat: int, rng: RandomSource, legal: list[Action] | None = None) -> Action:
+    """`legal`: the seat's legal actions when the caller has them already (they are not asked again)."""
+    if legal is None:
+        from .rules import legal_actions  # (rules.py imports this module's package) only when asked
 
-    legal = legal_actions(state, seat)
+        legal = legal_actions(state, seat)
     if state.maya is not None and state.maya.seat == seat:  # module D: the Maya plays at random (maya/bots.py)
         return maya_bot(state, seat, rng, legal)
     if state.pending is not None or legal[0]["type"] in ("choose_colony", "choose_set", "place_town_hall"):
@@ -251,8 +263,9 @@ def greedy_bot(state: State, seat: int, rng: RandomSource) -> Action:
     passes = [a for a in legal if a["type"] == "pass"]
     best_pass = max(passes, key=lambda a: _pass_value(state, seat, a["space"]))
     if mains:
-        best = max(mains, key=lambda a: _main_value(state, seat, a))
-        if _main_value(state, seat, best) > _pass_value(state, seat, best_pass["space"]) * 0.6:
+        known: dict[tuple[Any, ...], Any] = {}
+        best = max(mains, key=lambda a: _main_value(state, seat, a, known))
+        if _main_value(state, seat, best, known) > _pass_value(state, seat, best_pass["space"]) * 0.6:
             return best
     return best_pass
 
@@ -265,15 +278,18 @@ def _targets_value(state: State, seat: int, cells: list[tuple[int, int]]) -> flo
     return sum(_effect_value(state, seat, e) for r, c in cells for e in C.effects_of(p.grid[index(r, c)]))
 
 
-def _ambassador_value(state: State, seat: int, a: Action) -> float:
+def _ambassador_value(state: State, seat: int, a: Action, known: dict[tuple[Any, ...], Any]) -> float:
     """An ambassador die is worth its line to the taker, less what it costs, less half of what
-    the others gain from their passive lines on average (it never counts as a white die)."""
+    the others gain from their passive lines on average (it never counts as a white die).
+    `known`: the lines' worth at this move, by colour, value and line."""
     color, value, line = a["die"]["color"], a["value"], a["line"]
     face = ambassadors.face(state, a["die"]) or value
-    own = _targets_value(state, seat, ambassadors.targets(state, seat, line, value, color))
-    passive = ambassadors.passive_line(line, value, color)
-    others = [_targets_value(state, s, ambassadors.targets(state, s, passive, value, color))
-              for s in range(state.seats) if s != seat]
+    if ("ambassador", color, value, line) not in known:
+        own = _targets_value(state, seat, ambassadors.targets(state, seat, line, value, color))
+        passive = ambassadors.passive_line(line, value, color)
+        known["ambassador", color, value, line] = own, [
+            _targets_value(state, s, ambassadors.targets(state, s, passive, value, color)) for s in range(state.seats) if s != seat]
+    own, others = known["ambassador", color, value, line]
     cost = abs(value - face) if a["adjust"] in ("none", "coins") else 2.0  # cocoa or gold: about 2 coins
     cost += 1 if line == "diagonal" else 0  # Archery's coin
     return own - cost * 1.2 - (0.5 * sum(others) / len(others) if others else 0.0)

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from domain.core.commands import Why
 
 from .components import C, Tile
-from .state import SIZE, Player, index, put
+from .state import SIZE, Player, cell_of, index, put
 
 ROTATIONS = (0, 90, 180, 270)
 
@@ -55,13 +55,15 @@ def _built(player: Player) -> tuple[str, ...]:
 
 @functools.lru_cache(maxsize=4096)  # a pure function of the grid (plain data) and the tile's shape
 def _placements(grid: tuple[str, ...], shape: tuple[tuple[int, int], ...]) -> tuple[tuple[tuple[int, int], int], ...]:
-    tile = Tile("", "", shape, (), ())
+    """Every (anchor, rotation) whose footprint lies on empty cells of the colony (a cell outside
+    it is not one of them), anchors row by row, rotations in order."""
+    empty = {cell_of(i) for i, code in enumerate(grid) if not code}
+    turned = [(rotation, [rotate(a, b, rotation) for a, b in shape]) for rotation in ROTATIONS]
     out = []
     for r in range(1, SIZE + 1):
         for c in range(1, SIZE + 1):
-            for rotation in ROTATIONS:
-                cells = footprint(tile, (r, c), rotation)
-                if all(inside(a, b) and not grid[index(a, b)] for a, b in cells):
+            for rotation, offsets in turned:
+                if all((r + dr, c + dc) in empty for dr, dc in offsets):
                     out.append(((r, c), rotation))
     return tuple(out)
 

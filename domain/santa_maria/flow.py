@@ -40,15 +40,13 @@ def task(name: str) -> Callable[[TaskFn], TaskFn]:
 
 
 def to_act(state: State) -> frozenset[int]:
+    if state.phase is Phase.PLAY:  # the common case first: the seat a decision waits for, or the current one
+        return frozenset((state.current if state.pending is None else state.pending.seat,))
     if state.phase is Phase.OVER:
         return frozenset()
     if state.phase is Phase.DRAFT_SET and state.placing is not None:
         return frozenset({state.placing})
-    if state.phase in (Phase.DRAFT_COLONY, Phase.DRAFT_SET):
-        return frozenset({state.draft[0]})
-    if state.pending is not None:
-        return frozenset({state.pending.seat})
-    return frozenset({state.current})
+    return frozenset({state.draft[0]})  # the colony draft, the town-hall draft
 
 
 def run(tx: Tx, seat: int, agenda: list[Task], rng: RandomSource) -> None:
@@ -70,14 +68,14 @@ def run(tx: Tx, seat: int, agenda: list[Task], rng: RandomSource) -> None:
 
 def finish_turn(tx: Tx, seat: int, rng: RandomSource) -> None:
     """The turn ends; the next seat clockwise that has not passed plays, or the year ends (§2.1)."""
-    from .year import end_of_year
-
     state = tx.state
     for step in range(1, state.seats + 1):
         nxt = (seat + step) % state.seats
         if not state.players[nxt].passed:
             tx.emit({"t": "TurnStarted", "seat": nxt})
             return
+    from .year import end_of_year  # (year.py imports this module) here, not at every turn's end
+
     end_of_year(tx, rng)
 
 

@@ -9,12 +9,12 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from domain.core import Action, Fact, RandomSource
-from domain.core.commands import Why, fields, one_of, refuse
+from domain.core.commands import Why, fields, malformed, one_of, refuse
 from domain.core.facts import Tx
 
 from .components import C
 from .maya import hooks as maya
-from .state import Phase, State, add_goods, commands, evolves, with_player
+from .state import Phase, Player, State, add_goods, commands, evolves, with_player
 
 Payment = dict[str, int]
 
@@ -136,15 +136,30 @@ def valid_payment(state: State, seat: int, cost: Mapping[str, int], pay: Mapping
 
 
 def held_payments(state: State, seat: int, cost: Mapping[str, int]) -> list[Payment]:
-    return [p for p in payments(cost) if holds(state, seat, p)]
+    have = _stock(state.players[seat])
+    return [dict(items) for items in _payments(tuple(sorted(cost.items()))) if all(have[g] >= n for g, n in items)]
+
+
+def can_pay(state: State, seat: int, cost: Mapping[str, int]) -> bool:
+    """The seat holds at least one payment of `cost` (`held_payments` is not empty)."""
+    have = _stock(state.players[seat])
+    return any(all(have[g] >= n for g, n in items) for items in _payments(tuple(sorted(cost.items()))))
+
+
+def _stock(p: Player) -> dict[str, int]:
+    """What a player can pay with, as `holds` counts it: goods, coins and full cocoa tokens."""
+    return {**dict(zip(C.resources, p.goods, strict=True)), "cocoa": p.cocoa or 0, "coins": p.coins}
+
+
+# the goods a payment may name, by (cocoa, coins) allowed, in the order a parsed payment lists them
+_PAYABLE = {(cocoa, coins): (*C.resources, *(("cocoa",) if cocoa else ()), *(("coins",) if coins else ()))
+            for cocoa in (False, True) for coins in (False, True)}
 
 
 def parse_pay(action: Mapping[str, Any], key: str = "pay", coins: bool = False, cocoa: bool = False) -> Payment:
     """A payment field: {good: units} with known goods and whole numbers of at least 1."""
-    from domain.core.commands import malformed
-
     value = action[key]
-    allowed = (*C.resources, *(("cocoa",) if cocoa else ()), *(("coins",) if coins else ()))
+    allowed = _PAYABLE[bool(cocoa), bool(coins)]
     if type(value) is not dict or not value:
         raise malformed(f"{key!r} must be a non-empty object of goods and amounts.")
     for good, n in value.items():

@@ -74,14 +74,14 @@ def cell(p: Player) -> tuple[int, int] | None:
     return cell_of(p.occupant.index(GOVERNOR)) if GOVERNOR in p.occupant else None
 
 
-def direction(die: Mapping[str, Any], line: str) -> tuple[int, int]:
+def direction(die_colour: str, line: str) -> tuple[int, int]:
     """White moves right, blue moves down [RB]; a blue die activating a column counts as white
-    (Philosophy, §8.5); on a diagonal (Archery) the die's colour decides [RB]."""
+    (Philosophy, §8.5); on a diagonal (Archery) the die's colour (kingdoms.colour) decides [RB]."""
     if line == "column":
         return RIGHT
     if line == "row":
         return DOWN
-    return RIGHT if colour(die) == "white" else DOWN
+    return RIGHT if die_colour == "white" else DOWN
 
 
 def enterable(p: Player, r: int, c: int) -> bool:
@@ -98,13 +98,13 @@ def _target(p: Player, line: str, value: int, d: tuple[int, int]) -> tuple[tuple
     return g, (t if enterable(p, *t) else None)
 
 
-def after_forced_move(state: State, seat: int, die: Mapping[str, Any], line: str, value: int) -> Player:
-    """The player as the line will find them after the governor's forced move: the legality of a
-    die ("a free building in the line") is judged on it (§2.6 check 6, §11 A-07)."""
+def after_forced_move(state: State, seat: int, die_colour: str, line: str, value: int) -> Player:
+    """The player as the line of a die of that colour will find them after the governor's forced
+    move: the legality of a die ("a free building in the line") is judged on it (§2.6 check 6, §11 A-07)."""
     p = state.players[seat]
     if not in_play(state):
         return p
-    g, t = _target(p, line, value, direction(die, line))
+    g, t = _target(p, line, value, direction(die_colour, line))
     if g is None or t is None:
         return p
     return replace(p, occupant=put(put(p.occupant, index(*g), ""), index(*t), GOVERNOR))
@@ -115,7 +115,7 @@ def after_forced_move(state: State, seat: int, die: Mapping[str, Any], line: str
 
 def step_tasks(state: State, die: Mapping[str, Any], line: str, value: int) -> list[Task]:
     """§2.6 step 3: the governor's move when module A is in play (also for module C's passive line)."""
-    return [("governor", line, value, *direction(die, line))] if in_play(state) else []
+    return [("governor", line, value, *direction(colour(die), line))] if in_play(state) else []
 
 
 @task("governor")

@@ -19,7 +19,6 @@ from . import (
     specialists,
     year,
 )
-from .colony import SIZE
 from .components import C
 from .flow import to_act, why_not_main
 from .maya import rules as maya
@@ -55,12 +54,11 @@ def main_actions(state: State, seat: int) -> list[Action]:
         return []
     if is_maya(state, seat):  # §8.6.5: the Maya's own main actions A-C, then pass
         return maya.main_actions(state, seat) + passing.pass_actions(state, seat)
-    payable = {kind: bool(goods.held_payments(state, seat, actions.expand_cost(state, seat, t)))
-               for kind, t in ((C.tiles[t].kind, t) for t in state.display)}  # cheap first: the cost
+    kinds = {C.tiles[t].kind: t for t in state.display}  # a tile's cost depends on its kind only
+    payable = {kind: goods.can_pay(state, seat, actions.expand_cost(state, seat, t)) for kind, t in kinds.items()}  # cheap first
     out: list[Action] = [{"type": "expand", "tile": t} for t in state.display
                          if payable[C.tiles[t].kind] and actions.why_not_expand(state, seat, t) is None]
-    out += [{"type": "activate_building", "cell": [r, c]} for r in range(1, SIZE + 1) for c in range(1, SIZE + 1)
-            if actions.why_not_activate(state, seat, r, c) is None]
+    out += actions.activation_actions(state, seat)
     out += list(actions.die_actions(state, seat))
     out += passing.pass_actions(state, seat)
     return out

@@ -200,15 +200,15 @@ def cell_of(i: int) -> tuple[int, int]:
 
 def freeze(value: Any) -> Any:
     """JSON lists (of a fact) as tuples (for the state)."""
-    if isinstance(value, list | tuple):
-        return tuple(freeze(v) for v in value)
+    if isinstance(value, (list, tuple)):
+        return tuple([v if not isinstance(v, (list, tuple)) else freeze(v) for v in value])
     return value
 
 
 def thaw(value: Any) -> Any:
     """Tuples (of the state) as JSON lists (for a fact)."""
-    if isinstance(value, list | tuple):
-        return [thaw(v) for v in value]
+    if isinstance(value, (list, tuple)):
+        return [v if not isinstance(v, (list, tuple)) else thaw(v) for v in value]
     return value
 
 

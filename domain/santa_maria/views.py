@@ -15,7 +15,7 @@ from .components import C
 from .flow import to_act
 from .maya import views as maya
 from .scoring import outcome
-from .state import Phase, Player, State, index
+from .state import Phase, Player, State
 
 SHUFFLES = ("ShipDeckShuffled", "ScholarsShuffled", "BishopsShuffled", "SpecialShipsShuffled", "TownHallsShuffled",
             "SpecialistsShuffled")
@@ -29,8 +29,9 @@ def _sees_vp(state: State, seat: int, viewer: Viewer) -> bool:
 
 
 def _colony(p: Player) -> list[list[dict[str, Any]]]:
-    return [[{"content": p.grid[index(r, c)], "type": p.types[index(r, c)], "occupant": p.occupant[index(r, c)]}
-             for c in range(1, SIZE + 1)] for r in range(1, SIZE + 1)]
+    """Row by row, each row's cells left to right (the grid's order, state.index)."""
+    cells = [{"content": g, "type": t, "occupant": o} for g, t, o in zip(p.grid, p.types, p.occupant, strict=True)]
+    return [cells[k : k + SIZE] for k in range(0, SIZE * SIZE, SIZE)]
 
 
 def _player(state: State, seat: int, viewer: Viewer) -> dict[str, Any]:

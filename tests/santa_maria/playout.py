@@ -42,7 +42,7 @@ class Policy:
     def action(self, state: State, seat: int, legal: list[dict[str, Any]]) -> dict[str, Any]:
         if self.rng.below(100) < self.random_percent:
             return choice(self.rng, legal)
-        return sm.BOTS["greedy"](state, seat, self.rng)
+        return sm.BOTS["greedy"](state, seat, self.rng, legal)  # `legal` is the seat's legal_actions
 
 
 # -- the one driver of the property tests ------------------------------------------------------------------
@@ -68,9 +68,10 @@ def on_after(check: Callable[[State, Facts, Viewers], None]) -> Callable[[State,
     return lambda _before, after, facts, viewers: check(after, facts, viewers)
 
 
-def check_exact(state: State, seat: int, rng: Rng, universe: Callable[[State, int], list[dict[str, Any]]]) -> None:
-    """Over the whole finite domain of the step (`universe`): decide accepts exactly what is listed."""
-    legal = sm.legal_actions(state, seat)
+def check_exact(state: State, seat: int, rng: Rng, universe: Callable[[State, int], list[dict[str, Any]]],
+                legal: list[dict[str, Any]]) -> None:
+    """Over the whole finite domain of the step (`universe`): decide accepts exactly what is listed
+    (`legal`: the seat's legal_actions)."""
     for action in universe(state, seat):
         try:
             sm.decide(state, seat, action, rng)
@@ -133,7 +134,7 @@ def play(seed: int, options: dict[str, Any], seats: int, rng_name: str, checks: 
             checks.views(state)
         if (moves % checks.exact_every == checks.exact_every - 1 or pending in checks.exact_kinds
                 or (pending is not None and moves % checks.exact_pending_every == 0)):
-            check_exact(state, seat, probe, checks.universe)
+            check_exact(state, seat, probe, checks.universe, legal)
         action = policy.action(state, seat, legal)
         assert action in legal
         facts = sm.decide(state, seat, action, probe)

@@ -177,7 +177,19 @@ _ID = re.compile(r'"([A-Z][A-Za-z0-9_]+)"')  # TH_cocoa too
 
 def leaked(hidden: set[str], shown: Any) -> set[str]:
     """The hidden ids (tiles, ships, scholars, bishops) that appear as strings in `shown`."""
-    return hidden & set(_ID.findall(jsontext.dumps(shown)))
+    return leaked_in(hidden, jsontext.dumps(shown))
+
+
+def leaked_in(hidden: set[str], text: str) -> set[str]:
+    """`leaked` over the JSON text of what is shown (`jsontext.dumps`), when a check has it already."""
+    return hidden & set(_ID.findall(text))
+
+
+def plain_json(shown: Any) -> str:
+    """Asserts `jsontext.round_trips(shown)` (plain JSON data) and returns the JSON text it read."""
+    text = jsontext.dumps(shown)
+    assert jsontext.loads(text) == shown
+    return text
 
 
 VP_FACTS = ("VPGained", "ReligionOverflowScored", "BishopConquestScored", "ColonistsScored")
@@ -201,8 +213,7 @@ def check_views(state: State) -> None:
     hidden = hidden_ids(state)
     for viewer in [None, *range(state.seats)]:
         shown = sm.view(state, viewer)
-        assert jsontext.round_trips(shown)
-        assert not leaked(hidden, shown)
+        assert not leaked_in(hidden, plain_json(shown))  # plain JSON data, and nothing hidden in it
         if not state.open_scores and state.phase is not Phase.OVER:
             assert all(p["vp"] is None for p in shown["players"] if p["seat"] != viewer)
     assert leaked(hidden, sm.view(state, ALL)) == hidden
@@ -238,13 +249,17 @@ def illegal_candidates(state: State, seat: int, rng: Rng) -> list[Any]:
     return out
 
 
+# every payment of a ship, a tile (with and without Architecture) as (good, units) items (a set's order)
+PAYS = tuple({tuple(sorted(p.items())) for cost in [*C.ship_cost.values(), {"wood": 2}, {"wood": 2, "grain": 1},
+                                                    {"wood": 1}, {"wood": 1, "grain": 1}]
+              for p in goods_payments(cost)})
+
+
 def universe(state: State, seat: int) -> list[dict[str, Any]]:
     """Every well-formed action of the step the game is at (a finite domain): listed = accepted
     must hold over all of it, not only over a sample of near misses."""
     cells = [[r, c] for r in range(1, 7) for c in range(1, 7)]
-    pays = [dict(p) for p in {tuple(sorted(p.items())) for cost in [*C.ship_cost.values(), {"wood": 2}, {"wood": 2, "grain": 1},
-                                                                      {"wood": 1}, {"wood": 1, "grain": 1}]
-                              for p in goods_payments(cost)}]
+    pays = [dict(p) for p in PAYS]
     out: list[dict[str, Any]] = [{"type": "sell", "good": g} for g in C.resources] + [{"type": "buy", "good": g} for g in C.resources]
     if state.phase is not Phase.PLAY:
         out += [{"type": "choose_colony", "board": b} for b in sorted(C.boards)]

@@ -46,6 +46,10 @@ check_no_leak = base.check_no_leak  # (the one hidden set, and every VP fact, of
 check_views = base.check_views
 
 
+# every payment of a ship as (good, units) items (a set's order)
+SHIP_PAYS = tuple({tuple(sorted(p.items())) for cost in C.ship_cost.values() for p in goods_payments(cost)})
+
+
 def universe(state: State, seat: int) -> list[dict[str, Any]]:
     """test_properties.universe with the expansion's parameters."""
     out = base.universe(state, seat) + [{"type": "sell", "good": "cocoa"}]
@@ -60,10 +64,9 @@ def universe(state: State, seat: int) -> list[dict[str, Any]]:
                 for d in dice for v in range(1, 7) for a in ("none", "coins", "cocoa", "gold")
                 for line in ("row", "column", "diagonal") if a in ("cocoa", "gold") or line == "diagonal"]
     elif kind == "ship":
-        pays = {tuple(sorted(p.items())) for cost in C.ship_cost.values() for p in goods_payments(cost)}
         out += [{"type": "ship", "source": s, "pay": dict(p), "dock": d} for s in (*C.docks, "special")
-                for p in pays for d in C.docks if s == "special" or d == "vp"]
-        out += [{"type": "ship", "source": "special", "pay": dict(p)} for p in pays]
+                for p in SHIP_PAYS for d in C.docks if s == "special" or d == "vp"]
+        out += [{"type": "ship", "source": "special", "pay": dict(p)} for p in SHIP_PAYS]
     elif kind == "meditation_extra":
         out += [{"type": "meditation_extra", "space": s} for s in (None, 1, 2, 3, 4, 5)]
     elif kind == "place_monk":
