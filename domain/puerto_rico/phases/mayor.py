@@ -346,9 +346,10 @@ def _arrange_auto(tx: Tx, rng: RandomSource) -> bool:
             return False
         tx.emit({"t": "ArrangementFinished", "seat": s.turn, "auto": True})
         return True
-    placed = pl.placed  # (the workers on tiles and buildings: `pl.workers` is these and the windrose's)
-    total, circles = placed + pl.windrose, pl.circles
-    if total >= circles and (pl.nobles == 0 or pl.nobles == total):
+    placed, circles = pl.crew()  # (the workers on tiles and buildings, the circles of his board)
+    total = placed + pl.windrose
+    nobles = pl.nobles if s.config.nobles else 0  # (only the Nobles expansion has nobles)
+    if total >= circles and (nobles == 0 or nobles == total):
         # §4.2 M4 rule 3, "a worker may stay on the windrose only if every circle of p is filled":
         # with workers of one kind and at least as many as circles, every legal arrangement is
         # the same (§4.2: "if a player has no real choice the engine may auto-arrange"). (No
