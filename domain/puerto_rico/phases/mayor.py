@@ -426,11 +426,12 @@ def _colonists_assigned(s: State, f: Fact) -> State:
     # the player are of one kind: colonists, or only nobles).
     seat = f["seat"]
     pl = s.players[seat]
-    total = pl.workers
-    nobles = pl.nobles > 0
+    placed, circles = pl.crew()
+    total = placed + pl.windrose  # (`pl.workers`, without another property call)
+    nobles = s.config.nobles and pl.nobles > 0  # (only the Nobles expansion has nobles)
     # every owned building with its circles filled (a base game's row is shorter than the catalog)
     full = tuple([c if w >= 0 else -1 for w, c in zip(pl.buildings, CIRCLES, strict=False)])
-    pl = _set(pl, manned=pl.island, buildings=full, windrose=total - pl.circles)
+    pl = _set(pl, manned=pl.island, buildings=full, windrose=total - circles)
     if nobles:
         pl = _set(pl, manned_nobles=pl.island, building_nobles=tuple([max(0, w) for w in full]), windrose_nobles=pl.windrose)
     return _update(s, {"players": set_player(s, seat, pl), "placed": False, **turn_changes(s)})
