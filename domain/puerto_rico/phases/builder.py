@@ -66,6 +66,7 @@ from ..state import (
     _set,
     _update,
     add,
+    owned,
     put,
     set_player,
 )
@@ -126,7 +127,7 @@ def build_options(s: State, seat: int, only: int | None = None) -> Iterator[tupl
     builder phase)."""
     pl = s.players[seat]
     supply, money = s.building_supply, pl.doubloons
-    spaces, large = pl.city
+    _, _, spaces, large = owned(pl.buildings)  # (`pl.city`, without its property call)
     room = CITY_SPACES - spaces
     large_full = large >= s.config.max_large_buildings
     prices, within = _prices(*discounts(s, seat))
