@@ -164,7 +164,7 @@ def _passed(s: State, f: Fact) -> State:
 @evolves("PhaseEnded")
 def _phase_ended(s: State, f: Fact) -> State:
     if s.selections < s.selections_per_round:
-        nxt = (s.governor + s.selections) % s.n  # §3.2 / §6.1: clockwise from the governor
+        nxt = (s.governor + s.selections) % len(s.players)  # §3.2 / §6.1: clockwise from the governor
         return _set(s, phase=ROLE_SELECTION, step=SELECT_ROLE, chooser=-1, turn=nxt, pending=())
     return _set(s, phase=ROLE_SELECTION, step=ROUND_END, chooser=-1, turn=-1, pending=())
 

@@ -214,7 +214,7 @@ def _loading(tx: Tx, rng: RandomSource) -> bool:
     s = tx.state
     if has_options(s, s.turn):
         return False
-    for seat in range(s.n):  # (a loop, not any() over a generator: asked at every automatic pass)
+    for seat in range(len(s.players)):  # (a loop, not any() over a generator: asked at every automatic pass)
         if seat != s.turn and has_options(s, seat):
             return auto_pass(tx)  # another seat can still load: this one passes
     tx.emit({"t": "LoadingEnded"})  # nobody can ship any more (§10 A17)

@@ -348,8 +348,14 @@ def _arrange_auto(tx: Tx, rng: RandomSource) -> bool:
         return True
     placed, circles = pl.crew()  # (the workers on tiles and buildings, the circles of his board)
     total = placed + pl.windrose
-    nobles = pl.nobles if s.config.nobles else 0  # (only the Nobles expansion has nobles)
-    if total >= circles and (nobles == 0 or nobles == total):
+    # (the first case is asked before the player's first placement: after it, with Nobles, the
+    # turn began with these same counts and that check found a choice; only the Nobles
+    # expansion has nobles to count)
+    if (
+        not s.placed
+        and total >= circles
+        and (not s.config.nobles or pl.nobles == 0 or pl.nobles == total)
+    ):
         # §4.2 M4 rule 3, "a worker may stay on the windrose only if every circle of p is filled":
         # with workers of one kind and at least as many as circles, every legal arrangement is
         # the same (§4.2: "if a player has no real choice the engine may auto-arrange"). (No
