@@ -91,7 +91,7 @@ def discounts(s: State, seat: int) -> tuple[tuple[int, ...], int]:
     by_column = _QUARRIES_UP_TO_COLUMN[pl.manned[QUARRY]]
     flat = privilege(s, seat)
     if s.config.expansions:
-        flat += pl.forest_count // FORESTS_PER_DOUBLOON
+        flat += (sum(pl.forests) + sum(pl.hidden_forests)) // FORESTS_PER_DOUBLOON  # (`pl.forest_count`, without its property call)
         if s.config.nobles and pl.buildings[CONSTRUCTION_OFFICE] > 0:
             office = _NOBLE_OFFICE if pl.building_nobles[CONSTRUCTION_OFFICE] > 0 else _COLONIST_OFFICE
             by_column = tuple([q + o for q, o in zip(by_column, office, strict=True)])
