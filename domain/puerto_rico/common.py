@@ -23,6 +23,7 @@ from .components import (
     TILE_INDEX,
     TILE_KINDS,
 )
+from .stages import clockwise
 from .state import Player, State, _set, _update, add, owned, set_player
 
 PIECES = ("colonist", "noble")
@@ -59,7 +60,7 @@ def piece(s: State, kind: str) -> dict[str, str]:
 
 def order(s: State, first: int) -> list[int]:
     """Seats clockwise starting with `first` (§3.3)."""
-    return [(first + i) % s.n for i in range(s.n)]
+    return list(clockwise(s, first))  # (the table of `stages`: not `s.n`, a property, per seat)
 
 
 def colonist_source(s: State) -> str | None:

@@ -91,7 +91,14 @@ CITES: dict[str, Citation] = {
 
 @offers(Step.SELECT_ROLE)
 def _role_actions(s: State, seat: int) -> list[Action]:
-    return [{"type": "select_role", "role": r} for r, t in zip(s.roles, s.role_taken, strict=True) if t < 0]
+    # (a loop over the taken marks: `zip(..., strict=True)` parses a keyword at every call, and a
+    # comprehension is a call of its own; asked before every role selection)
+    roles = s.roles
+    acts: list[Action] = []
+    for i, taken in enumerate(s.role_taken):
+        if taken < 0:
+            acts.append({"type": "select_role", "role": roles[i]})
+    return acts
 
 
 @commands.command("select_role", Step.SELECT_ROLE)
@@ -164,7 +171,7 @@ def _passed(s: State, f: Fact) -> State:
 @evolves("PhaseEnded")
 def _phase_ended(s: State, f: Fact) -> State:
     if s.selections < s.selections_per_round:
-        nxt = (s.governor + s.selections) % s.n  # §3.2 / §6.1: clockwise from the governor
+        nxt = (s.governor + s.selections) % len(s.players)  # §3.2 / §6.1: clockwise from the governor
         return _set(s, phase=ROLE_SELECTION, step=SELECT_ROLE, chooser=-1, turn=nxt, pending=())
     return _set(s, phase=ROLE_SELECTION, step=ROUND_END, chooser=-1, turn=-1, pending=())
 

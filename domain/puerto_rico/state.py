@@ -220,6 +220,12 @@ class Player:
     def circles(self) -> int:
         return sum(self.island) + owned(self.buildings)[1]
 
+    def crew(self) -> tuple[int, int]:
+        """(`placed`, `circles`) in one call: the mayor's automatic step asks both at the start
+        of every turn (a property is called from C, a call each; a method call is cheaper)."""
+        b = self.buildings
+        return sum(self.manned) + sum(b) + b.count(-1), sum(self.island) + owned(b)[1]
+
     @property
     def placed(self) -> int:
         """Workers on tiles and buildings (a building not owned is -1: the count puts it back)."""

@@ -66,6 +66,7 @@ from ..state import (
     _set,
     _update,
     add,
+    owned,
     put,
     set_player,
 )
@@ -90,7 +91,7 @@ def discounts(s: State, seat: int) -> tuple[tuple[int, ...], int]:
     by_column = _QUARRIES_UP_TO_COLUMN[pl.manned[QUARRY]]
     flat = privilege(s, seat)
     if s.config.expansions:
-        flat += pl.forest_count // FORESTS_PER_DOUBLOON
+        flat += (sum(pl.forests) + sum(pl.hidden_forests)) // FORESTS_PER_DOUBLOON  # (`pl.forest_count`, without its property call)
         if s.config.nobles and pl.buildings[CONSTRUCTION_OFFICE] > 0:
             office = _NOBLE_OFFICE if pl.building_nobles[CONSTRUCTION_OFFICE] > 0 else _COLONIST_OFFICE
             by_column = tuple([q + o for q, o in zip(by_column, office, strict=True)])
@@ -126,7 +127,7 @@ def build_options(s: State, seat: int, only: int | None = None) -> Iterator[tupl
     builder phase)."""
     pl = s.players[seat]
     supply, money = s.building_supply, pl.doubloons
-    spaces, large = pl.city
+    _, _, spaces, large = owned(pl.buildings)  # (`pl.city`, without its property call)
     room = CITY_SPACES - spaces
     large_full = large >= s.config.max_large_buildings
     prices, within = _prices(*discounts(s, seat))

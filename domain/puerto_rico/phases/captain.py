@@ -77,7 +77,10 @@ def loads_of(s: State, g: int, have: int) -> list[tuple[int, int]]:
                 best, largest = takes, [i]
             elif takes == best:
                 largest.append(i)
-    return [(i, best) for i in largest]
+    loads = []  # (a loop: a comprehension would make `best` a cell, at every call)
+    for i in largest:
+        loads.append((i, best))
+    return loads
 
 
 def cargo_loads(s: State, pl: Player) -> Iterator[tuple[int, int, int]]:
@@ -156,18 +159,21 @@ def shipping_actions(s: State, seat: int) -> Iterator[Action]:
     for g, i, _ in cargo_loads(s, pl):  # (a loop in this generator, not one more generator)
         yield {"type": "ship", "good": GOODS[g], "ship": i}
     # (each building's own conditions first: the goods are tried only where the building is open)
+    # (loops, not generator expressions: those would make cells of `s`, `seat` and `pl` at every call)
     if why_not_wharf(s, seat, pl) is None:
-        yield from ({"type": "ship", "good": GOODS[g], "ship": "wharf"} for g in range(5) if why_not_ship(s, seat, pl, g, "wharf") is None)
+        for g in range(5):
+            if why_not_ship(s, seat, pl, g, "wharf") is None:
+                yield {"type": "ship", "good": GOODS[g], "ship": "wharf"}
     if s.config.expansions:
         if why_not_small_wharf_open(s, seat, pl) is None:
-            yield from (
-                {"type": "small_wharf", "good": GOODS[g], "count": c}
-                for g in range(5)
-                for c in range(1, pl.goods[g] + 1)
-                if why_not_small_wharf(s, seat, pl, g, c) is None
-            )
+            for g in range(5):
+                for c in range(1, pl.goods[g] + 1):
+                    if why_not_small_wharf(s, seat, pl, g, c) is None:
+                        yield {"type": "small_wharf", "good": GOODS[g], "count": c}
         if why_not_supply(s, seat, pl, None) is None:
-            yield from ({"type": "royal_supplier", "good": GOODS[g]} for g in range(5) if why_not_supply(s, seat, pl, g) is None)
+            for g in range(5):
+                if why_not_supply(s, seat, pl, g) is None:
+                    yield {"type": "royal_supplier", "good": GOODS[g]}
 
 
 def has_options(s: State, seat: int) -> bool:
@@ -208,7 +214,7 @@ def _loading(tx: Tx, rng: RandomSource) -> bool:
     s = tx.state
     if has_options(s, s.turn):
         return False
-    for seat in range(s.n):  # (a loop, not any() over a generator: asked at every automatic pass)
+    for seat in range(len(s.players)):  # (a loop, not any() over a generator: asked at every automatic pass)
         if seat != s.turn and has_options(s, seat):
             return auto_pass(tx)  # another seat can still load: this one passes
     tx.emit({"t": "LoadingEnded"})  # nobody can ship any more (§10 A17)
@@ -259,7 +265,7 @@ def _ship(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
 
 def _shipped(s: State, seat: int) -> dict[str, Any]:
     """What every shipment changes: the turn passes on, the captain's privilege is used."""
-    changes: dict[str, Any] = {"passes": 0, "turn": (seat + 1) % s.n}
+    changes: dict[str, Any] = {"passes": 0, "turn": (seat + 1) % len(s.players)}  # (not `s.n`: a property call)
     if seat == s.chooser:
         changes["captain_shipped"] = True
     if s.config.nobles:
@@ -295,10 +301,10 @@ def after_pass(s: State) -> State:
     turned = s.captain_turned
     if s.config.nobles and s.turn not in turned:
         turned = (*turned, s.turn)
-    passes = s.passes + 1
-    if passes >= s.n:
+    passes, n = s.passes + 1, len(s.players)  # (the seats, without a call of the `n` property per pass)
+    if passes >= n:
         return _update(s, {"captain_turned": turned, **next_stage(s)})
-    return _set(s, passes=passes, turn=(s.turn + 1) % s.n, captain_turned=turned, supplied=())
+    return _set(s, passes=passes, turn=(s.turn + 1) % n, captain_turned=turned, supplied=())
 
 
 @evolves("LoadingEnded")

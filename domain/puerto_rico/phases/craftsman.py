@@ -157,7 +157,11 @@ def _goods_produced(s: State, f: Fact) -> State:
 
 def bonus_actions(s: State, seat: int) -> list[Action]:
     # §4.4 C3: an extra good of a kind he received, if the supply still has one
-    return [{"type": "craftsman_bonus", "good": GOODS[g]} for g in s.produced if s.goods[g] > 0]
+    acts: list[Action] = []  # (a loop: a comprehension would make `s` a cell, at every call)
+    for g in s.produced:
+        if s.goods[g] > 0:
+            acts.append({"type": "craftsman_bonus", "good": GOODS[g]})
+    return acts
 
 
 @offers(Step.CRAFTSMAN_BONUS)

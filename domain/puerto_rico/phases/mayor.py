@@ -346,9 +346,16 @@ def _arrange_auto(tx: Tx, rng: RandomSource) -> bool:
             return False
         tx.emit({"t": "ArrangementFinished", "seat": s.turn, "auto": True})
         return True
-    placed = pl.placed  # (the workers on tiles and buildings: `pl.workers` is these and the windrose's)
-    total, circles = placed + pl.windrose, pl.circles
-    if total >= circles and (pl.nobles == 0 or pl.nobles == total):
+    placed, circles = pl.crew()  # (the workers on tiles and buildings, the circles of his board)
+    total = placed + pl.windrose
+    # (the first case is asked before the player's first placement: after it, with Nobles, the
+    # turn began with these same counts and that check found a choice; only the Nobles
+    # expansion has nobles to count)
+    if (
+        not s.placed
+        and total >= circles
+        and (not s.config.nobles or pl.nobles == 0 or pl.nobles == total)
+    ):
         # §4.2 M4 rule 3, "a worker may stay on the windrose only if every circle of p is filled":
         # with workers of one kind and at least as many as circles, every legal arrangement is
         # the same (§4.2: "if a player has no real choice the engine may auto-arrange"). (No
@@ -425,11 +432,12 @@ def _colonists_assigned(s: State, f: Fact) -> State:
     # the player are of one kind: colonists, or only nobles).
     seat = f["seat"]
     pl = s.players[seat]
-    total = pl.workers
-    nobles = pl.nobles > 0
+    placed, circles = pl.crew()
+    total = placed + pl.windrose  # (`pl.workers`, without another property call)
+    nobles = s.config.nobles and pl.nobles > 0  # (only the Nobles expansion has nobles)
     # every owned building with its circles filled (a base game's row is shorter than the catalog)
     full = tuple([c if w >= 0 else -1 for w, c in zip(pl.buildings, CIRCLES, strict=False)])
-    pl = _set(pl, manned=pl.island, buildings=full, windrose=total - pl.circles)
+    pl = _set(pl, manned=pl.island, buildings=full, windrose=total - circles)
     if nobles:
         pl = _set(pl, manned_nobles=pl.island, building_nobles=tuple([max(0, w) for w in full]), windrose_nobles=pl.windrose)
     return _update(s, {"players": set_player(s, seat, pl), "placed": False, **turn_changes(s)})

@@ -167,11 +167,16 @@ def settler_actions(s: State, seat: int) -> Iterator[Action]:
                 yield {"type": "take_quarry", "hospice": False}
         return
     # §2.4 library: one more face-up tile; a quarry only with a construction hut; no hospice
-    yield from ({"type": "take_plantation", "kind": TILE_KINDS[k]} for k in kinds if why_not_take(s, seat, pl, k, False) is None)
+    # (loops, not generator expressions: those would make cells of `s`, `seat` and `pl` at every call)
+    for k in kinds:
+        if why_not_take(s, seat, pl, k, False) is None:
+            yield {"type": "take_plantation", "kind": TILE_KINDS[k]}
     if why_not_quarry(s, seat, pl) is None:
         yield {"type": "take_quarry"}
     if _forest_house(s, pl):  # (`why_not_take` refuses every forest without one)
-        yield from ({"type": "take_forest", "kind": TILE_KINDS[k]} for k in kinds if why_not_take(s, seat, pl, k, True) is None)
+        for k in kinds:
+            if why_not_take(s, seat, pl, k, True) is None:
+                yield {"type": "take_forest", "kind": TILE_KINDS[k]}
 
 
 @offers(*SETTLING)

@@ -8,6 +8,7 @@ Section numbers (§) refer to the rules page `shared/rules/puerto-rico.md`.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import compress
 from typing import Any
 
 from domain.core import Action, Fact, RandomSource, Viewer
@@ -100,10 +101,15 @@ def storage_choices(s: State, pl: Player) -> Iterator[Action]:
     """What the player may choose at the storing step besides `done` (which loses every good
     not protected): a kind into a free warehouse, a good kept; lazily, each kept by its rule's
     predicate."""
-    held = [g for g in range(5) if pl.goods[g]]  # (every option names a good the player holds)
+    # (loops, not generator expressions: those would make cells of `s` and `pl` at every call)
+    held = list(compress(range(5), pl.goods))  # (every option names a good the player holds)
     if _why_no_warehouse_room(s, pl) is None:
-        yield from ({"type": "warehouse", "good": GOODS[g]} for g in held if why_not_warehouse(s, pl, g) is None)
-    yield from ({"type": "keep", "good": GOODS[g]} for g in held if why_not_keep(s, pl, g) is None)
+        for g in held:
+            if why_not_warehouse(s, pl, g) is None:
+                yield {"type": "warehouse", "good": GOODS[g]}
+    for g in held:
+        if why_not_keep(s, pl, g) is None:
+            yield {"type": "keep", "good": GOODS[g]}
 
 
 @offers(Step.STORE)

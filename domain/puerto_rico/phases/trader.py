@@ -84,15 +84,19 @@ def trader_actions(s: State, seat: int) -> list[Action]:
     if not s.sale_done:
         # (a full trading house buys nothing, and nobody sells a kind he has none of:
         # `why_not_sell` says so first; the kinds he holds are chosen by `compress`, and of
-        # its rules only the kind already in the house (without an office) is left to ask)
+        # its rules only the kind already in the house (without an office) is left to ask.
+        # Loops, not generator expressions: those would make cells of the function's
+        # variables at every call)
         house = s.trading_house
         if len(house) < TRADING_HOUSE_SPACES:
             office = pl.occ(OFFICE)
-            acts.extend({"type": "sell", "good": GOODS[g]} for g in compress(range(5), pl.goods) if office or g not in house)
+            for g in compress(range(5), pl.goods):
+                if office or g not in house:
+                    acts.append({"type": "sell", "good": GOODS[g]})
         if _why_no_trading_post(s, pl) is None:
-            acts.extend(
-                {"type": "sell", "good": GOODS[g], "venue": "trading_post"} for g in range(5) if why_not_trading_post(s, pl, g) is None
-            )
+            for g in range(5):
+                if why_not_trading_post(s, pl, g) is None:
+                    acts.append({"type": "sell", "good": GOODS[g], "venue": "trading_post"})
     if s.config.nobles:
         if why_not_land_office(s, pl, noble=True) is None:
             acts.extend({"type": "land_office_sell", **t} for t in discard_targets(pl))
