@@ -59,7 +59,7 @@ from .state import (
     put,
     set_player,
 )
-from .tables import AUTOMATIC, OFFERS, automatic, commands, evolver, evolves, offers
+from .tables import AUTOMATIC, OFFERED, OFFERS, automatic, commands, evolver, evolves, offers
 
 evolve = evolver
 
@@ -258,8 +258,13 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     s = state
     if seat != s.turn or s.step == OVER:
         return []
-    offer = OFFERS.get(s.step)
-    acts = offer(s, seat) if offer is not None else []
+    handed = OFFERED[0]  # (listed by the automatic step that stopped at this state: `offered`)
+    if handed is not None and handed[0] is s:
+        OFFERED[0] = None
+        acts = handed[1]
+    else:
+        offer = OFFERS.get(s.step)
+        acts = offer(s, seat) if offer is not None else []
     if s.config.new_buildings and guest_ok(s, seat):
         return [*guest_actions(s, seat), *acts]  # §4.8: a guest may move first
     return acts

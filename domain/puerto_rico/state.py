@@ -355,7 +355,7 @@ def draft(s: State) -> State:
     `return _update(s, ...)` and never reads the `s` it derived from afterwards (the arguments
     of the copy are read before it)."""
     new = _new(State)
-    _setattr(new, "__dict__", s.__dict__.copy())
+    _set_dict[State](new, s.__dict__.copy())
     _drafting[0] = new
     return new
 
@@ -370,7 +370,12 @@ T = TypeVar("T", State, Player)
 
 
 _new = object.__new__
-_setattr = object.__setattr__  # (a frozen dataclass refuses its own)
+# A new object's dictionary is given through its class's own `__dict__` descriptor (a frozen
+# dataclass refuses `setattr`; `object.__setattr__` looks that descriptor up along the class's
+# MRO at every call, a tenth of a Player's copy).
+_set_dict: dict[type, Callable[[Any, dict[str, Any]], None]] = {
+    cls: vars(cls)["__dict__"].__set__ for cls in (State, Player)
+}
 
 
 def _set(obj: T, **changes: Any) -> T:
@@ -390,8 +395,9 @@ def _update(obj: T, changes: dict[str, Any]) -> T:
     d = {**obj.__dict__, **changes}
     if "tiles" in d:  # Player.tiles, cached: counted again for the copy (`in` costs less than `pop`)
         del d["tiles"]
-    new = _new(type(obj))
-    _setattr(new, "__dict__", d)
+    cls = type(obj)
+    new = _new(cls)
+    _set_dict[cls](new, d)
     return new
 
 

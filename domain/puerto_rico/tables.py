@@ -61,6 +61,22 @@ def _filler(table: dict[str, Any], what: str) -> Callable[..., Callable[[F], F]]
     return at
 
 
+# The options an automatic step listed at the state a decision ends at (`offered`), handed to the
+# next `legal_actions` of that same state instead of listed again (a decision is followed by the
+# listing of its state). One slot, (state, options), emptied when the options are handed out:
+# the slot keeps its state alive, so no other object can take its identity, and a state never
+# changes once a step found a real choice at it; another thread's decision overwriting the slot
+# only makes this one list its options again.
+OFFERED: list[tuple[State, list[Action]] | None] = [None]
+
+
+def offered(s: State, options: list[Action]) -> bool:
+    """An automatic step found a real choice at `s` (False, its answer): `options` are what the
+    seat to act is offered there (`legal_actions` before any guest), kept for the listing."""
+    OFFERED[0] = (s, options)
+    return False
+
+
 offers = _filler(OFFERS, "offers")
 automatic = _filler(AUTOMATIC, "automatic steps")
 entrants = _filler(ENTRANTS, "entrants")

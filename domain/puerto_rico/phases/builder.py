@@ -70,7 +70,7 @@ from ..state import (
     put,
     set_player,
 )
-from ..tables import automatic, commands, evolves, offers
+from ..tables import automatic, commands, evolves, offered, offers
 from .guests import guest_ok
 
 # The rules-page section each fact of this module cites (`replay why`; `sections.py` gathers them).
@@ -256,8 +256,11 @@ def _builder_actions(s: State, seat: int) -> list[Action]:
 @automatic(Step.BUILD)
 def _builder_auto(tx: Tx, rng: RandomSource) -> bool:
     s = tx.state
-    if (s.config.expansions and guest_ok(s, s.turn)) or next(build_options(s, s.turn), None) is not None:
+    if s.config.expansions and guest_ok(s, s.turn):
         return False
+    options = _builder_actions(s, s.turn)
+    if len(options) > 1:  # more than `pass`: listed once, for the listing that follows (`offered`)
+        return offered(s, options)
     return auto_pass(tx)
 
 

@@ -47,7 +47,7 @@ from ..components import (
 )
 from ..stages import next_stage
 from ..state import Player, State, Step, _set, _update, add, set_player
-from ..tables import automatic, commands, evolves, offers
+from ..tables import automatic, commands, evolves, offered, offers
 from ..words import say_doubloons, say_goods, says
 from .guests import guest_ok
 
@@ -172,7 +172,10 @@ def _bonus_offers(s: State, seat: int) -> list[Action]:
 @automatic(Step.CRAFTSMAN_BONUS)
 def _bonus_auto(tx: Tx, rng: RandomSource) -> bool:
     s = tx.state
-    if bonus_actions(s, s.turn) or (s.config.expansions and guest_ok(s, s.turn)):
+    options = _bonus_offers(s, s.turn)
+    if len(options) > 1:  # more than `pass`: listed once, for the listing that follows (`offered`)
+        return offered(s, options)
+    if s.config.expansions and guest_ok(s, s.turn):
         return False
     return auto_pass(tx)
 

@@ -39,7 +39,7 @@ from ..components import (
 )
 from ..stages import among, clockwise, turn_changes
 from ..state import SETTLE, SETTLE_EXTRA, Player, State, Step, _set, _update, add, set_player
-from ..tables import automatic, commands, entrants, evolves, offers
+from ..tables import automatic, commands, entrants, evolves, offered, offers
 from ..tiles import discard_fact, discard_targets, draw_for, plantation_kind, reshuffle
 from .guests import guest_ok
 
@@ -187,8 +187,11 @@ def _settler_offers(s: State, seat: int) -> list[Action]:
 @automatic(*SETTLING)
 def _settler_auto(tx: Tx, rng: RandomSource) -> bool:
     s = tx.state
-    if (s.config.expansions and guest_ok(s, s.turn)) or next(settler_actions(s, s.turn), None) is not None:
+    if s.config.expansions and guest_ok(s, s.turn):
         return False
+    options = _settler_offers(s, s.turn)
+    if len(options) > 1:  # more than `pass`: listed once, for the listing that follows (`offered`)
+        return offered(s, options)
     return auto_pass(tx)
 
 

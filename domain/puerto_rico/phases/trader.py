@@ -33,7 +33,7 @@ from ..components import (
 )
 from ..stages import turn_changes
 from ..state import Player, State, Step, _set, _update, add, set_player
-from ..tables import automatic, commands, evolves, offers
+from ..tables import automatic, commands, evolves, offered, offers
 from ..tiles import after_land_office, discard_fact, discard_targets, draw_for, draw_top
 from ..words import say_counted, say_doubloons, says
 from .guests import guest_ok
@@ -113,7 +113,10 @@ def _trader_offers(s: State, seat: int) -> list[Action]:
 @automatic(Step.SELL)
 def _trader_auto(tx: Tx, rng: RandomSource) -> bool:
     s = tx.state
-    if trader_actions(s, s.turn) or (s.config.expansions and guest_ok(s, s.turn)):
+    options = _trader_offers(s, s.turn)
+    if len(options) > 1:  # more than `pass`: listed once, for the listing that follows (`offered`)
+        return offered(s, options)
+    if s.config.expansions and guest_ok(s, s.turn):
         return False
     return auto_pass(tx)
 
