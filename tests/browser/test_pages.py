@@ -5,6 +5,7 @@ violation shown as the rules' sentence with nothing changed."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 from uuid import UUID
 
@@ -93,3 +94,30 @@ def test_without_javascript_a_move_is_a_plain_form_post_and_the_page_reloads(ser
         assert ann.locator("noscript").count() == 1  # a waiting page reloads itself every 20 s
     finally:
         context.close()
+
+
+def test_a_late_answer_to_a_refresh_never_takes_the_page_back_to_an_older_move(server: Any, context_factory: Any) -> None:
+    """A refresh the event stream asked for before the player's own move can answer after it: the
+    page keeps the newer move (it used to go back, and stay there: the stream had already
+    announced the newer move while the page showed it)."""
+    ann = sign_up(context_factory(), server.url, "Ann")
+    gid = create_game(ann, server.url, "navegador", 2, bots={1: "greedy"})
+    before = shown_version(ann)
+    stale = ann.evaluate("() => fetch(location.href, {headers: {Accept: 'text/html'}, cache: 'no-store'}).then(r => r.text())")
+    ann.evaluate("""() => { window.shown = [];
+        new MutationObserver(() => window.shown.push(Number(document.getElementById('live').dataset.version)))
+          .observe(document.getElementById('live'), {attributes: true, attributeFilter: ['data-version']}); }""")
+    # From now on a refresh of the page is answered with the page as it was before the move.
+    ann.route(re.compile(rf".*/games/{gid}(\?.*)?$"),
+              lambda route: route.fulfill(body=stale, content_type="text/html; charset=utf-8")
+              if route.request.method == "GET" else route.continue_())
+    ann.click("button.action >> nth=0")
+    ann.wait_for_function("v => Number(document.getElementById('live').dataset.version) > v", arg=before)
+    moved = shown_version(ann)
+    with ann.expect_response(lambda r: r.request.method == "GET" and f"/games/{gid}" in r.url
+                             and "/live" not in r.url):
+        server.shiplog.post_message(UUID(gid), None, "Host", "a new event: the stream asks the page to refresh")
+    ann.wait_for_timeout(500)  # the late answer read and (wrongly) swapped in
+    assert shown_version(ann) >= moved
+    shown = ann.evaluate("() => window.shown")  # every version the page showed since the move
+    assert shown == sorted(shown) and shown[-1] >= moved, shown

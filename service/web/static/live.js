@@ -11,6 +11,9 @@
   function swap(html) {
     const fresh = new DOMParser().parseFromString(html, "text/html").getElementById("live");
     if (!fresh) return false;
+    // A refresh fetched before the player's own move may answer after it: never go back to an
+    // older version (the stream's event for the newer one came while the page already showed it).
+    if (Number(fresh.dataset.version) < Number(root.dataset.version)) return true;
     const focused = document.activeElement && document.activeElement.closest("#live") ? document.activeElement.id : null;
     root.replaceChildren(...fresh.childNodes);
     for (const key of ["version", "status"]) root.dataset[key] = fresh.dataset[key];
