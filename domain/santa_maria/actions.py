@@ -166,27 +166,34 @@ def activation_cost(state: State, seat: int) -> int:
 
 
 def why_not_activate(state: State, seat: int, r: int, c: int) -> Why:
-    if maya.no_coin_activation(state, seat) is not None:  # §2.2, §8.6.3
-        return maya.no_coin_activation(state, seat)
-    p = state.players[seat]
+    return (maya.no_coin_activation(state, seat)  # §2.2, §8.6.3
+            or why_not_building(state.players[seat], r, c) or why_not_pay_activation(state, seat))
+
+
+def why_not_building(p: Player, r: int, c: int) -> Why:
+    """A building of the colony with nothing on it this year."""
     if not C.is_building(p.grid[index(r, c)]):
         return ("activate.not_a_building", "Only a building can be activated; roads and empty cells never are.")
     if p.occupant[index(r, c)]:
         return ("activate.occupied", "Your governor stands on that building." if p.occupant[index(r, c)] == "G"
                 else "That building holds a die or coins already this year.")
-    if p.coins < activation_cost(state, seat):
+    return None
+
+
+def why_not_pay_activation(state: State, seat: int) -> Why:
+    if state.players[seat].coins < activation_cost(state, seat):
         return ("activate.cannot_pay", f"This activation costs {activation_cost(state, seat)} coins.")
     return None
 
 
 def activation_actions(state: State, seat: int) -> list[Action]:
     """Every building `why_not_activate` accepts, row by row: the seat's checks (the Maya, the
-    price) asked once, then each cell's (a free building)."""
-    p = state.players[seat]
-    if maya.no_coin_activation(state, seat) is not None or p.coins < activation_cost(state, seat):
+    price) asked once, then each cell's."""
+    if maya.no_coin_activation(state, seat) is not None or why_not_pay_activation(state, seat) is not None:
         return []
+    p = state.players[seat]
     return [{"type": "activate_building", "cell": [r, c]} for r in range(1, SIZE + 1) for c in range(1, SIZE + 1)
-            if C.is_building(p.grid[index(r, c)]) and not p.occupant[index(r, c)]]
+            if why_not_building(p, r, c) is None]
 
 
 @commands.command("activate_building")

@@ -127,8 +127,8 @@ def _payments(cost_items: tuple[tuple[str, int], ...]) -> tuple[tuple[tuple[str,
 
 
 def holds(state: State, seat: int, pay: Mapping[str, int]) -> bool:
-    p = state.players[seat]
-    return all((p.coins if g == "coins" else (p.cocoa or 0) if g == "cocoa" else p.good(g)) >= n for g, n in pay.items())
+    have = _stock(state.players[seat])
+    return all(have[g] >= n for g, n in pay.items())
 
 
 def valid_payment(state: State, seat: int, cost: Mapping[str, int], pay: Mapping[str, int]) -> bool:
@@ -136,18 +136,22 @@ def valid_payment(state: State, seat: int, cost: Mapping[str, int], pay: Mapping
 
 
 def held_payments(state: State, seat: int, cost: Mapping[str, int]) -> list[Payment]:
-    have = _stock(state.players[seat])
-    return [dict(items) for items in _payments(tuple(sorted(cost.items()))) if all(have[g] >= n for g, n in items)]
+    return [dict(items) for items in _held(state, seat, cost)]
 
 
 def can_pay(state: State, seat: int, cost: Mapping[str, int]) -> bool:
     """The seat holds at least one payment of `cost` (`held_payments` is not empty)."""
+    return next(_held(state, seat, cost), None) is not None
+
+
+def _held(state: State, seat: int, cost: Mapping[str, int]) -> Iterator[tuple[tuple[str, int], ...]]:
+    """The payments of `cost` the seat holds, as `_payments` lists them."""
     have = _stock(state.players[seat])
-    return any(all(have[g] >= n for g, n in items) for items in _payments(tuple(sorted(cost.items()))))
+    return (items for items in _payments(tuple(sorted(cost.items()))) if all(have[g] >= n for g, n in items))
 
 
 def _stock(p: Player) -> dict[str, int]:
-    """What a player can pay with, as `holds` counts it: goods, coins and full cocoa tokens."""
+    """What a player can pay with: goods, coins and full cocoa tokens."""
     return {**dict(zip(C.resources, p.goods, strict=True)), "cocoa": p.cocoa or 0, "coins": p.coins}
 
 
