@@ -30,7 +30,7 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
     first, n = state.first, state.seats
     players = []
     for seat, p in enumerate(state.players):
-        mine = viewer == seat or viewer == ALL or over  # _sees, asked once a seat
+        mine = _sees(state, seat, viewer)
         players.append({
             "seat": seat, "position": (seat - first) % n + 1,
             "silver": p.silver, "goods": by_type(p.goods), "gold": p.gold, "spice": p.spice, "food": p.food,
