@@ -27,7 +27,7 @@ from domain.core.errors import InvalidOptions
 from domain.core.rng import Rng, choice
 from domain.core.rules import GameRules, fold
 
-from . import loadgen
+from . import loadgen, wakeups
 
 
 class Counter(Aggregate):
@@ -386,6 +386,10 @@ def run(quick: bool = False, only: set[str] | None = None, out: Callable[[str], 
         verify_rows = bench_verify(games)
         rows += verify_rows
         out(_table(verify_rows))
+    if only is not None and "wakeups" in only:  # not part of a plain `make bench`: minutes of bot games
+        wakeup_rows = wakeups.bench_wakeups(games, 3 if quick else 10)
+        rows += wakeup_rows
+        out(_table(wakeup_rows))
     if wanted("load") and games:
         load_rows = bench_load(games, 1000)
         rows += load_rows
