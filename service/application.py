@@ -317,10 +317,7 @@ class Shiplog(TableCommands, PlayerCommands, Application):
             settings=dict(settings or {}),
             now=now,
         ).at(now)
-        aggregate.play_bots()
-        new_events = list(aggregate.pending_events)
-        self.save(aggregate)
-        return CreatedGame(aggregate, tokens, host_token, new_events)
+        return CreatedGame(aggregate, tokens, host_token, self._save(aggregate).new_events)
 
     def submit(
         self,
@@ -337,7 +334,6 @@ class Shiplog(TableCommands, PlayerCommands, Application):
                 return replay
         self._expect(game, expected_version)
         game.take_action(seat, action, idempotency_key)
-        game.play_bots()
         try:
             return self._save(game)
         except VersionConflict:
@@ -374,20 +370,23 @@ class Shiplog(TableCommands, PlayerCommands, Application):
             game.apply_undo(self.get_game(game.id, target), seat)
         else:
             game.request_undo(seat)
-            self._apply_if_granted(game)
         return self._save(game)
 
     def answer_undo(self, game_id: UUID | Game, seat: int, accept: bool) -> Accepted:
         game = self._fresh(game_id)
         game.answer_undo(seat, accept)
-        self._apply_if_granted(game)
         return self._save(game)
 
-    def _apply_if_granted(self, game: Game) -> None:
+    def _settle(self, game: Game) -> None:
+        """What follows every command, whatever it was (a move, a take-back asked, answered or
+        applied, a seat taken, a resignation, a stand-in, a timeout): bots answer a pending
+        take-back, a take-back every other seat accepted is applied, and bots move whenever
+        one is to act. `_save` calls it, so no command can leave the game waiting for a bot."""
+        game.bots_answer()
         request = game.undo_request
         if request is not None and game.undo_granted():
             game.apply_undo(self.get_game(game.id, request.to_version), request.seat)
-            game.play_bots()
+        game.play_bots()
 
     def abandon(self, game_id: UUID | Game, reason: str) -> Accepted:
         game = self._fresh(game_id)
@@ -433,6 +432,8 @@ class Shiplog(TableCommands, PlayerCommands, Application):
                             " loading replays them instead", event.originator_id, version, exc_info=True)
 
     def _save(self, game: Game) -> Accepted:
+        """Settle the game (`_settle`), then store its new events (a lost race: VersionConflict)."""
+        self._settle(game)
         new_events = list(game.pending_events)
         try:
             self.save(game)
@@ -571,6 +572,8 @@ class Shiplog(TableCommands, PlayerCommands, Application):
                 fields.setdefault("moves", None)  # records written before UndoApplied v2
             elif kind == "SeedRevealed":
                 fields.setdefault("salt", rec.get("seed_salt"))
+            elif kind == "BotStoodIn":
+                fields.setdefault("reason", "host")  # records written before BotStoodIn v2
             events.append(getattr(Game, kind)(**common, **fields))
         with self.writing():
             self.events.put(events)

@@ -101,7 +101,7 @@ class CreateGameSchema(RequestSchema):
                        metadata={"description": "open seats: bots that take the next seats at once"})
     clock = fields.Dict(load_default=None, allow_none=True, metadata=CLOCK)
     on_timeout = fields.Str(load_default="bot", validate=validate.OneOf(["bot", "forfeit"]),
-                            metadata={"description": "when a seat runs out of time: a bot plays its turn, or it forfeits"})
+                            metadata={"description": "when a seat runs out of time: a bot plays it until its player is back, or it forfeits"})
     on_resign = fields.Str(load_default="bot", validate=validate.OneOf(["bot", "end"]),
                            metadata={"description": "when a player resigns: a bot plays on, or the game ends"})
     bot = fields.Str(load_default=None, validate=validate.Length(min=1, max=40),
@@ -263,6 +263,8 @@ class PlayerOutSchema(Schema):
     open = fields.Bool(metadata={"description": "the seat waits for a player"})
     player = fields.Str(allow_none=True, metadata={"description": "the player's id (games with open seats)"})
     stand_in = fields.Str(allow_none=True, metadata={"description": "the bot playing for this seat's player"})
+    away = fields.Str(allow_none=True, metadata={"description": "why a bot stands in: \"asked\" (the player asked), "
+                                                 "\"host\" (the host, after their clock ran out), \"timeout\" (their clock ran out)"})
     resigned = fields.Bool()
 
 

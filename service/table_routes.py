@@ -8,6 +8,8 @@ from typing import Any
 
 from flask import request
 
+from domain.core.aggregate import Status
+
 from . import schemas
 from .api import (
     ETAG,
@@ -84,15 +86,20 @@ def leave(_body: dict[str, Any], game_id: str) -> Any:
 @bp.route("/games/<game_id>/seats/<int:seat>/bot", methods=["POST"], parameters=[GAME_ID, SEAT])
 @token_required
 @bp.arguments(schemas.SeatBotSchema, required=False)
-@bp.response(201, schemas.AcceptedSchema, headers=ETAG, description="a bot took the seat, or stands in for its player")
+@bp.response(201, schemas.AcceptedSchema, headers=ETAG, description="a bot took the seat, or plays it until its player is back")
 @problems(bp, *WRITE)
 def seat_bot(data: dict[str, Any], game_id: str, seat: int) -> Any:
-    """The host puts a bot on a seat: before the start on an open seat; during play in place of a
-    player who vanished (it plays their turns until they return)."""
+    """Before the start the host puts a bot on an open seat. During play a bot plays seat n
+    until its player is back (`…/return`): when the seat's own player asks ("let a bot play for
+    me"), or when the host asks and the seat's clock has run out (otherwise 422
+    `stand_in.player_present`)."""
     game = load_game(game_id)
     check_seat(game, seat)
-    host_required(game)
-    return answer(app_().seat_bot(game, seat, data.get("bot")))
+    kind, own = who(game, required=True)
+    asked = game.status != Status.OPEN and kind == "seat" and own == seat
+    if not asked:
+        host_required(game)
+    return answer(app_().seat_bot(game, seat, data.get("bot"), asked), own)
 
 
 @bp.route("/games/<game_id>/seats/<int:seat>/return", methods=["POST"], parameters=[GAME_ID, SEAT])

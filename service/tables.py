@@ -84,10 +84,8 @@ class TableCommands:
         if len(bots) >= seats:
             raise IllegalAction("options.all_bots", "At least one seat besides bots: you take one yourself.")
         for bot in bots:
-            aggregate.take_seat(name=f"{bot} bot", bot=bot)
-        new_events = list(aggregate.pending_events)
-        self.save(aggregate)
-        return OpenedGame(aggregate, taken, invite, new_events)
+            aggregate.take_seat(name=None, bot=bot)
+        return OpenedGame(aggregate, taken, invite, self._save(aggregate).new_events)
 
     def check_invited(self, game: Game, invite: str | None, player: Player | None = None) -> None:
         """A private game is open to its seats, its host, and whoever holds its invitation."""
@@ -115,19 +113,20 @@ class TableCommands:
         game.leave_seat(seat)
         return self._save(game)
 
-    def seat_bot(self, game_id: UUID | Game, seat: int | None, bot: str | None) -> Accepted:
-        """Before the start: a bot takes an open seat. During play: a bot stands in for the
-        seat's player (a vanished player), until they return."""
+    def seat_bot(self, game_id: UUID | Game, seat: int | None, bot: str | None, asked: bool = False) -> Accepted:
+        """Before the start: a bot takes an open seat (the host's call). During play: a bot
+        plays the seat until its player is back, when the player asked for it (`asked`) or,
+        the host asking, when the seat's clock has run out (`Game.stand_in`)."""
         game = self._fresh(game_id)
         if game.status == Status.OPEN:
             kind = bot or game.settings.get("bot")
             if seat is not None and not 0 <= seat < len(game.seats):
                 raise IllegalAction("join.no_such_seat", f"This game has seats 0 to {len(game.seats) - 1}.")
-            game.take_seat(name=f"{kind} bot", bot=kind, seat=seat)
+            game.take_seat(name=None, bot=kind, seat=seat)
         else:
             if seat is None or not 0 <= seat < len(game.seats):
                 raise IllegalAction("stand_in.seat", "Name the seat the bot stands in for.")
-            game.stand_in(seat, bot)
+            game.stand_in(seat, bot, asked)
         return self._save(game)
 
     def return_seat(self, game_id: UUID | Game, seat: int) -> Accepted:

@@ -172,14 +172,22 @@ def test_a_game_of_friends_is_fair_and_the_record_proves_the_entropy(client: Any
 # -- 4. the host's powers, resignations, table talk -------------------------------------------
 
 
-def test_the_host_replaces_a_vanished_player_and_gives_the_seat_back(client: Any) -> None:
-    ann, bob = register(client, "ann"), register(client, "bob")
-    game = open_game(client, ann, 2)
+def test_the_host_replaces_a_vanished_player_and_gives_the_seat_back(client: Any, app: Any) -> None:
+    fake = FakeClock()
+    app.extensions["shiplog"].clock = fake
+    ann, bob, cy = register(client, "ann"), register(client, "bob"), register(client, "cy")
+    game = open_game(client, ann, 2, clock={"days_per_move": 2}, on_timeout="forfeit")
     gid = game["id"]
     join(client, game, bob)
     action = client.get(f"/v1/games/{gid}/actions", headers=auth(ann["token"])).json["actions"][0]
     client.post(f"/v1/games/{gid}/actions", json=action, headers=auth(ann["token"]))
-    problem(client.post(f"/v1/games/{gid}/seats/1/bot", json={}, headers=auth(bob["token"])), 403, "host.only")
+    problem(client.post(f"/v1/games/{gid}/seats/1/bot", json={}, headers=auth(cy["token"])), 403, "host.only")
+    # bob is within his two days: the host may not put a bot on his seat
+    version = client.get(f"/v1/games/{gid}").json["version"]
+    problem(client.post(f"/v1/games/{gid}/seats/1/bot", json={}, headers=auth(ann["token"])), 422,
+            "stand_in.player_present")
+    assert client.get(f"/v1/games/{gid}").json["version"] == version
+    fake.advance(days=2)  # his clock ran out (before a tick made him forfeit)
     resp = client.post(f"/v1/games/{gid}/seats/1/bot", json={}, headers=auth(ann["token"]))
     assert resp.status_code == 201
     assert [e["type"] for e in resp.json["events"]][:2] == ["BotStoodIn", "ActionTaken"]
@@ -269,7 +277,7 @@ def test_the_inbox_most_urgent_first_and_a_timeout_by_the_clock(client: Any, app
     report = tick(app.extensions["shiplog"])
     assert report.timeouts == 1
     events = client.get(f"/v1/games/{fast['id']}/events").json["events"]
-    assert [e["type"] for e in events][-2:] == ["TimedOut", "ActionTaken"] and events[-1]["bot"]
+    assert [e["type"] for e in events][-3:] == ["TimedOut", "BotStoodIn", "ActionTaken"] and events[-1]["bot"]
     assert [w["game"]["id"] for w in client.get("/v1/me/inbox", headers=auth(ann["token"])).json["inbox"]] == [slow["id"]]
 
 

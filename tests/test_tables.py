@@ -141,25 +141,50 @@ def test_client_seeded_open_games_ignore_entropy_and_are_marked(sqlite_env: dict
     assert states[0] == states[1]
 
 
-def test_the_host_lets_a_bot_stand_in_and_the_player_returns(sqlite_env: dict[str, str]) -> None:
-    app = Shiplog(sqlite_env)
-    ann, bob = players(app, "ann", "bob")
-    gid = app.open_game(ann, "high-card", 2).game.id
-    app.join(gid, bob)
+def test_the_host_puts_a_bot_on_a_seat_only_once_its_clock_ran_out_and_the_player_returns(
+        sqlite_env: dict[str, str], clock: FakeClock) -> None:
+    app, gid = clocked(sqlite_env, clock, {"clock": {"days_per_move": 3}})
     game = app.get_game(gid)
     app.submit(gid, 0, tinygame.legal_actions(game.state, 0)[0])  # bob to act; he has vanished
+    clock.advance(days=2)
+    with pytest.raises(IllegalAction) as exc:  # bob is within his time: his seat is his
+        app.seat_bot(gid, 1, None)
+    assert exc.value.code == "stand_in.player_present"
+    assert app.get_game(gid).version == game.version + 1  # nothing stored
+    clock.advance(days=1)  # bob's three days are over
     result = app.seat_bot(gid, 1, None)
     kinds = [type(e).__name__ for e in result.new_events]
     assert kinds[0] == "BotStoodIn" and "ActionTaken" in kinds
+    assert result.new_events[0].reason == "host"
     assert result.new_events[1].bot == "highest" and result.new_events[1].seat == 1
     game = app.get_game(gid)
-    assert game.seats[1]["stand_in"] == "highest" and game.seats[1]["player"] == str(bob.id)
+    assert game.seats[1]["stand_in"] == "highest" and game.seats[1]["name"] == "bob" and game.seats[1]["player"]
     app.return_seat(gid, 1)
     game = app.get_game(gid)
     assert game.seats[1]["stand_in"] is None and 1 not in game.bot_seats()
     with pytest.raises(IllegalAction) as exc:
         app.return_seat(gid, 1)
     assert exc.value.code == "return.not_away"
+
+
+def test_a_player_who_asks_for_a_bot_has_one_at_once_whatever_the_clock(sqlite_env: dict[str, str]) -> None:
+    app = Shiplog(sqlite_env)
+    ann, bob = players(app, "ann", "bob")
+    gid = app.open_game(ann, "high-card", 2).game.id  # no clock at all
+    app.join(gid, bob)
+    with pytest.raises(IllegalAction) as exc:  # the host cannot take bob's seat from him
+        app.seat_bot(gid, 1, None)
+    assert exc.value.code == "stand_in.player_present"
+    game = app.get_game(gid)
+    app.submit(gid, 0, tinygame.legal_actions(game.state, 0)[0])
+    result = app.seat_bot(gid, 1, "random", asked=True)  # bob: "let a bot play for me"
+    assert [type(e).__name__ for e in result.new_events][:2] == ["BotStoodIn", "ActionTaken"]
+    assert result.new_events[0].reason == "asked" and result.new_events[1].bot == "random"
+    seat = app.get_game(gid).seats[1]
+    assert seat["stand_in"] == "random" and seat["away"] == "asked" and not seat["resigned"]
+    with pytest.raises(IllegalAction) as exc:
+        app.seat_bot(gid, 1, None, asked=True)
+    assert exc.value.code == "stand_in.already"
 
 
 @pytest.mark.parametrize("policy", ["bot", "end"])
@@ -210,13 +235,22 @@ def test_days_per_move_times_out_once_and_a_bot_plays_the_turn(store_env: dict[s
         second.time_out(b)
     assert second.time_out(gid).new_events == []  # on a retry nothing is overdue any more
     kinds = [type(e).__name__ for e in landed.new_events]
-    assert kinds[0] == "TimedOut" and kinds[1] == "ActionTaken"
-    assert landed.new_events[1].seat == 0 and landed.new_events[1].bot == "highest"
+    assert kinds[:3] == ["TimedOut", "BotStoodIn", "ActionTaken"]
+    assert landed.new_events[1].reason == "timeout"
+    assert landed.new_events[2].seat == 0 and landed.new_events[2].bot == "highest"
     events = app.events_between(gid)
     assert sum(type(e).__name__ == "TimedOut" for e in events) == 1
     game = app.get_game(gid)
     assert game.to_act() == {1} and game.since[1] == clock.now  # bob's clock starts now
+    assert game.seats[0]["stand_in"] == "highest" and game.seats[0]["away"] == "timeout"
     assert verify(app.record(gid), seed=game.seed).ok
+    # the bot plays ann's turns until she is back; then they are hers again
+    app.submit(gid, 1, tinygame.legal_actions(game.state, 1)[0])
+    assert app.get_game(gid).to_act() == {1}
+    app.return_seat(gid, 0)
+    game = app.get_game(gid)
+    app.submit(gid, 1, tinygame.legal_actions(game.state, 1)[0])
+    assert app.get_game(gid).to_act() == {0}
 
 
 def test_a_forfeit_on_time_ends_the_game(sqlite_env: dict[str, str], clock: FakeClock) -> None:

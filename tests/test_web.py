@@ -17,6 +17,8 @@ from domain.core import registry
 from domain.core.rules import ALL
 from service.web import boards
 from service.web.session import COOKIE
+from tests import tinygame
+from tests.conftest import FakeClock
 
 PR = {"option.expansions": ["new_buildings", "nobles"]}
 
@@ -184,6 +186,54 @@ def test_a_take_back_is_asked_and_answered_and_table_talk_is_shown(app: Any) -> 
     page = eve.get(f"/games/{gid}").get_data(as_text=True)
     refused = eve.post(f"/games/{gid}/talk", data={"csrf_token": csrf(page), "text": "hi"})
     assert refused.status_code == 403 and "Only the seats and the host talk" in html.unescape(refused.get_data(as_text=True))
+
+
+def test_the_players_panel_says_who_resigned_timed_out_or_stands_in_and_offers_a_seat_only_what_it_may_do(
+        app: Any) -> None:
+    shiplog = app.extensions["shiplog"]
+    shiplog.clock = clock = FakeClock()
+    ann = sign_up(app, "ann")
+    gid = create(ann, "high-card", 3, days_per_move="1")
+    bob, cy = sign_up(app, "bob"), sign_up(app, "cy")
+    for client in (bob, cy):
+        page = client.get(f"/games/{gid}").get_data(as_text=True)
+        assert client.post(f"/games/{gid}/join", data={"csrf_token": csrf(page)}).status_code == 303
+
+    def page_of(client: Any) -> str:
+        return html.unescape(client.get(f"/games/{gid}").get_data(as_text=True))
+
+    def said(client: Any) -> str:  # the page's words, without its tags
+        return " ".join(re.sub(r"<[^>]+>", " ", page_of(client)).split())
+
+    def post(client: Any, path: str, **form: str) -> None:
+        response = client.post(f"/games/{gid}/{path}", data={"csrf_token": csrf(page_of(client)), **form})
+        assert response.status_code == 303, response.get_data(as_text=True)
+
+    game = shiplog.get_game(UUID(gid))
+    shiplog.submit(game.id, 0, tinygame.legal_actions(game.state, 0)[0])  # ann moves; bob is to act
+    assert "Let a bot play for bob" not in page_of(ann)  # bob is within his day
+    clock.advance(days=1)
+    assert "Let a bot play for bob (their time ran out)" in page_of(ann)  # ann hosts
+    post(ann, "stand-in", seat="1")
+    assert "bob · stood in by highest bot (the host's call)" in said(cy)
+    mine = page_of(bob)
+    assert "Take my seat back" in mine and "Take back my last move" not in mine and "Resign…" not in mine
+    post(bob, "return")
+    assert "Let a bot play for me" in page_of(cy)  # cy is to act now
+    post(cy, "stand-in")
+    assert "cy · stood in by highest bot (at their request)" in said(ann)
+    post(cy, "return")
+    post(ann, "resign", sure="yes")  # ann's turn: her bot plays it; bob is to act
+    for client in (ann, bob):
+        assert "ann · resigned — played by highest bot" in said(client)
+    mine = page_of(ann)
+    assert "You resigned" in mine
+    for offer in ("Take back my last move", "Resign…", "Let a bot play for me", "Take my seat back"):
+        assert offer not in mine
+    clock.advance(days=1)
+    shiplog.time_out(UUID(gid))  # bob's day ran out: a bot plays for him until he is back
+    assert "bob · timed out — played by highest bot" in said(cy)
+    assert "since your time ran out" in page_of(bob) and "Take my seat back" in page_of(bob)
 
 
 def _strings(value: Any, keys: bool = True) -> set[str]:

@@ -12,9 +12,10 @@ Version 0 is `GameCreated`; every later event bumps the version by one, so
     ActionTaken     seat, action, every fact it caused, the draws it made, the state hash after
                     (HMAC-SHA256 keyed by the game's seed: see `hash_state`)
     UndoRequested / UndoAnswered / UndoApplied    take-backs; nothing is ever deleted
-    BotStoodIn / PlayerReturned    the host let a bot play a vanished player's seat; they came back
+    BotStoodIn / PlayerReturned    a bot plays a seat until its player is back (they asked, or
+                    their clock ran out); they came back
     PlayerResigned  a seat gave up: a bot plays on, or the game ends (the table's `on_resign`)
-    TimedOut        a seat ran out of time: a bot plays the turn, or the seat forfeits
+    TimedOut        a seat ran out of time: a bot stands in, or the seat forfeits
     ClockRelaxed, MadePrivate, InviteRenewed, MessagePosted    the host's powers; table talk
     GameAbandoned   the host stopped the game
     SeedRevealed    the secret seed, published once the game is over
@@ -146,6 +147,7 @@ def public_seats(seats: Any) -> list[dict[str, Any]]:
             "open": s.get("name") is None,
             "player": s.get("player"),
             "stand_in": s.get("stand_in"),
+            "away": s.get("away") if s.get("stand_in") else None,
             "resigned": bool(s.get("resigned")),
         }
         for n, s in enumerate(seats)
@@ -608,7 +610,7 @@ class Game(Aggregate):
 
     def take_seat(
         self,
-        name: str,
+        name: str | None,
         player: str | None = None,
         bot: str | None = None,
         entropy: str | None = None,
@@ -616,7 +618,8 @@ class Game(Aggregate):
         token_hash: str | None = None,
     ) -> Seat:
         """A player (or a bot) takes an open seat: `seat`, or the first open one. When it was
-        the last, the game starts (setup) and bots play. Returns the seat taken."""
+        the last, the game starts (setup). A bot given no name gets one of its own at this
+        table (`bot_name`). Returns the seat taken."""
         if self.status != Status.OPEN:
             raise IllegalAction("join.started", "This game has started; its seats are taken.")
         if player is not None and self.seat_of_player(player) is not None:
@@ -629,11 +632,24 @@ class Game(Aggregate):
             seat = free[0]
         elif seat not in free:
             raise IllegalAction("join.seat_taken", f"Seat {seat} is not open; open seats: {free}.")
+        if name is None:
+            assert bot is not None, "a person takes a seat under their own name"
+            name = self.bot_name(bot)
         self._seat_taken(seat=seat, name=name, player=player, bot=bot, token_hash=token_hash,
                          entropy="" if bot else table.check_entropy(entropy))
         if not self.open_seats():
             self._begin()
         return seat
+
+    def bot_name(self, bot: str) -> str:
+        """The name of a new `bot` seat, unique at this table: "greedy bot", then "greedy bot 2",
+        "greedy bot 3", so the log, the turn order and the mails tell two bots of a kind apart."""
+        taken = {s.get("name") for s in self.seats}
+        name, count = f"{bot} bot", 1
+        while name in taken:
+            count += 1
+            name = f"{bot} bot {count}"
+        return name
 
     def leave_seat(self, seat: Seat) -> None:
         if self.status != Status.OPEN:
@@ -657,15 +673,17 @@ class Game(Aggregate):
             state_hash=hash_state(self.hash_scheme, state, seed),
             to_act=sorted(rules.to_act(state)),
         )
-        self.play_bots()
 
     # -- commands ---------------------------------------------------------------------------
 
     def take_action(
         self, seat: Seat, action: Action, idempotency_key: str | None = None, bot: str | None = None
     ) -> None:
-        """Decide `action` for `seat`; record it with its facts, then finish the game if over."""
+        """Decide `action` for `seat`; record it with its facts, then finish the game if over.
+        `bot`: the bot that plays it (None: the seat's person, refused while a bot plays the seat)."""
         self._check_playing()
+        if bot is None:
+            self.check_in_person(seat)
         if seat not in self.to_act():
             raise IllegalAction("turn.not_yours", "It is not your turn.")
         rules = self.rules
@@ -706,11 +724,28 @@ class Game(Aggregate):
         action = self.rules.BOTS[bot](self.state, seat, Rng(self.seed, f"bot:{self.version + 1}"))  # type: ignore[arg-type]
         self.take_action(seat, action, bot=bot)
 
+    def check_in_person(self, seat: Seat) -> None:
+        """A seat's own commands (moves, take-backs and answers to them, resigning) are refused
+        while a bot plays it: for good once it resigned, until its player is back when a bot
+        stands in (the player asked, the host put one there when their clock ran out, or it ran
+        out). Bots act through `play_bots` and `bots_answer`, never as the seat's person."""
+        entry = self.seats[seat]
+        bot = entry.get("stand_in")
+        if entry.get("resigned"):
+            plays = f": a {bot} bot plays your seat to the end" if bot else ""
+            raise IllegalAction("seat.resigned", f"You resigned from this game{plays}; nothing is played, taken back "
+                                "or answered in your name any more.")
+        if bot:
+            why = " since your time ran out" if entry.get("away") == "timeout" else ""
+            raise IllegalAction("seat.stood_in", f"A {bot} bot plays your seat{why}: take your seat back first "
+                                "(you are back), then play.")
+
     def play_bots(self) -> int:
         """Let bot seats move whenever one may act; returns how many moves they made.
 
         Where the rules let several seats act at once, bots answer at once and people keep
-        whatever the rules leave open to them.
+        whatever the rules leave open to them. The service calls it after every command
+        (`Shiplog._settle`), so no position waits for a bot.
         """
         played = 0
         while played < MAX_BOT_MOVES and self.status == Status.ACTIVE:
@@ -729,9 +764,11 @@ class Game(Aggregate):
         return last is not None and last.seat == seat and not last.revealed
 
     def undo_target(self, seat: Seat) -> int:
-        """The version to go back to: just before `seat`'s last action still in effect."""
+        """The version to go back to: just before `seat`'s last action still in effect. A seat
+        a bot plays has no take-back: its latest moves are the bot's (`check_in_person`)."""
         if self.status != Status.ACTIVE:
             raise IllegalAction("undo.game_over", "Only a game in play can be taken back.")
+        self.check_in_person(seat)
         for move in reversed(self.moves):
             if move.seat == seat:
                 return move.version - 1
@@ -741,10 +778,20 @@ class Game(Aggregate):
         if self.undo_request is not None:
             raise IllegalAction("undo.pending", "A take-back request is already waiting for answers.")
         self._undo_requested(seat=seat, to_version=self.undo_target(seat))
-        for bot_seat in sorted(self.bot_seats() - {seat}):
+        self.bots_answer()
+
+    def bots_answer(self) -> None:
+        """Bots accept a pending take-back request at once: those at the table when it was
+        asked, and a bot that took a seat since (a resignation, a stand-in, a timeout), which
+        would otherwise leave the request waiting for an answer nobody gives."""
+        request = self.undo_request
+        if request is None or self.status != Status.ACTIVE:
+            return
+        for bot_seat in sorted(self.bot_seats() - request.accepted - {request.seat}):
             self._undo_answered(seat=bot_seat, accept=True)
 
     def answer_undo(self, seat: Seat, accept: bool) -> None:
+        self.check_in_person(seat)
         request = self.undo_request
         if request is None:
             raise IllegalAction("undo.none_pending", "There is no take-back request to answer.")
@@ -783,18 +830,22 @@ class Game(Aggregate):
 
     # -- people: stand-ins, resignations, timeouts ------------------------------------------
 
-    def stand_in(self, seat: Seat, bot: str | None = None) -> None:
-        """The host lets a bot play the seat of a player who vanished, until they return."""
+    def stand_in(self, seat: Seat, bot: str | None = None, asked: bool = False) -> None:
+        """A bot plays the seat until its player is back, when the table's rules allow it: the
+        player asked for it (`asked`: "let a bot play for me"), or the host asks and the seat's
+        clock has run out. A present player's seat is never taken from them."""
         self._check_playing()
         entry = self.seats[seat]
         if entry.get("bot") or entry.get("resigned"):
             raise IllegalAction("stand_in.not_a_player", "A bot already plays this seat for good.")
         if entry.get("stand_in"):
             raise IllegalAction("stand_in.already", "A bot already stands in for this seat.")
+        if not asked and seat not in self.overdue(self.now()):
+            raise IllegalAction("stand_in.player_present", f"{entry.get('name')} is still in the game: a bot takes "
+                                "their seat only when they ask for it, or when their clock has run out.")
         bot = bot or self.settings.get("bot") or table.default_bot(self.rules.BOTS)
         self._check_bot(self.rules, bot)
-        self._bot_stood_in(seat=seat, bot=bot)
-        self.play_bots()
+        self._bot_stood_in(seat=seat, bot=bot, reason="asked" if asked else "host")
 
     def return_seat(self, seat: Seat) -> None:
         """The player is back: the stand-in bot leaves the seat."""
@@ -808,19 +859,20 @@ class Game(Aggregate):
         """The seat gives up: by the table's `on_resign`, a bot plays on or the game ends."""
         self._check_playing()
         entry = self.seats[seat]
-        if entry.get("resigned") or entry.get("bot"):
-            raise IllegalAction("resign.already", "This seat has already resigned.")
+        if entry.get("bot"):
+            raise IllegalAction("resign.already", "A bot's seat cannot resign.")
+        self.check_in_person(seat)
         if self.settings.get("on_resign") == "end":
             self._player_resigned(seat=seat, then="end", bot=None)
             self._reveal_seed()
             return
         bot = self.settings.get("bot") or table.default_bot(self.rules.BOTS)
         self._player_resigned(seat=seat, then="bot", bot=bot)
-        self.play_bots()
 
     def time_out(self, now: datetime) -> list[Seat]:
         """Apply the table's timeout policy to every seat whose time ran out by `now`: a bot
-        plays its turn, or it forfeits (the game ends). Returns the seats timed out."""
+        plays the seat until its player is back (`return_seat`), or it forfeits (the game
+        ends). Returns the seats timed out."""
         done: list[Seat] = []
         for seat in self.overdue(now):
             if self.status != Status.ACTIVE or seat not in self.overdue(now):
@@ -832,11 +884,7 @@ class Game(Aggregate):
                 self._reveal_seed()
                 break
             bot = self.settings.get("bot") or table.default_bot(self.rules.BOTS)
-            moves = 0
-            while self.status == Status.ACTIVE and seat in self.to_act() and moves < MAX_BOT_MOVES:
-                self._bot_move(seat, bot)
-                moves += 1
-        self.play_bots()
+            self._bot_stood_in(seat=seat, bot=bot, reason="timeout")
         return done
 
     # -- the host's powers and table talk ---------------------------------------------------
@@ -1042,18 +1090,34 @@ class Game(Aggregate):
         self.undo_request = None
 
     class BotStoodIn(Aggregate.Event):
-        class_version = 1
+        """A bot plays the seat until its player is back. `reason`: "asked" (the player asked
+        for it), "host" (the host, once the seat's clock had run out) or "timeout" (the clock
+        ran out and the table's `on_timeout` is "bot").
+
+        v2: `reason` (v1 events were the host's, for a player who had vanished)."""
+
+        class_version = 2
         seat: int
         bot: str
-        DETAIL = ("bot",)
+        reason: str
+        DETAIL = ("bot", "reason")
 
         @staticmethod
         def said(fields: Mapping[str, Any]) -> str | None:
-            return f"A {fields['bot']} bot stands in for {seat_words(fields['seat'])}."
+            who, bot = seat_words(fields["seat"]), fields["bot"]
+            if fields.get("reason") == "asked":
+                return f"{who} lets a {bot} bot play for them."
+            if fields.get("reason") == "timeout":
+                return f"A {bot} bot plays for {who} until they are back."
+            return f"A {bot} bot stands in for {who}."
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state["reason"] = "host"
 
     @event(BotStoodIn)
-    def _bot_stood_in(self, seat: int, bot: str) -> None:
-        self._change_seat(seat, stand_in=bot)
+    def _bot_stood_in(self, seat: int, bot: str, reason: str) -> None:
+        self._change_seat(seat, stand_in=bot, away=reason)
 
     class PlayerReturned(Aggregate.Event):
         class_version = 1
@@ -1065,7 +1129,7 @@ class Game(Aggregate):
 
     @event(PlayerReturned)
     def _player_returned(self, seat: int) -> None:
-        self._change_seat(seat, stand_in=None)
+        self._change_seat(seat, stand_in=None, away=None)
 
     class PlayerResigned(Aggregate.Event):
         """`then`: "bot" (`bot` plays the seat to the end) or "end" (the game ends)."""
@@ -1089,7 +1153,8 @@ class Game(Aggregate):
             self.status = Status.FINISHED
 
     class TimedOut(Aggregate.Event):
-        """A seat ran out of time at `deadline`; `policy` "bot" (a bot plays its turn, as the
+        """A seat ran out of time at `deadline`; `policy` "bot" (a bot plays the seat: the
+        BotStoodIn after this one; before it came, a bot played only the overdue turn, as the
         ActionTaken events after this one) or "forfeit" (the seat loses, the game ends)."""
 
         class_version = 1
@@ -1101,8 +1166,7 @@ class Game(Aggregate):
         @staticmethod
         def said(fields: Mapping[str, Any]) -> str | None:
             who = seat_words(fields["seat"])
-            then = f"{who} forfeits" if fields["policy"] == "forfeit" else "a bot plays the turn"
-            return f"{who} ran out of time: {then}."
+            return f"{who} ran out of time: {who} forfeits." if fields["policy"] == "forfeit" else f"{who} ran out of time."
 
     @event(TimedOut)
     def _timed_out(self, seat: int, deadline: str, policy: str) -> None:
@@ -1217,6 +1281,8 @@ class Game(Aggregate):
         self.seed_revealed = True
 
     def _change_seat(self, seat: int, **changes: Any) -> None:
+        # `away` (why a bot stands in) is set here only, not in `SEAT_KEYS`: seats stored
+        # before it have none, and readers ask `.get("away")`.
         self.seats = tuple({**s, **changes} if n == seat else s for n, s in enumerate(self.seats))
 
     # -- copying and snapshots --------------------------------------------------------------

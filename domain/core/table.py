@@ -7,12 +7,12 @@ Settings (a JSON object, stored with the game when it is created):
     clock        None (no clock), {"days_per_move": d} (each turn must be played within d days,
                  like correspondence chess), or {"bank_days": b, "increment_days": i} (each seat
                  has a bank of b days for the whole game, i days added after each turn)
-    on_timeout   "bot": a bot plays the overdue turn; "forfeit": the overdue seat loses and the
-                 game ends
+    on_timeout   "bot": a bot plays the overdue seat until its player is back; "forfeit": the
+                 overdue seat loses and the game ends
     on_resign    "bot": a bot plays the resigned seat to the end; "end": the game ends, the
                  resigned seat loses
-    bot          the bot that stands in for a person (timeouts, resignations, the host's
-                 replacement of a vanished player); default: the game's "greedy" bot, if any
+    bot          the bot that stands in for a person (timeouts, resignations, a player who
+                 asked for one, the host's once a clock ran out); default: the game's "greedy" bot, if any
 
 >>> check_settings({"clock": {"days_per_move": 3}}, {"greedy": None, "random": None})["clock"]
 {'days_per_move': 3}
@@ -77,7 +77,7 @@ def check_settings(raw: Mapping[str, Any] | None, bots: Mapping[str, Any]) -> di
         raise IllegalAction("settings.unknown", f"Unknown table setting {sorted(unknown)[0]!r}.")
     on_timeout = raw.get("on_timeout", "bot")
     if on_timeout not in ON_TIMEOUT:
-        raise IllegalAction("settings.on_timeout", "on_timeout is \"bot\" (a bot plays the turn) or \"forfeit\".")
+        raise IllegalAction("settings.on_timeout", "on_timeout is \"bot\" (a bot plays the seat until its player is back) or \"forfeit\".")
     on_resign = raw.get("on_resign", "bot")
     if on_resign not in ON_RESIGN:
         raise IllegalAction("settings.on_resign", "on_resign is \"bot\" (a bot plays on) or \"end\" (the game ends).")

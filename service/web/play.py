@@ -1,5 +1,6 @@
 """The game page and its forms: take a seat, act, take back, answer a take-back, talk, resign,
-the host's invitation and bots; and the live stream the page listens to.
+let a bot play for me and take my seat back, the host's invitation and bots; and the live
+stream the page listens to.
 
 The page is drawn from what the API gives the same viewer (`game_view`, `event_json`), so a
 player without a seat sees exactly what a spectator of the API sees. The legal actions are
@@ -96,6 +97,8 @@ def render_game(game: Game, error: str | None = None, status: int = 200) -> tupl
     invite = request.values.get("invite")
     host = is_host(game, player)
     undo = view["undo_request"]
+    mine = view["players"][seat] if seat is not None else None
+    in_person = mine is not None and not mine["resigned"] and not mine["stand_in"]  # no bot plays my seat
     values = {
         "g": view,
         "game": game,
@@ -116,7 +119,12 @@ def render_game(game: Game, error: str | None = None, status: int = 200) -> tupl
         "can_talk": kind == "seat" or host,
         "playing": playing,
         "my_turn": bool(actions),
-        "answer_undo": undo is not None and seat is not None and seat != undo["seat"] and seat not in undo["accepted"],
+        "answer_undo": undo is not None and in_person and seat != undo["seat"] and seat not in undo["accepted"],
+        "mine": mine,
+        "in_person": in_person,
+        "can_take_back": in_person and undo is None and any(m.seat == seat for m in game.moves),
+        # the seats whose clock ran out, which the host may let a bot play (`Game.stand_in`)
+        "overdue": [s for s in game.overdue(shiplog().clock()) if not game.bot_of(s)] if host and playing else [],
         "event_types": EVENT_TYPES,
         "bots": sorted(rules.BOTS),
         "outcome_rows": outcome_rows(view),
@@ -218,6 +226,29 @@ def resign(game_id: str) -> Any:
         shiplog().resign(game, seat_of(game))
 
     return attempt(game_id, command)
+
+
+@bp.route("/games/<game_id>/stand-in", methods=["POST"])
+def stand_in(game_id: str) -> Any:
+    """A bot plays a seat until its player is back: my own ("let a bot play for me"), or, for
+    the host, a seat whose clock ran out (`seat`)."""
+    def command(game: Game, player: Player | None) -> None:
+        own = who(game)[1]
+        field = request.form.get("seat", "")
+        target = int(field) if field.isdigit() else own
+        if target is None:
+            raise IllegalAction("seat.none", "You have no seat at this game.")
+        if target != own:
+            host_only(game, player)
+        shiplog().seat_bot(game, target, request.form.get("bot") or None, asked=target == own)
+
+    return attempt(game_id, command, seated=False)
+
+
+@bp.route("/games/<game_id>/return", methods=["POST"])
+def return_seat(game_id: str) -> Any:
+    """I am back: the bot that played my seat leaves it."""
+    return attempt(game_id, lambda game, _p: shiplog().return_seat(game, seat_of(game)))
 
 
 @bp.route("/games/<game_id>/talk", methods=["POST"])

@@ -121,3 +121,25 @@ def test_a_late_answer_to_a_refresh_never_takes_the_page_back_to_an_older_move(s
     assert shown_version(ann) >= moved
     shown = ann.evaluate("() => window.shown")  # every version the page showed since the move
     assert shown == sorted(shown) and shown[-1] >= moved, shown
+
+
+def test_a_resignation_shows_in_the_players_panel_and_the_resigned_seat_is_offered_nothing(
+        server: Any, context_factory: Any) -> None:
+    ann = sign_up(context_factory(), server.url, "Ann")
+    gid = create_game(ann, server.url, "high-card", 2)
+    bob = sign_up(context_factory(), server.url, "Bob")
+    bob.goto(f"{server.url}/games/{gid}")
+    bob.click("text=Take a seat")
+    ann.wait_for_selector("#turn-h")
+    ann.click("details.resign summary")
+    ann.check("input[name=sure]")
+    ann.click("details.resign button[type=submit]")
+    seats = "#seats-h + ul.seats"
+    for page in (ann, bob):  # bob's page without a reload: the live stream brings it
+        page.wait_for_selector(f"{seats} >> text=resigned — played by highest bot")
+    assert "You resigned" in ann.inner_text("#live")
+    for offer in ("Take back my last move", "Resign", "Let a bot play for me"):
+        assert ann.locator(f"#live button:has-text('{offer}')").count() == 0, offer
+    assert bob.locator("#live summary:has-text('Resign')").count() == 1  # bob may still resign
+    assert serious_violations(ann) == [] and serious_violations(bob) == []
+    shoot(bob, "game-resigned")
