@@ -26,9 +26,10 @@ from eventsourcing.domain import Aggregate, event
 
 from domain.core.errors import IllegalAction
 
+from .names import NOTHING_VISIBLE, name_problem
+
 PLAYERS = uuid5(NAMESPACE_URL, "https://shiplog.dev/players")
 EMAIL_MODES = ("turn", "digest", "off")
-NAME_MAX = 40
 EMAIL = re.compile(r"[^@\s]{1,64}@[^@\s]+\.[^@\s]+")
 
 
@@ -41,8 +42,10 @@ def new_webhook_secret() -> str:
 
 
 def check_name(name: Any) -> str:
-    if not isinstance(name, str) or not name.strip() or len(name.strip()) > NAME_MAX or not name.strip().isprintable():
-        raise IllegalAction("player.name", f"A display name is 1 to {NAME_MAX} printable characters.")
+    """A display name (service/names.py says what a name is), without spaces around it."""
+    problem = name_problem(name) if isinstance(name, str) else NOTHING_VISIBLE
+    if problem is not None:
+        raise IllegalAction("player.name", problem)
     return name.strip()
 
 
