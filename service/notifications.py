@@ -18,7 +18,7 @@ Webhooks: `POST` of a JSON body, `X-Shiplog-Signature: sha256=<hex HMAC-SHA256 o
 the player's webhook secret>`; any 2xx is success; an answer 4xx other than 408 and 429 gives
 up at once, anything else is tried again after 1, 5 and 15 minutes, 1, 3 and 12 hours, then
 given up. E-mail goes through the SMTP server set by the environment (`SHIPLOG_SMTP_*`, see
-`smtp_settings`); "digest" players get one message a day at their `digest_hour` (UTC), listing
+`smtp_settings`) to the player's one mailbox; "digest" players get one message a day at their `digest_hour` (UTC), listing
 their inbox and the games that ended, when something happened since the last one.
 """
 
@@ -44,7 +44,7 @@ from eventsourcing.persistence import Notification, Tracking
 
 from domain.core.aggregate import Game, Status
 
-from .players import Player, private_host
+from .players import Player, mailbox, private_host
 from .readmodels import GAME_TOPIC, conflicts, follow, stamp
 
 if TYPE_CHECKING:
@@ -328,7 +328,11 @@ class Notifier:
             return Outcome(False, error="this server has no SMTP server set (SHIPLOG_SMTP_HOST)")
         if not player.email:
             return Outcome(False, error="the player has no e-mail address any more", permanent=True)
-        message = self.email(player, delivery)
+        try:
+            recipient = mailbox(player.email)
+        except ValueError as exc:  # an address stored before addresses were checked
+            return Outcome(False, error=f"the e-mail address is not one mailbox: {exc}"[:500], permanent=True)
+        message = self.email(player, delivery, recipient)
         settings = self.smtp
         smtp_class = smtplib.SMTP_SSL if settings.security == "ssl" else smtplib.SMTP
         with smtp_class(settings.host, settings.port, timeout=settings.timeout) as smtp:
@@ -336,23 +340,23 @@ class Notifier:
                 smtp.starttls(context=ssl.create_default_context())
             if settings.user:
                 smtp.login(settings.user, settings.password or "")
-            refused = smtp.send_message(message)
+            refused = smtp.send_message(message, to_addrs=[recipient])  # that one mailbox, whatever the headers say
         if refused:
             return Outcome(False, error=f"refused: {refused}", permanent=True)
         return Outcome(True, 250)
 
-    def email(self, player: Player, delivery: dict[str, Any]) -> EmailMessage:
+    def email(self, player: Player, delivery: dict[str, Any], recipient: str) -> EmailMessage:
         data = json.loads(delivery["payload"])
         message = EmailMessage()
-        assert self.smtp is not None and player.email
+        assert self.smtp is not None
         message["From"] = self.smtp.sender
-        message["To"] = player.email
+        message["To"] = recipient
         message["Date"] = formatdate(localtime=False)
         domain = self.smtp.sender.rpartition("@")[2] or "shiplog"
         message["Message-ID"] = f"<{hashlib.sha256(delivery['id'].encode()).hexdigest()[:32]}@{domain}>"
         message["X-Shiplog-Delivery"] = delivery["id"]
         subject, text = words(data, player.name)
-        message["Subject"] = subject
+        message["Subject"] = " ".join(subject.split())  # one line, whatever names were stored before names were checked
         message.set_content(text)
         return message
 

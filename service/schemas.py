@@ -476,9 +476,13 @@ EMAIL_MODE = fields.Str(validate=validate.OneOf(["turn", "digest", "off"]),
                                                  "digest: one a day at digest_hour (UTC); off"})
 
 
+EMAIL = {"format": "email", "maxLength": 254, "description": "one mailbox, like ann@example.org (no display name, "
+         "no list); 422 player.email otherwise. null: none"}
+
+
 class RegisterPlayerSchema(RequestSchema):
     name = name_field(required=True, metadata={"description": "the name others see"})
-    email = fields.Str(load_default=None, allow_none=True, validate=validate.Length(min=3, max=254))
+    email = fields.Str(load_default=None, allow_none=True, metadata=EMAIL)
     webhook_url = fields.Str(load_default=None, allow_none=True, validate=validate.Length(min=1, max=2000),
                              metadata={"description": "http(s) address that receives signed JSON notifications"})
     email_mode = EMAIL_MODE
@@ -487,7 +491,7 @@ class RegisterPlayerSchema(RequestSchema):
 
 class UpdatePlayerSchema(RequestSchema):
     name = name_field()
-    email = fields.Str(allow_none=True, validate=validate.Length(min=3, max=254))
+    email = fields.Str(allow_none=True, metadata=EMAIL)
     webhook_url = fields.Str(allow_none=True, validate=validate.Length(min=1, max=2000))
     email_mode = EMAIL_MODE
     digest_hour = fields.Int(strict=True, validate=validate.Range(min=0, max=23))

@@ -1,8 +1,10 @@
 """Names are one line of visible text, wherever they come in (service/names.py: the schemas of
-the API, the player commands behind the API and the web forms, taking a seat)."""
+the API, the player commands behind the API and the web forms, taking a seat); an e-mail
+address is one mailbox, and mail goes to that mailbox only."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -10,9 +12,14 @@ import pytest
 from domain.core.errors import IllegalAction
 from service import schemas
 from service.application import Shiplog, hash_token, new_token
+from service.clocks import tick
 from service.names import NAME_MAX, NOT_ONE_LINE, NOTHING_VISIBLE, TOO_LONG, name_problem
 from service.players import Player, new_webhook_secret, player_id
+from service.web.session import COOKIE
+from tests.conftest import FakeClock
+from tests.receivers import SmtpSink
 from tests.test_api import auth, problem
+from tests.test_notifications import two_player_game
 
 NAMES = [
     "ann", "Anna Kovács", "Ли Вэй", "山田\u3000太郎", "Zoe\u0308", "O'Brien-Smith", "🦜", "👩\u200d👩\u200d👧 crew",
@@ -111,3 +118,77 @@ def test_a_player_stored_with_an_invisible_name_cannot_take_a_seat_until_they_ch
     app.update_player(ghost, {"name": "Casper"})
     app.join(gid, ghost)
     assert [s["name"] for s in app.get_game(gid).seats] == ["ann", "Casper"]
+
+
+# -- e-mail addresses --------------------------------------------------------------------------
+
+BAD_EMAILS = [
+    "postmaster,me@example.org", "postmaster@example.org, me@example.org", "me@example.org;postmaster@example.org",
+    "Ann <ann@example.org>", '"Ann" <ann@example.org>', "ann@example.org (Ann)", "ann@example.org\r\nBcc: eve@example.org",
+    "ann@example.org\n", "ann\r@example.org", " ann@example.org", "no-at-sign", "ann@", "@example.org", "ann@localhost",
+    '"a,b"@example.org', "ann@[127.0.0.1]", "a" * 65 + "@example.org", "ann@" + "d" * 250 + ".org", "",
+]
+
+
+def test_an_email_address_is_one_mailbox(sqlite_env: dict[str, str], client: Any) -> None:
+    app = Shiplog(sqlite_env)
+    for email in BAD_EMAILS:
+        with pytest.raises(IllegalAction) as refused:
+            app.register_player("ann", email=email)
+        assert refused.value.code == "player.email", email
+        problem(client.post("/v1/players", json={"name": "ann", "email": email}), 422, "player.email")
+    assert app.register_player("ann", email="Ann.Lee+games@Example.ORG")[0].email == "Ann.Lee+games@example.org"
+    assert app.register_player("ann", email="ann@bücher.de")[0].email == "ann@bücher.de"
+    ann = client.post("/v1/players", json={"name": "ann", "email": "ann@example.org"}).json
+    for email in ("postmaster,ann@example.org", "Ann <ann@example.org>", "ann@example.org\r\nCc: eve@example.org"):
+        problem(client.patch("/v1/me", json={"email": email}, headers=auth(ann["token"])), 422, "player.email")
+    assert client.get("/v1/me", headers=auth(ann["token"])).json["email"] == "ann@example.org"
+
+
+def csrf(page: str) -> str:
+    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+
+
+def test_the_web_forms_refuse_bad_names_and_addresses(app: Any) -> None:
+    client = app.test_client()
+    form = client.get("/signup").get_data(as_text=True)
+    assert client.post("/signup", data={"name": "\u200b", "csrf_token": csrf(form)}).status_code == 422
+    assert client.post("/signup", data={"name": "ann", "email": "postmaster,ann@example.org",
+                                        "csrf_token": csrf(form)}).status_code == 422
+    assert client.post("/signup", data={"name": "ann", "csrf_token": csrf(form)}).status_code == 201
+    page = client.get("/settings").get_data(as_text=True)
+    refused = client.post("/settings", data={"name": "ann", "email": "Ann <ann@example.org>", "email_mode": "turn",
+                                             "csrf_token": csrf(page)})
+    assert refused.status_code == 422
+    shiplog = app.extensions["shiplog"]
+    token = client.get_cookie(COOKIE).value  # type: ignore[union-attr]
+    assert shiplog.player_by_token(token).email is None
+
+
+def test_mail_goes_to_the_one_mailbox_and_an_old_list_is_given_up(sqlite_env: dict[str, str], clock: FakeClock) -> None:
+    with SmtpSink().running() as smtp:
+        app = Shiplog({**sqlite_env, **smtp.env()}, clock=clock)
+        listed = stored_player(app, "ann", email="postmaster,me@example.org")  # as a server before this one kept it
+        two_player_game(app, listed, app.register_player("bob")[0])
+        assert tick(app).failed == 1 and smtp.received == []  # postmaster is not mailed
+        (delivery,) = app.notifier.deliveries_of(str(listed.id))
+        assert "not one mailbox" in delivery["attempts"][0]["error"]
+        cy, _ = app.register_player("cy", email="cy@bücher.de")
+        two_player_game(app, cy, app.register_player("dan")[0])
+        assert tick(app).sent == 1
+        (mail,) = smtp.received
+        assert mail.recipients == ["cy@xn--bcher-kva.de"] and mail.message["To"] == "cy@xn--bcher-kva.de"
+
+
+def test_the_subject_of_a_mail_is_one_line_whatever_names_were_stored(sqlite_env: dict[str, str], clock: FakeClock) -> None:
+    with SmtpSink().running() as smtp:
+        app = Shiplog({**sqlite_env, **smtp.env()}, clock=clock)
+        ann, _ = app.register_player("ann", email="ann@example.org")
+        eve = stored_player(app, "eve\r\nBcc: all@example.org")
+        gid = app.open_game(ann, "high-card", 2).game.id
+        game = app._fresh(gid)  # eve takes her seat as she could before names were checked
+        game.take_seat(name=eve.name, player=str(eve.id))
+        app._save(game)
+        assert tick(app).sent == 1
+        (mail,) = smtp.received
+        assert "\n" not in mail.message["Subject"] and mail.recipients == ["ann@example.org"]
