@@ -5,19 +5,17 @@ the sha256 of its token (uuid5), so a token finds its player with one read and t
 is never stored. The webhook secret is the key the server signs webhook bodies with; it is shown
 when it is made (at registration, or when the player asks for a new one).
 
-Notification settings: an e-mail address (one mailbox: `check_email`) with `email_mode` "turn" (a message when it is your
-turn, a take-back waits for you or a game ends), "digest" (one message a day at `digest_hour`
-UTC listing them) or "off"; a webhook URL (http or https) that receives the same as signed JSON.
+Notification settings: an e-mail address (one mailbox: `check_email`) with `email_mode` "turn"
+(a message when it is your turn, a take-back waits for you or a game ends), "digest" (one
+message a day at `digest_hour` UTC listing them) or "off"; a webhook URL (http or https, a
+public address: service/webhooks.py) that receives the same as signed JSON.
 """
 
 from __future__ import annotations
 
-import ipaddress
 import secrets
-import socket
 from collections.abc import Mapping
 from typing import Any
-from urllib.parse import urlsplit
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 from email_validator import EmailNotValidError, ValidatedEmail, validate_email
@@ -27,6 +25,7 @@ from eventsourcing.domain import Aggregate, event
 from domain.core.errors import IllegalAction
 
 from .names import NOTHING_VISIBLE, name_problem
+from .webhooks import Refused, check_address
 
 PLAYERS = uuid5(NAMESPACE_URL, "https://shiplog.dev/players")
 EMAIL_MODES = ("turn", "digest", "off")
@@ -78,38 +77,18 @@ def mailbox(email: str) -> str:
     return checked.ascii_email or checked.normalized
 
 
-def private_host(host: str) -> bool:
-    """Whether `host` is this machine or a private network (by name or by what it resolves to)."""
-    if host.lower() in ("localhost", "localhost.localdomain") or host.lower().endswith(".localhost"):
-        return True
-    try:
-        addresses = [ipaddress.ip_address(host)]
-    except ValueError:
-        try:
-            addresses = [ipaddress.ip_address(info[4][0].split("%")[0]) for info in socket.getaddrinfo(host, None)]
-        except (OSError, UnicodeError, ValueError):
-            return False  # unknown today; checked again when a delivery is sent
-    return any(a.is_private or a.is_loopback or a.is_link_local or a.is_reserved or a.is_multicast
-               or a.is_unspecified for a in addresses)
-
-
 def check_webhook_url(url: Any, allow_private: bool) -> str | None:
     """An http(s) URL with a host, at most 2,000 characters; hosts on this machine or a private
-    network only when the server allows them (SHIPLOG_WEBHOOK_ALLOW_PRIVATE=1)."""
+    network only when the server allows them (SHIPLOG_WEBHOOK_ALLOW_PRIVATE=1): see
+    service/webhooks.py."""
     if url is None:
         return None
     if not isinstance(url, str) or len(url) > 2000:
         raise IllegalAction("player.webhook_url", "A webhook URL is an http:// or https:// address.")
     try:
-        parts = urlsplit(url)
-        host = parts.hostname
-        parts.port  # noqa: B018 (raises ValueError for a bad port)
-    except ValueError:
-        raise IllegalAction("player.webhook_url", "A webhook URL is an http:// or https:// address.") from None
-    if parts.scheme not in ("http", "https") or not host or parts.username or parts.password:
-        raise IllegalAction("player.webhook_url", "A webhook URL is an http:// or https:// address (without a user name or password).")
-    if not allow_private and private_host(host):
-        raise IllegalAction("player.webhook_private", "This server does not send webhooks to private or local addresses.")
+        check_address(url, allow_private)
+    except Refused as exc:
+        raise IllegalAction(exc.code, exc.message) from None
     return url
 
 
