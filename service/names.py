@@ -8,7 +8,7 @@ characters:
   separators (U+2028, U+2029) and no formatting characters (Unicode category Cf: zero-width
   space, byte order mark, the bidirectional overrides that turn "Ann" into "nnA", tag
   characters), except the zero-width joiner and non-joiner that emoji sequences and scripts
-  such as Persian need between visible characters;
+  such as Persian need inside a name;
 - at least one visible character: a letter, digit, punctuation mark or symbol. A name made only
   of spaces, combining marks, joiners or characters that draw nothing (the Hangul fillers, the
   blank Braille pattern) is refused.
