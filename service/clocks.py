@@ -44,9 +44,10 @@ class TickReport:
                 f"{self.digests}; deliveries sent: {self.sent}, to retry: {self.retrying}, given up: {self.failed}")
 
 
-def tick(app: Shiplog, now: datetime | None = None) -> TickReport:
+def tick(app: Shiplog, now: datetime | None = None, wait: bool = True) -> TickReport:
     """One round: bring the read models up to date, apply the timeouts that are due, write the
-    new notifications, make the digests that are due and send the deliveries that are due."""
+    new notifications, make the digests that are due and send the deliveries that are due (in
+    the notifier's pool; `wait`: until they are done, as `shiplog tick` does before it exits)."""
     from .application import GameNotFound, VersionConflict
 
     now = now or app.clock()
@@ -63,7 +64,7 @@ def tick(app: Shiplog, now: datetime | None = None) -> TickReport:
         report.timeouts += sum(isinstance(e, Game.TimedOut) for e in result.new_events)
     report.queued = app.notifier.catch_up()
     report.digests = app.notifier.make_digests(now)
-    for key, count in app.notifier.send_due(now).items():
+    for key, count in app.notifier.send_due(now, wait=wait).items():
         setattr(report, key, count)
     return report
 
@@ -89,7 +90,7 @@ class Ticker:
     def _run(self) -> None:
         while not self.stopping.is_set():
             try:
-                report = tick(self.app)
+                report = tick(self.app, wait=False)  # a slow receiver never holds up the next round
                 if report.timeouts or report.sent or report.failed:
                     log.info("tick: %s", report.line())
             except Exception:

@@ -15,36 +15,45 @@ deliveries that are due, sends them and records every attempt. So:
 - several workers share the work: a delivery is leased by the one that sends it.
 
 Webhooks: `POST` of a JSON body, `X-Shiplog-Signature: sha256=<hex HMAC-SHA256 of the body with
-the player's webhook secret>`; any 2xx is success; an answer 4xx other than 408 and 429 gives
-up at once, anything else is tried again after 1, 5 and 15 minutes, 1, 3 and 12 hours, then
-given up. E-mail goes through the SMTP server set by the environment (`SHIPLOG_SMTP_*`, see
-`smtp_settings`); "digest" players get one message a day at their `digest_hour` (UTC), listing
-their inbox and the games that ended, when something happened since the last one.
+the player's webhook secret>`, to a public address only, connected to the address that was
+checked, within a few seconds (service/webhooks.py); any 2xx is success; an answer 4xx other
+than 408 and 429 gives up at once, anything else is tried again after 1, 5 and 15 minutes, 1, 3
+and 12 hours, then given up. E-mail goes through the SMTP server set by the environment
+(`SHIPLOG_SMTP_*`, see `smtp_settings`) to the player's one mailbox; "digest" players get one
+message a day at their `digest_hour` (UTC), listing their inbox and the games that ended, when
+something happened since the last one.
+
+Deliveries are sent by a pool of `SHIPLOG_DELIVERY_WORKERS` threads (8), so a slow receiver
+holds one of them, not the others' notifications nor the clock's timeouts; at most twice as
+many deliveries are under way at once (the rest wait for the next round, still due).
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import http.client
 import json
 import logging
 import smtplib
 import ssl
+import threading
 from collections.abc import Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import wait as wait_for
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from email.utils import formatdate
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit
 from uuid import UUID
 
-import requests
 from eventsourcing.persistence import Notification, Tracking
 
 from domain.core.aggregate import Game, Status
 
-from .players import Player, private_host
+from . import webhooks
+from .players import Player, mailbox
 from .readmodels import GAME_TOPIC, conflicts, follow, stamp
 
 if TYPE_CHECKING:
@@ -124,6 +133,11 @@ class Notifier:
         self.smtp = smtp_settings(app.env)
         self.public_url = str(app.env.get("SHIPLOG_PUBLIC_URL", "http://127.0.0.1:8000")).rstrip("/")
         self.lease = timedelta(seconds=int(app.env.get("SHIPLOG_DELIVERY_LEASE_SECONDS", "300")))
+        self.webhook_limits = webhooks.Limits.from_env(app.env)
+        self.workers = max(1, int(app.env.get("SHIPLOG_DELIVERY_WORKERS", "8")))
+        self._pool: ThreadPoolExecutor | None = None
+        self._under_way = 0  # deliveries handed to the pool and not yet recorded
+        self._lock = threading.Lock()
         with self.view.cursor(commit=True) as cursor:
             for statement in DDL:
                 self.execute(cursor, statement)
@@ -263,21 +277,59 @@ class Notifier:
 
     # -- sending ----------------------------------------------------------------------------
 
-    def send_due(self, now: datetime, limit: int = 50) -> dict[str, int]:
-        """Send the deliveries that are due (at most `limit`); how many were sent, will be
-        tried again, were given up."""
+    def send_due(self, now: datetime, limit: int = 50, wait: bool = True) -> dict[str, int]:
+        """Hand the deliveries that are due to the pool (at most `limit`, and only as many as it
+        has room for); with `wait`, wait until they are sent and recorded (each one is bounded
+        by the webhook and SMTP timeouts). How many were sent, will be tried again, were given
+        up: the ones recorded by the time this returns (without `wait` the others are recorded
+        when they are done)."""
         report = {"sent": 0, "retrying": 0, "failed": 0}
+        with self._lock:
+            room = 2 * self.workers - self._under_way
+        if room <= 0:
+            return report  # the pool is full: what is due waits for the next round
         due = self.query("SELECT id FROM {deliveries} WHERE state = 'pending' AND next_at <= :now "
                          "AND (lease_until IS NULL OR lease_until < :now) ORDER BY next_at, id LIMIT :limit",
-                         {"now": stamp(now), "limit": limit})
+                         {"now": stamp(now), "limit": min(limit, room)})
+        sending: list[Future[str]] = []
         for row in due:
             delivery = self._claim(row["id"], now)
             if delivery is None:
                 continue  # another worker has it
-            outcome = self.send(delivery)
-            state = self.record(delivery, outcome, now)
-            report["retrying" if state == "pending" else state] += 1
+            sending.append(self._submit(delivery, now))
+        if wait:
+            wait_for(sending)
+        for done in sending:
+            if done.done() and done.exception() is None:
+                state = done.result()
+                report["retrying" if state == "pending" else state] += 1
         return report
+
+    def _submit(self, delivery: dict[str, Any], now: datetime) -> Future[str]:
+        with self._lock:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="shiplog-delivery")
+            self._under_way += 1
+            return self._pool.submit(self._deliver, delivery, now)
+
+    def _deliver(self, delivery: dict[str, Any], now: datetime) -> str:
+        """Send one delivery and record the attempt (in a thread of the pool)."""
+        try:
+            return self.record(delivery, self.send(delivery), now)
+        except Exception:
+            # Not recorded: its lease runs out and a later round sends it again.
+            log.exception("delivery %s could not be recorded", delivery["id"])
+            raise
+        finally:
+            with self._lock:
+                self._under_way -= 1
+
+    def close(self) -> None:
+        """Wait for the deliveries under way and stop the pool's threads."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=True)
 
     def _claim(self, delivery_id: str, now: datetime) -> dict[str, Any] | None:
         with self.view.cursor(commit=True) as cursor:
@@ -303,32 +355,36 @@ class Notifier:
         url = player.webhook_url
         if not url:
             return Outcome(False, error="the player has no webhook URL any more", permanent=True)
-        host = urlsplit(url).hostname or ""
-        if not self.app.allow_private_webhooks() and private_host(host):
-            return Outcome(False, error="the webhook URL is a private or local address", permanent=True)
         body = delivery["payload"].encode("utf-8")
         headers = {
             "Content-Type": "application/json",
             "User-Agent": "shiplog-webhooks/1",
+            "Connection": "close",
             "X-Shiplog-Delivery": delivery["id"],
             "X-Shiplog-Event": delivery["kind"],
             "X-Shiplog-Signature": sign(player.webhook_secret, body),
         }
         try:
-            resp = requests.post(url, data=body, headers=headers, timeout=10, allow_redirects=False)
-        except requests.RequestException as exc:
+            status = webhooks.post(url, body, headers, self.app.allow_private_webhooks(), self.webhook_limits)
+        except webhooks.Refused as exc:  # checked again: what the name resolves to may have changed
+            return Outcome(False, error=exc.message, permanent=True)
+        except (OSError, http.client.HTTPException) as exc:
             return Outcome(False, error=f"{type(exc).__name__}: {exc}"[:500])
-        if 200 <= resp.status_code < 300:
-            return Outcome(True, resp.status_code)
-        permanent = 400 <= resp.status_code < 500 and resp.status_code not in (408, 429)
-        return Outcome(False, resp.status_code, f"the receiver answered {resp.status_code}", permanent)
+        if 200 <= status < 300:
+            return Outcome(True, status)
+        permanent = 400 <= status < 500 and status not in (408, 429)
+        return Outcome(False, status, f"the receiver answered {status}", permanent)
 
     def send_email(self, player: Player, delivery: dict[str, Any]) -> Outcome:
         if self.smtp is None:
             return Outcome(False, error="this server has no SMTP server set (SHIPLOG_SMTP_HOST)")
         if not player.email:
             return Outcome(False, error="the player has no e-mail address any more", permanent=True)
-        message = self.email(player, delivery)
+        try:
+            recipient = mailbox(player.email)
+        except ValueError as exc:  # an address stored before addresses were checked
+            return Outcome(False, error=f"the e-mail address is not one mailbox: {exc}"[:500], permanent=True)
+        message = self.email(player, delivery, recipient)
         settings = self.smtp
         smtp_class = smtplib.SMTP_SSL if settings.security == "ssl" else smtplib.SMTP
         with smtp_class(settings.host, settings.port, timeout=settings.timeout) as smtp:
@@ -336,23 +392,23 @@ class Notifier:
                 smtp.starttls(context=ssl.create_default_context())
             if settings.user:
                 smtp.login(settings.user, settings.password or "")
-            refused = smtp.send_message(message)
+            refused = smtp.send_message(message, to_addrs=[recipient])  # that one mailbox, whatever the headers say
         if refused:
             return Outcome(False, error=f"refused: {refused}", permanent=True)
         return Outcome(True, 250)
 
-    def email(self, player: Player, delivery: dict[str, Any]) -> EmailMessage:
+    def email(self, player: Player, delivery: dict[str, Any], recipient: str) -> EmailMessage:
         data = json.loads(delivery["payload"])
         message = EmailMessage()
-        assert self.smtp is not None and player.email
+        assert self.smtp is not None
         message["From"] = self.smtp.sender
-        message["To"] = player.email
+        message["To"] = recipient
         message["Date"] = formatdate(localtime=False)
         domain = self.smtp.sender.rpartition("@")[2] or "shiplog"
         message["Message-ID"] = f"<{hashlib.sha256(delivery['id'].encode()).hexdigest()[:32]}@{domain}>"
         message["X-Shiplog-Delivery"] = delivery["id"]
         subject, text = words(data, player.name)
-        message["Subject"] = subject
+        message["Subject"] = " ".join(subject.split())  # one line, whatever names were stored before names were checked
         message.set_content(text)
         return message
 

@@ -5,31 +5,31 @@ the sha256 of its token (uuid5), so a token finds its player with one read and t
 is never stored. The webhook secret is the key the server signs webhook bodies with; it is shown
 when it is made (at registration, or when the player asks for a new one).
 
-Notification settings: an e-mail address with `email_mode` "turn" (a message when it is your
-turn, a take-back waits for you or a game ends), "digest" (one message a day at `digest_hour`
-UTC listing them) or "off"; a webhook URL (http or https) that receives the same as signed JSON.
+Notification settings: an e-mail address (one mailbox: `check_email`) with `email_mode` "turn"
+(a message when it is your turn, a take-back waits for you or a game ends), "digest" (one
+message a day at `digest_hour` UTC listing them) or "off"; a webhook URL (http or https, a
+public address: service/webhooks.py) that receives the same as signed JSON.
 """
 
 from __future__ import annotations
 
-import ipaddress
-import re
 import secrets
-import socket
 from collections.abc import Mapping
 from typing import Any
-from urllib.parse import urlsplit
 from uuid import NAMESPACE_URL, UUID, uuid5
 
+from email_validator import EmailNotValidError, ValidatedEmail, validate_email
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import Aggregate, event
 
 from domain.core.errors import IllegalAction
 
+from .names import NOTHING_VISIBLE, name_problem
+from .webhooks import Refused, check_address
+
 PLAYERS = uuid5(NAMESPACE_URL, "https://shiplog.dev/players")
 EMAIL_MODES = ("turn", "digest", "off")
-NAME_MAX = 40
-EMAIL = re.compile(r"[^@\s]{1,64}@[^@\s]+\.[^@\s]+")
+EMAIL_SENTENCE = "An e-mail address is one mailbox, like ann@example.org."
 
 
 def player_id(token_hash: str) -> UUID:
@@ -41,51 +41,54 @@ def new_webhook_secret() -> str:
 
 
 def check_name(name: Any) -> str:
-    if not isinstance(name, str) or not name.strip() or len(name.strip()) > NAME_MAX or not name.strip().isprintable():
-        raise IllegalAction("player.name", f"A display name is 1 to {NAME_MAX} printable characters.")
+    """A display name (service/names.py says what a name is), without spaces around it."""
+    problem = name_problem(name) if isinstance(name, str) else NOTHING_VISIBLE
+    if problem is not None:
+        raise IllegalAction("player.name", problem)
     return name.strip()
 
 
+def valid_mailbox(email: str) -> ValidatedEmail:
+    """One mailbox (no display name, no list, no quoted or IP-literal parts), by syntax only:
+    no DNS look-up, so a test or an offline server judges an address the same way."""
+    return validate_email(email, check_deliverability=False, strict=True)
+
+
 def check_email(email: Any) -> str | None:
+    """One e-mail address, normalised (the domain in lower case), or None."""
     if email is None:
         return None
-    if not isinstance(email, str) or len(email) > 254 or not EMAIL.fullmatch(email):
-        raise IllegalAction("player.email", "The e-mail address is not valid (like ann@example.org).")
-    return email
-
-
-def private_host(host: str) -> bool:
-    """Whether `host` is this machine or a private network (by name or by what it resolves to)."""
-    if host.lower() in ("localhost", "localhost.localdomain") or host.lower().endswith(".localhost"):
-        return True
+    if not isinstance(email, str):
+        raise IllegalAction("player.email", EMAIL_SENTENCE)
     try:
-        addresses = [ipaddress.ip_address(host)]
-    except ValueError:
-        try:
-            addresses = [ipaddress.ip_address(info[4][0].split("%")[0]) for info in socket.getaddrinfo(host, None)]
-        except (OSError, UnicodeError, ValueError):
-            return False  # unknown today; checked again when a delivery is sent
-    return any(a.is_private or a.is_loopback or a.is_link_local or a.is_reserved or a.is_multicast
-               or a.is_unspecified for a in addresses)
+        return valid_mailbox(email).normalized
+    except EmailNotValidError as exc:
+        raise IllegalAction("player.email", f"{EMAIL_SENTENCE} {exc}") from None
+
+
+def mailbox(email: str) -> str:
+    """Where an e-mail to `email` goes (the envelope's recipient): the address checked again
+    (one stored before addresses were checked may be a list), its domain in ASCII when the
+    address has a non-ASCII domain only. ValueError if it is not one mailbox."""
+    try:
+        checked = valid_mailbox(email)
+    except EmailNotValidError as exc:
+        raise ValueError(str(exc)) from None
+    return checked.ascii_email or checked.normalized
 
 
 def check_webhook_url(url: Any, allow_private: bool) -> str | None:
     """An http(s) URL with a host, at most 2,000 characters; hosts on this machine or a private
-    network only when the server allows them (SHIPLOG_WEBHOOK_ALLOW_PRIVATE=1)."""
+    network only when the server allows them (SHIPLOG_WEBHOOK_ALLOW_PRIVATE=1): see
+    service/webhooks.py."""
     if url is None:
         return None
     if not isinstance(url, str) or len(url) > 2000:
         raise IllegalAction("player.webhook_url", "A webhook URL is an http:// or https:// address.")
     try:
-        parts = urlsplit(url)
-        host = parts.hostname
-        parts.port  # noqa: B018 (raises ValueError for a bad port)
-    except ValueError:
-        raise IllegalAction("player.webhook_url", "A webhook URL is an http:// or https:// address.") from None
-    if parts.scheme not in ("http", "https") or not host or parts.username or parts.password:
-        raise IllegalAction("player.webhook_url", "A webhook URL is an http:// or https:// address (without a user name or password).")
-    if not allow_private and private_host(host):
-        raise IllegalAction("player.webhook_private", "This server does not send webhooks to private or local addresses.")
+        check_address(url, allow_private)
+    except Refused as exc:
+        raise IllegalAction(exc.code, exc.message) from None
     return url
 
 

@@ -15,12 +15,32 @@ from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validat
 
 from domain.core.aggregate import Status
 
+from .names import NAME_MAX, name_problem
+
 MAX_PLAYERS = 8
 MAX_VERSION = 2**31 - 1  # far beyond any game; keeps numbers a client sends within what stores hold
 PAGE_LIMIT = 500
-# Names are shown to other players, in logs and terminals: no control characters.
+# Text shown to other players, in logs and terminals: no control characters.
 PRINTABLE = validate.Regexp(r"^[^\x00-\x1f\x7f-\x9f]*$", error="Control characters are not allowed.")
-NAME_PATTERN = r"^[^\x00-\x1f\x7f-\x9f]{1,40}$"
+# What the document can say of a name (service/names.py has the whole rule: no formatting
+# characters either, and something visible).
+NAME_PATTERN = rf"^[^\x00-\x1f\x7f-\x9f\u2028\u2029]{{1,{NAME_MAX}}}$"
+
+
+class NameRule(validate.Validator):
+    """A name is one line of visible text (service/names.py): every schema's names ask it."""
+
+    def __call__(self, value: Any) -> Any:
+        problem = name_problem(value)
+        if problem is not None:
+            raise ValidationError(problem)
+        return value
+
+
+def name_field(**kwargs: Any) -> fields.Str:
+    """A player's or a seat's name."""
+    metadata = {"pattern": NAME_PATTERN, **kwargs.pop("metadata", {})}
+    return fields.Str(validate=[validate.Length(min=1, max=NAME_MAX), NameRule()], metadata=metadata, **kwargs)
 
 
 class StrictBool(fields.Boolean):
@@ -38,7 +58,7 @@ class RequestSchema(Schema):
 
 
 class PlayerSchema(RequestSchema):
-    name = fields.Str(required=True, validate=[validate.Length(min=1, max=40), PRINTABLE])
+    name = name_field(required=True)
     bot = fields.Str(load_default=None, allow_none=True, validate=validate.Length(min=1, max=40),
                      metadata={"description": "a bot from the catalog; the server plays this seat"})
 
@@ -458,10 +478,13 @@ EMAIL_MODE = fields.Str(validate=validate.OneOf(["turn", "digest", "off"]),
                                                  "digest: one a day at digest_hour (UTC); off"})
 
 
+EMAIL = {"format": "email", "maxLength": 254, "description": "one mailbox, like ann@example.org (no display name, "
+         "no list); 422 player.email otherwise. null: none"}
+
+
 class RegisterPlayerSchema(RequestSchema):
-    name = fields.Str(required=True, validate=[validate.Length(min=1, max=40), PRINTABLE],
-                      metadata={"description": "the name others see"})
-    email = fields.Str(load_default=None, allow_none=True, validate=validate.Length(min=3, max=254))
+    name = name_field(required=True, metadata={"description": "the name others see"})
+    email = fields.Str(load_default=None, allow_none=True, metadata=EMAIL)
     webhook_url = fields.Str(load_default=None, allow_none=True, validate=validate.Length(min=1, max=2000),
                              metadata={"description": "http(s) address that receives signed JSON notifications"})
     email_mode = EMAIL_MODE
@@ -469,8 +492,8 @@ class RegisterPlayerSchema(RequestSchema):
 
 
 class UpdatePlayerSchema(RequestSchema):
-    name = fields.Str(validate=[validate.Length(min=1, max=40), PRINTABLE])
-    email = fields.Str(allow_none=True, validate=validate.Length(min=3, max=254))
+    name = name_field()
+    email = fields.Str(allow_none=True, metadata=EMAIL)
     webhook_url = fields.Str(allow_none=True, validate=validate.Length(min=1, max=2000))
     email_mode = EMAIL_MODE
     digest_hour = fields.Int(strict=True, validate=validate.Range(min=0, max=23))

@@ -19,6 +19,8 @@ from domain.core.aggregate import Game, Status
 from domain.core.errors import IllegalAction
 from domain.core.rng import new_seed
 
+from .players import check_name
+
 if TYPE_CHECKING:
     from .application import Accepted, Clock
     from .players import Player
@@ -80,7 +82,7 @@ class TableCommands:
         ).at(now)
         if seat is not None and not 0 <= seat < seats:
             raise IllegalAction("join.no_such_seat", f"This game has seats 0 to {seats - 1}.")
-        taken = aggregate.take_seat(name=host.name, player=str(host.id), entropy=entropy, seat=seat)
+        taken = aggregate.take_seat(name=check_name(host.name), player=str(host.id), entropy=entropy, seat=seat)
         if len(bots) >= seats:
             raise IllegalAction("options.all_bots", "At least one seat besides bots: you take one yourself.")
         for bot in bots:
@@ -105,7 +107,7 @@ class TableCommands:
         self.check_invited(game, invite, player)
         if seat is not None and not 0 <= seat < len(game.seats):
             raise IllegalAction("join.no_such_seat", f"This game has seats 0 to {len(game.seats) - 1}.")
-        taken = game.take_seat(name=player.name, player=str(player.id), entropy=entropy, seat=seat)
+        taken = game.take_seat(name=check_name(player.name), player=str(player.id), entropy=entropy, seat=seat)
         return self._save(game), taken
 
     def leave(self, game_id: UUID | Game, seat: int) -> Accepted:

@@ -1,10 +1,12 @@
-"""Real local receivers for notifications: a webhook endpoint (an HTTP server in a thread) and
-an SMTP server (aiosmtpd), each keeping what it got."""
+"""Real local receivers for notifications: a webhook endpoint (an HTTP or HTTPS server in a
+thread, that may also answer slowly, endlessly or not at all) and an SMTP server (aiosmtpd),
+each keeping what it got."""
 
 from __future__ import annotations
 
 import email
 import email.policy
+import ssl
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -27,14 +29,20 @@ class Hook:
 @dataclass
 class WebhookReceiver:
     """Answers each POST with the next status of `answers` (then 200); `on_request` runs before
-    the answer (a test uses it to kill the sender in the middle of a delivery)."""
+    the answer (a test uses it to kill the sender in the middle of a delivery, or to hold the
+    answer back); `respond` writes the whole answer itself instead (raw bytes: an endless one).
+    With `tls` it serves HTTPS and keeps the server names clients asked for (SNI) in `sni`."""
 
     answers: list[int] = field(default_factory=list)
     on_request: Callable[[Hook], None] | None = None
+    respond: Callable[[BaseHTTPRequestHandler], None] | None = None
+    tls: ssl.SSLContext | None = None
     received: list[Hook] = field(default_factory=list)
+    sni: list[str | None] = field(default_factory=list)
+    arrived: threading.Event = field(default_factory=threading.Event)
 
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/hook"
+    def url(self, host: str = "127.0.0.1") -> str:
+        return f"{'https' if self.tls else 'http'}://{host}:{self.port}/hook"
 
     @contextmanager
     def running(self) -> Iterator[WebhookReceiver]:
@@ -45,8 +53,12 @@ class WebhookReceiver:
                 length = int(self.headers.get("Content-Length", "0"))
                 hook = Hook({k: v for k, v in self.headers.items()}, self.rfile.read(length))
                 receiver.received.append(hook)
+                receiver.arrived.set()
                 if receiver.on_request is not None:
                     receiver.on_request(hook)
+                if receiver.respond is not None:
+                    receiver.respond(self)
+                    return
                 status = receiver.answers.pop(0) if receiver.answers else 200
                 self.send_response(status)
                 self.send_header("Content-Length", "0")
@@ -57,6 +69,9 @@ class WebhookReceiver:
 
         self.port = free_port()
         server = ThreadingHTTPServer(("127.0.0.1", self.port), Handler)
+        if self.tls is not None:
+            self.tls.sni_callback = lambda sock, name, context: self.sni.append(name)  # type: ignore[assignment,func-returns-value]
+            server.socket = self.tls.wrap_socket(server.socket, server_side=True)
         thread = threading.Thread(target=server.serve_forever, daemon=True)
         thread.start()
         try:
@@ -64,6 +79,46 @@ class WebhookReceiver:
         finally:
             server.shutdown()
             server.server_close()
+
+
+def endless_body(handler: BaseHTTPRequestHandler) -> None:
+    """200, then a body that never ends (until the client goes away)."""
+    handler.send_response(200)
+    handler.send_header("Transfer-Encoding", "chunked")
+    handler.end_headers()
+    chunk = b"%x\r\n%s\r\n" % (65536, b"x" * 65536)
+    try:
+        for _ in range(16 * 1024):  # 1 GiB at most: a client that reads it all fails the test
+            handler.wfile.write(chunk)
+    except OSError:
+        pass
+
+
+def endless_head(handler: BaseHTTPRequestHandler) -> None:
+    """A status line, then header lines that never end (until the client goes away)."""
+    try:
+        handler.wfile.write(b"HTTP/1.1 200 OK\r\n")
+        for n in range(64 * 1024):
+            handler.wfile.write(b"X-Padding-%d: %s\r\n" % (n, b"p" * 16000))
+    except OSError:
+        pass
+
+
+def trickle(stop: threading.Event) -> Callable[[BaseHTTPRequestHandler], None]:
+    """An answer that comes one byte at a time, a byte every 50 ms, never complete (until the
+    client goes away or `stop` is set): each read gets something, only a deadline ends it."""
+
+    def respond(handler: BaseHTTPRequestHandler) -> None:
+        try:
+            handler.wfile.write(b"HTTP/1.1 200 OK\r\nX-Slow: ")
+            handler.wfile.flush()
+            while not stop.wait(0.05):
+                handler.wfile.write(b"s")
+                handler.wfile.flush()
+        except OSError:
+            pass
+
+    return respond
 
 
 @dataclass

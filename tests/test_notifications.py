@@ -84,7 +84,7 @@ def test_a_refusal_gives_up_at_once_and_an_unreachable_receiver_is_retried(sqlit
     report = tick(app)
     assert report.retrying == 1
     delivery = next(d for d in app.notifier.deliveries_of(str(ann.id)) if d["game"] == str(gid))
-    assert delivery["state"] == "pending" and "ConnectionError" in delivery["attempts"][0]["error"]
+    assert delivery["state"] == "pending" and "Connection refused" in delivery["attempts"][0]["error"]
 
 
 def test_take_backs_and_the_end_of_a_game_are_announced(sqlite_env: dict[str, str], clock: FakeClock) -> None:
