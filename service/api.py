@@ -362,8 +362,9 @@ def accepted(result: Any, viewer: Viewer, seat: int | None = None) -> tuple[dict
         "to_act": sorted(to_act),
         "events": [event_json(ev, rules, viewer, [s["name"] for s in game.seats]) for ev in result.new_events],
         "replayed": bool(getattr(result, "replayed", False)),
-        # The caller's next legal actions when it is still to act (saves a round trip).
-        "actions": rules.legal_actions(game.state, seat) if seat is not None and seat in to_act else [],
+        # The caller's next legal actions (saves a round trip): its decision's when it is still
+        # to act, else any it may take out of turn.
+        "actions": game.legal_actions(seat) if seat is not None else [],
     }
     return payload, 200 if payload["replayed"] else 201, etag(game.version)
 
@@ -521,7 +522,7 @@ def legal_actions(game_id: str) -> Any:
     """The caller's legal actions, each ready to POST back unchanged."""
     game = load_game(game_id)
     seat = seat_required(game)
-    actions = game.rules.legal_actions(game.state, seat) if seat in game.to_act() else []
+    actions = game.legal_actions(seat)  # its decision's when it is to act, else any out-of-turn ones
     return {"id": str(game.id), "version": game.version, "seat": seat, "actions": actions}, 200, etag(game.version)
 
 

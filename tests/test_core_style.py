@@ -4,6 +4,7 @@ decision transaction and the words of `describe`."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from domain.core.commands import Commands, fields, flag, one_of, refuse, whole
 from domain.core.facts import Evolver, Tx
 from domain.core.options import Option, check, check_seats
 from domain.core.words import amounts, listing, ordinal, render, seat
+from tests import tinygame
 
 SPEC = (
     Option("variant", "choice", "basic", "Which rules.", choices=("basic", "advanced")),
@@ -184,3 +186,38 @@ def test_one_action_type_may_have_a_handler_per_step() -> None:
     assert exc.value.code == "action.not_now"
     with pytest.raises(ValueError, match="two handlers"):
         table.command("pass", "build", "sell")(_pass_building)
+
+
+def test_a_command_given_out_of_turn_passes_the_turn_check_for_a_seated_player_only() -> None:
+    """Felinia's `sell` «в любое время»: a seat that is not to act may give an `out_of_turn`
+    command; every other action of it, and anything from a seat not at the table, is not its turn."""
+    table = Commands("Demo")
+
+    @table.command("sell", out_of_turn=True)
+    def _sell(tx: Tx, seat: int, action: dict[str, Any], rng: Any) -> None:
+        tx.emit({"t": "Sold", "n": 1})
+
+    table.command("take", "main")(_take)
+    assert table.out_of_turn == {"sell"}
+    seated = range(3)
+    assert table.opening({"type": "sell"}, 1, to_act={0}, over=False, step="main", seated=seated).handler is _sell
+    assert table.opening({"type": "sell"}, 0, to_act={0}, over=False, step="main", seated=seated).handler is _sell
+    for action, who in (({"type": "take", "count": 1}, 1), ({"type": "sell"}, 3), ({"type": "sell"}, -1),
+                        ({"type": "sell"}, True), (["sell"], 1), ({"type": ["sell"]}, 1), ({"type": "sell"}, "1")):
+        with pytest.raises(IllegalAction) as exc:
+            table.opening(action, who, to_act={0}, over=False, step="main", seated=seated)
+        assert exc.value.code == "turn.not_yours", (action, who)
+    with pytest.raises(IllegalAction) as exc:
+        table.opening({"type": "sell"}, 1, to_act={0}, over=False, step="main")  # no seats named: nobody
+    assert exc.value.code == "turn.not_yours"
+    with pytest.raises(IllegalAction) as exc:
+        table.opening({"type": "sell"}, 1, to_act={0}, over=True, step="main", seated=seated)
+    assert exc.value.code == "game.over"
+
+
+def test_the_registry_takes_out_of_turn_actions_only_as_a_set_of_action_types() -> None:
+    game = vars(tinygame)
+    assert registry.check_contract(SimpleNamespace(**game, OUT_OF_TURN=frozenset({"draw"})))
+    for wrong in (["draw"], "draw", frozenset({1})):
+        with pytest.raises(TypeError, match="OUT_OF_TURN"):
+            registry.check_contract(SimpleNamespace(**game, OUT_OF_TURN=wrong))

@@ -24,7 +24,7 @@ from domain.core import ALL, registry
 from domain.core.dispute import Position, attempt, legal, record_position
 from domain.core.record import replay_states, seed_of
 from domain.core.rng import Rng
-from domain.core.rules import redacted
+from domain.core.rules import out_of_turn, redacted
 from replay.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -107,8 +107,10 @@ def test_legal_is_the_rules_list_every_listed_action_is_accepted_and_others_refu
         rnd = random.Random(f"{game}:{version}")
         for seat in range(len(record["players"])):
             listed = legal(position, seat)
-            expected = rules.legal_actions(state, seat) if seat in position.to_act() else []
+            # A seat not to act: the actions it may take out of turn (`OUT_OF_TURN`), if the game has any.
+            expected = rules.legal_actions(state, seat) if seat in position.to_act() or out_of_turn(rules) else []
             assert listed == expected, (record["id"], version, seat)
+            assert seat in position.to_act() or {a["type"] for a in listed} <= out_of_turn(rules)
             for action in listed:
                 answer = attempt(position, seat, action, ALL, names(record))
                 assert answer.accepted and answer.code is None, (version, seat, action, answer)

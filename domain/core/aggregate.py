@@ -48,7 +48,18 @@ from eventsourcing.domain import Snapshot as LibrarySnapshot
 from . import codec, registry, table
 from .errors import IllegalAction
 from .rng import Rng, game_seed, new_salt, seed_commitment
-from .rules import Action, Fact, GameRules, Outcome, Seat, SeatResult, fold, revealing
+from .rules import (
+    Action,
+    Fact,
+    GameRules,
+    Outcome,
+    Seat,
+    SeatResult,
+    actions_now,
+    fold,
+    revealing,
+    turn_allows,
+)
 from .words import seat as seat_words
 
 
@@ -556,6 +567,14 @@ class Game(Aggregate):
         self.__dict__["_to_act"] = (state, seats)
         return seats
 
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        """What `seat`'s player may send now: its legal actions when it is to act, else any the
+        game lets it take out of turn (`rules.actions_now`); nothing unless the game is in play,
+        nor while a bot plays the seat (`check_in_person`: the bot plays only its turns)."""
+        if self.status != Status.ACTIVE or self.bot_of(seat):
+            return []
+        return actions_now(self.rules, self.state, seat, self.to_act())
+
     def outcome(self) -> Outcome | None:
         if self.ended is not None:
             termination, loser = self.ended
@@ -684,9 +703,9 @@ class Game(Aggregate):
         self._check_playing()
         if bot is None:
             self.check_in_person(seat)
-        if seat not in self.to_act():
-            raise IllegalAction("turn.not_yours", "It is not your turn.")
         rules = self.rules
+        if not turn_allows(rules, self.to_act(), seat, action):  # to act, or an out-of-turn action
+            raise IllegalAction("turn.not_yours", "It is not your turn.")
         before = self.state
         assert self.seed is not None
         rng = Rng(self.seed, f"event:{self.version + 1}")

@@ -26,7 +26,8 @@ failed condition as `(code, sentence)`, or None when the action is allowed. `dec
 Shared codes (`opening` checks them in this order):
 
     game.over             the game has ended
-    turn.not_yours        the seat is not among those to act now
+    turn.not_yours        the seat is not among those to act now (and the action is not one the
+                          game lets a seated player take out of turn: `out_of_turn=True`)
     action.malformed      not a JSON object with a string "type"; or a field of a known action
                           is missing, unknown or of the wrong kind (`fields`, `whole`, ...)
     action.unknown_type   the game has no action of that type
@@ -127,22 +128,31 @@ class Commands:
     One action type may have a different handler at different steps (a `pass` in the captain's
     phase is not a `pass` in the builder's): register it once per rule with disjoint steps, and
     `opening` returns the one registered for the current step.
+
+    A command registered `out_of_turn=True` may also be given by a seated player who is not to
+    act (Felinia's `sell`, «в любое время»): `opening` lets it through to its handler, which
+    applies the rule's own checks; every other action of such a seat is `turn.not_yours`. The
+    game publishes the types as `OUT_OF_TURN` (`domain.core.rules`).
     """
 
-    __slots__ = ("title", "_table", "_at")
+    __slots__ = ("title", "_table", "_at", "_out_of_turn")
 
     def __init__(self, title: str) -> None:
         self.title = title
         self._table: dict[str, Command] = {}  # by type: the first handler, with every step
         self._at: dict[tuple[str, Any], Command] = {}  # (type, step) -> its handler there
+        self._out_of_turn: frozenset[str] = frozenset()
 
-    def command(self, type_: str, *steps: Any) -> Callable[[Handler], Handler]:
-        """Register the decorated handler for actions of `type_`, allowed at `steps`."""
+    def command(self, type_: str, *steps: Any, out_of_turn: bool = False) -> Callable[[Handler], Handler]:
+        """Register the decorated handler for actions of `type_`, allowed at `steps` (and, with
+        `out_of_turn`, to a seated player who is not to act)."""
 
         def register(handler: Handler) -> Handler:
             known = self._table.get(type_)
             if known is not None and (not steps or not known.steps or known.steps & frozenset(steps)):
                 raise ValueError(f"{self.title}: two handlers for the action {type_!r}")
+            if out_of_turn:
+                self._out_of_turn |= {type_}
             command = Command(type_, handler, frozenset(steps))
             for step in steps:
                 self._at[type_, step] = command
@@ -164,6 +174,11 @@ class Commands:
     def types(self) -> tuple[str, ...]:
         return tuple(self._table)
 
+    @property
+    def out_of_turn(self) -> frozenset[str]:
+        """The action types a seated player may give while another seat is to act."""
+        return self._out_of_turn
+
     def steps(self, type_: str) -> frozenset[Any]:
         """The steps at which actions of `type_` may be given (empty: the handler checks)."""
         return self._table[type_].steps
@@ -177,6 +192,11 @@ class Commands:
         steps), once the game's turn and the action's shape are checked as `opening` does."""
         return {key: command.handler for key, command in self._at.items()}
 
+    def allows_out_of_turn(self, action: Any) -> bool:
+        """Whether `action` is of a type a seat may give out of turn (whatever else it holds)."""
+        kind = action.get("type") if type(action) is dict else None
+        return type(kind) is str and kind in self._out_of_turn
+
     def opening(
         self,
         action: Any,
@@ -186,12 +206,14 @@ class Commands:
         over: bool,
         step: Any = None,
         waiting_for: str | None = None,
+        seated: Collection[Seat] = (),
     ) -> Command:
         """The checks every decision starts with (see the module docstring), in order; the
-        command to run. `waiting_for` completes "the game is waiting for ..." in `not_now`."""
+        command to run. `waiting_for` completes "the game is waiting for ..." in `not_now`;
+        `seated` names the seats at the table, any of which may give an `out_of_turn` command."""
         if over:
             reject("game.over", "This game is over; no more moves can be made.")
-        if type(seat) is not int or seat not in to_act:
+        if type(seat) is not int or seat not in to_act and not (seat in seated and self.allows_out_of_turn(action)):
             reject("turn.not_yours", "It is not your turn.")
         if type(action) is not dict:
             raise malformed("An action must be a JSON object with a 'type'.")

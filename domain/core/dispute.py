@@ -38,7 +38,7 @@ from typing import Any
 
 from .errors import IllegalAction
 from .rng import Draw, RandomSource, Rng
-from .rules import ALL, Action, Fact, GameRules, Seat, Viewer
+from .rules import ALL, Action, Fact, GameRules, Seat, Viewer, actions_now, turn_allows
 from .words import Section, described, section_of
 
 STOPPED_WORDS = {
@@ -76,8 +76,13 @@ class Position:
     over: bool
     seed: str | None = None
 
+    @property
+    def running(self) -> bool:
+        """Whether the game was in play then (set up, not over)."""
+        return not (self.over or self.state is None or self.rules.outcome(self.state) is not None)
+
     def to_act(self) -> frozenset[Seat]:
-        if self.over or self.state is None or self.rules.outcome(self.state) is not None:
+        if not self.running:
             return frozenset()
         return frozenset(self.rules.to_act(self.state))
 
@@ -138,10 +143,11 @@ def told(rules: GameRules, facts: Iterable[Fact], viewer: Viewer, names: Sequenc
 
 
 def legal(position: Position, seat: Seat) -> list[Action]:
-    """The actions `seat` could have taken at the position (none when it was not to act)."""
-    if seat not in position.to_act():
+    """The actions `seat` could have taken at the position: its decision's when it was to act,
+    else those the game lets a seat take out of turn (none in most games)."""
+    if not position.running:
         return []
-    return position.rules.legal_actions(position.state, seat)
+    return actions_now(position.rules, position.state, seat, position.to_act())
 
 
 def _plain(value: Any) -> Any:
@@ -156,7 +162,7 @@ def attempt(position: Position, seat: Any, action: Any, viewer: Viewer, names: S
         return Answer(seat, action, False, "game.not_started", "The game had not started then.")
     if position.over or rules.outcome(position.state) is not None:
         return Answer(seat, action, False, "game.over", "The game was over then; no more moves could be made.")
-    if type(seat) is not int or seat not in position.to_act():  # as `Game.take_action` checks first
+    if type(seat) is not int or not turn_allows(rules, position.to_act(), seat, action):  # as `Game.take_action`
         return Answer(seat, action, False, "turn.not_yours", "It was not this seat's turn then.")
     try:
         decided = rules.decide(position.state, seat, copy.deepcopy(action), position.rng())

@@ -42,7 +42,7 @@ from .aggregate import (
 )
 from .errors import IllegalAction
 from .rng import Rng, RngMismatch, ScriptedRng, game_seed, seed_commitment
-from .rules import Fact, GameRules, fold
+from .rules import Fact, GameRules, fold, turn_allows
 
 FORMAT = "shiplog.record"
 FORMAT_VERSION = 4  # hash_scheme "hmac-sha256-fields"; games with an older scheme keep format 3
@@ -283,7 +283,7 @@ def verify(
                 seat = ev["seat"]
                 if state is None:
                     problem = "an action before the game was set up"
-                elif seat not in rules.to_act(state):
+                elif not turn_allows(rules, rules.to_act(state), seat, ev["action"]):
                     problem = f"seat {seat} acted, but it was not its turn"
                 else:
                     rng = ScriptedRng(ev["draws"])

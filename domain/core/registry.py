@@ -49,6 +49,9 @@ def check_contract(module: object) -> GameRules:
     options = module.OPTIONS  # type: ignore[attr-defined]
     if not isinstance(options, tuple) or not all(isinstance(o, Option) for o in options):
         raise TypeError(f"game module {name!r}: OPTIONS must be a tuple of domain.core.options.Option")
+    out_of_turn: object = getattr(module, "OUT_OF_TURN", frozenset())
+    if not isinstance(out_of_turn, frozenset) or not all(isinstance(t, str) for t in out_of_turn):
+        raise TypeError(f"game module {name!r}: OUT_OF_TURN must be a frozenset of action types")
     return cast(GameRules, module)
 
 

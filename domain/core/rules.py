@@ -6,7 +6,8 @@ A game is a module (see `GameRules`) of plain functions over plain immutable dat
     evolve(state, fact)                 -> state        pure, total, no validation, no randomness
     decide(state, seat, action, rng)    -> list[Fact]   or raise IllegalAction(code, message)
     legal_actions(state, seat)          -> list[Action] each one accepted by decide as it is
-    to_act(state)                       -> frozenset[int]
+    to_act(state)                       -> frozenset[int] whose turn it is: the seats the game
+                                                        waits for (inbox, clocks, bots)
     view(state, viewer)                 -> dict         JSON-ready; viewer is a seat, None
                                                         (spectator) or ALL (host / finished record)
     redact(fact, viewer)                -> Fact | None  the same secrets removed from the log
@@ -21,6 +22,14 @@ A game is a module (see `GameRules`) of plain functions over plain immutable dat
                                                         hides what other seats may not see
     SECTIONS                            optional: `words.Sections`, the rules-page section each
                                         fact comes from (`replay why` cites it)
+    OUT_OF_TURN                         optional frozenset[str] (default empty): the action types
+                                        a seat may take while it is not to act, whenever the
+                                        game runs (Felinia's `sell`). It changes nobody's turn;
+                                        `legal_actions` lists for a seat not to act only these,
+                                        and `decide` refuses every other action of such a seat
+                                        with `turn.not_yours` (`commands.Commands`,
+                                        `out_of_turn=True`). `turn_allows` and `actions_now`
+                                        below are how the platform asks.
 
 `domain.core.registry.check_contract` checks a module provides all of it. The shared pieces a
 game is written with: `options` (OPTIONS and their checks), `commands` (the command table, the
@@ -35,7 +44,7 @@ a fact a "t" named in the past tense (`{"t": "GoodsShipped", "seat": 2, ...}`).
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
@@ -102,7 +111,7 @@ class GameRules(Protocol):
 
     Optional: BENCH_CASES, a list of (options, pure-engine playouts, event-sourced playouts)
     that `make bench` measures (default: [({}, 500, 100)]); `redact_action` (see
-    `action_for`).
+    `action_for`); `OUT_OF_TURN` (see `turn_allows`).
     """
 
     NAME: str  # the id used in the API: "puerto-rico"
@@ -145,6 +154,30 @@ class GameRules(Protocol):
     def reveals(self, fact: Fact) -> bool: ...
 
     def describe(self, fact: Fact, viewer: Viewer) -> str: ...
+
+
+def out_of_turn(rules: GameRules) -> frozenset[str]:
+    """The action types the game lets a seat take out of turn (`OUT_OF_TURN`; most games none)."""
+    return frozenset(getattr(rules, "OUT_OF_TURN", ()))
+
+
+def turn_allows(rules: GameRules, to_act: Collection[Seat], seat: Seat, action: Any) -> bool:
+    """Whether turns let `seat` send `action` in a running game whose seats to act are `to_act`:
+    it is to act, or the action is of a type the game lets a seat take out of turn. The rules
+    decide the rest (`decide` refuses a seat that is not at the table)."""
+    if seat in to_act:
+        return True
+    kind = action.get("type") if type(action) is dict else None
+    return type(kind) is str and kind in out_of_turn(rules)
+
+
+def actions_now(rules: GameRules, state: Any, seat: Seat, to_act: Collection[Seat]) -> list[Action]:
+    """What `seat` may send now in a running game whose seats to act are `to_act`: its legal
+    actions when it is to act, else those it may take out of turn (none in most games)."""
+    if seat in to_act:
+        return rules.legal_actions(state, seat)
+    allowed = out_of_turn(rules)
+    return [a for a in rules.legal_actions(state, seat) if a["type"] in allowed] if allowed else []
 
 
 def fold(rules: GameRules, state: Any, facts: Iterable[Fact]) -> Any:

@@ -92,7 +92,7 @@ def render_game(game: Game, error: str | None = None, status: int = 200) -> tupl
     rules = game.rules
     viewer = viewer_of(game, kind, seat)
     playing = game.status == Status.ACTIVE
-    actions = rules.legal_actions(game.state, seat) if playing and seat is not None and seat in game.to_act() else []
+    actions = game.legal_actions(seat) if seat is not None else []  # out-of-turn ones too (a waiting seat's sale)
     rows, talk = log_rows(game, viewer, request.args.get("log") == "all")
     invite = request.values.get("invite")
     host = is_host(game, player)
@@ -118,7 +118,7 @@ def render_game(game: Game, error: str | None = None, status: int = 200) -> tupl
         "can_join": game.status == Status.OPEN and seat is None,
         "can_talk": kind == "seat" or host,
         "playing": playing,
-        "my_turn": bool(actions),
+        "my_turn": playing and seat is not None and seat in game.to_act(),
         "answer_undo": undo is not None and in_person and seat != undo["seat"] and seat not in undo["accepted"],
         "mine": mine,
         "in_person": in_person,
