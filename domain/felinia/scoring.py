@@ -63,8 +63,6 @@ def outcome(state: State) -> Outcome | None:
     results = []
     keys = {s: (state.scores[s], state.players[s].silver) for s in range(state.seats)}
     ranks = rank(keys)
-    for s in range(state.seats):
-        parts = breakdown(state, s)
-        results.append(SeatResult(s, state.scores[s], ranks[s], {**parts, "silver": state.players[s].silver},
-                                  (state.players[s].silver,)))
+    for s in range(state.seats):  # the breakdown adds up to the score; silver only breaks ties (§4.4)
+        results.append(SeatResult(s, state.scores[s], ranks[s], breakdown(state, s), (state.players[s].silver,)))
     return Outcome(tuple(results), "last_merchant" if state.end_trigger == "last_merchant" else "deck_exhausted")

@@ -248,8 +248,8 @@ def check_agreement(state: State, seat: int, rng: Rng) -> None:
 def check_outcome(state: State) -> None:
     result = fe.outcome(state)
     assert result is not None and result.termination in ("last_merchant", "deck_exhausted")
-    for r in result.results:
-        assert r.score == sum(v for k, v in r.breakdown.items() if k != "silver")
+    for r in result.results:  # the breakdown adds up to the score; silver is the tie-break (§4.4)
+        assert r.score == sum(r.breakdown.values()) and r.tiebreak == (state.players[r.seat].silver,)
     ordered = sorted(result.results, key=lambda r: r.rank)
     assert all((a.score, a.tiebreak) >= (b.score, b.tiebreak) for a, b in zip(ordered, ordered[1:], strict=False))
     assert fe.to_act(state) == frozenset() and all(fe.legal_actions(state, s) == [] for s in range(state.seats))

@@ -10,7 +10,7 @@ import domain.felinia as fe
 from domain.core import ALL, Rng, fold
 from domain.core.rules import action_for
 from domain.felinia.components import C
-from domain.felinia.scoring import breakdown
+from domain.felinia.scoring import breakdown, totals
 from domain.felinia.state import State, Step, granted
 
 from .helpers import (
@@ -112,6 +112,9 @@ def test_fe_ex_13_the_scoring_example() -> None:
     parts = breakdown(state, BLUE)
     assert (parts["trade_sets"], parts["bonus_plus_one"], parts["merchant_groups"]) == (20, 2, 20)
     assert parts["goods"] + parts["gold"] + parts["spice"] == 5 and sum(parts.values()) == 47
+    over = fe.evolve(state, {"t": "GameScored", "scores": totals(state)})
+    blue = next(r for r in fe.outcome(over).results if r.seat == BLUE)  # type: ignore[union-attr]
+    assert blue.score == sum(blue.breakdown.values()) == 47 and blue.tiebreak == (4,)  # not 51 with the silver
 
 
 def test_fe_ex_14_more_set_and_bonus_arithmetic() -> None:
