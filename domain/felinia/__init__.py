@@ -18,13 +18,13 @@ from .phases.mystery import redact_action
 from .scoring import outcome
 from .sections import SECTIONS
 from .setup import MAX_SEATS, MIN_SEATS, OPTIONS, check_options, setup
-from .state import evolve, to_act
+from .state import commands, evolve, to_act
 from .views import redact, reveals, view
 from .words import describe
 
 NAME = "felinia"
 TITLE = "Felinia"
-RULES_VERSION = "1"
+RULES_VERSION = "2"  # 2: a seat may sell out of turn (FE-AMB-10); records of 1 replay unchanged
 BLURB = (
     "Merchants of Katzburg sail to the five kingdoms of the cats, for 2 to 4 players. Bid for the goods "
     "of the markets and the exchanges of the guild, pay the goods a ship asks for to put your merchants "
@@ -36,11 +36,14 @@ BLURB = (
 
 # What `make bench` measures (options, pure-engine playouts, event-sourced playouts): uniformly
 # random games, basic with 4 players and the advanced game.
+# Selling «в любое время (!)» (§3.2, FE-AMB-10): the one action a seat may take out of turn.
+OUT_OF_TURN = commands.out_of_turn
+
 BENCH_CASES: list[tuple[dict[str, object], int, int]] = [({}, 500, 100), ({"mode": "advanced"}, 500, 100)]
 
 __all__ = [
     "BENCH_CASES",
-    "BLURB", "BOTS", "MAX_SEATS", "MIN_SEATS", "NAME", "OPTIONS", "RULES_VERSION", "SECTIONS", "TITLE",
+    "BLURB", "BOTS", "MAX_SEATS", "MIN_SEATS", "NAME", "OPTIONS", "OUT_OF_TURN", "RULES_VERSION", "SECTIONS", "TITLE",
     "check_options", "decide", "describe", "evolve", "legal_actions", "outcome", "redact",
     "redact_action", "reveals", "setup", "to_act", "view",
 ]

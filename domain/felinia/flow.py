@@ -64,7 +64,7 @@ def _step(tx: Tx, rng: RandomSource) -> bool:
 
 
 def decide(state: State, seat: int, action: Action, rng: RandomSource) -> list[Fact]:
-    command = commands.opening(action, seat, to_act=to_act(state), over=state.over)
+    command = commands.opening(action, seat, to_act=to_act(state), over=state.over, seated=range(state.seats))
     tx = Tx(state, evolve)
     command.handler(tx, seat, action, rng)
     advance(tx, rng)
@@ -92,6 +92,10 @@ def _choices(state: State, seat: int) -> Iterator[Action]:
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
-    if seat not in to_act(state):
+    """The seat's decision and sales while it is to act; while another seat is, only its sales
+    (§2.1, FE-AMB-10: selling is the one out-of-turn action)."""
+    if seat in to_act(state):
+        return list(_choices(state, seat))
+    if state.over or type(seat) is not int or seat not in range(state.seats):
         return []
-    return list(_choices(state, seat))
+    return list(selling.sales(state, seat))

@@ -225,7 +225,8 @@ def to_act(state: State) -> frozenset[int]:
     return frozenset()
 
 
-# The actions each decision offers (§2.1); `sell` belongs to every decision (§3.2).
+# The actions each decision offers (§2.1); `sell` belongs to every decision (§3.2), and a seat
+# may also sell while another is to act (FE-AMB-10; `out_of_turn` in phases/selling.py).
 OFFERS: dict[Step, tuple[str, ...]] = {
     Step.BIDDING: ("place_bid",),
     Step.BOARDING: ("board", "end_turn"),

@@ -14,6 +14,7 @@ import domain.felinia as fe
 from domain.core import IllegalAction, Rng, choice, codec
 from domain.core.rules import action_for
 from domain.felinia.components import C
+from domain.felinia.phases import selling
 from domain.felinia.state import State, cards
 
 from .. import jsontext
@@ -31,7 +32,10 @@ def options_for(seed: int) -> tuple[dict[str, Any], int]:
 
 
 class Policy:
-    """Who acts when several may, and what they do: random with a seeded share, else heuristic."""
+    """Who acts when several may, and what they do: random with a seeded share, else heuristic;
+    now and then a seat that is not to act sells something (FE-AMB-10), at random."""
+
+    OUT_OF_TURN_ODDS = 25  # one move in 25 is a waiting seat's sale, where one has something to sell
 
     def __init__(self, seed: int) -> None:
         self.rng = Rng(str(seed), "playout")
@@ -39,10 +43,14 @@ class Policy:
 
     def seat(self, state: State) -> int:
         seats = sorted(fe.to_act(state))
+        if self.rng.below(self.OUT_OF_TURN_ODDS) == 0:
+            sellers = [s for s in range(state.seats) if s not in seats and fe.legal_actions(state, s)]
+            if sellers:
+                return choice(self.rng, sellers)
         return seats[0] if len(seats) == 1 else choice(self.rng, seats)
 
     def action(self, state: State, seat: int) -> dict[str, Any]:
-        if self.rng.below(100) < self.random_percent:
+        if seat not in fe.to_act(state) or self.rng.below(100) < self.random_percent:
             return choice(self.rng, fe.legal_actions(state, seat))
         return fe.BOTS["heuristic"](state, seat, self.rng)
 
@@ -238,10 +246,18 @@ def check_agreement(state: State, seat: int, rng: Rng) -> None:
             continue
         err = refusal(state, seat, action, rng)
         assert err.code and err.message.endswith("."), (action, err)
+    waiting = fe.to_act(state)
     for other in range(state.seats):
-        if other not in fe.to_act(state):
-            assert fe.legal_actions(state, other) == []
+        if other not in waiting:  # FE-AMB-10: its sales, and nothing else, out of turn
+            sales = fe.legal_actions(state, other)
+            assert sales == list(selling.sales(state, other))
+            for action in sales:  # a sale out of turn changes nobody's turn and starts nothing
+                facts = fe.decide(state, other, action, rng)
+                assert [f["t"] for f in facts] == ["ItemsSold"] and fe.to_act(facts.state) == waiting  # type: ignore[attr-defined]
             assert refusal(state, other, {"type": "decline"}, rng).code == "turn.not_yours"
+            assert refusal(state, other, {"type": "sell", "item": "food", "count": 1}, rng).code == "sell.not_sellable"
+    for stranger in (-1, state.seats):
+        assert refusal(state, stranger, {"type": "sell", "item": "gold", "count": 1}, rng).code == "turn.not_yours"
     assert codec.state_hash(state) == fingerprint  # refusals and trials changed nothing
 
 

@@ -63,7 +63,12 @@ def test_fe_ex_11_storage_phase() -> None:
     assert state.players[BLUE].silver == 3 and fe.to_act(state) == {BLUE, RED}
     refused(state, BLUE, STORE, "storage.fourth_taken")
     refused(state, BLUE, sell_goods("books", 3), "sell.not_held")
-    refused(state, GREEN, sell_goods("watches"), "turn.not_yours")
+    refused(state, GREEN, STORE, "turn.not_yours")
+    # FE-AMB-10: Green owes no decision, but may sell «в любое время (!)»; nobody's turn changes
+    green, facts = act_facts(state, GREEN, sell_goods("watches"))
+    assert names(facts) == ["ItemsSold"] and fe.to_act(green) == {BLUE, RED}
+    assert green.players[GREEN].goods == goods(watches=1) and green.bag[C.goods.index("watches")] == (
+        state.bag[C.goods.index("watches")] + 1)
     state = act(state, BLUE, sell_goods("watches"))
     assert state.players[BLUE].silver == 4
     state, facts = act_facts(state, BLUE, sell_goods("clothing"))
@@ -328,8 +333,11 @@ def test_fe_ex_39_final_sales() -> None:
     assert {"t": "FinalSalesDone", "seat": BLUE, "auto": True} in facts
     assert {"t": "FinalSalesDone", "seat": GREEN, "auto": True} in facts
     assert fe.to_act(state) == {RED, YELLOW}
-    refused(state, BLUE, {"type": "sell", "item": "gold", "count": 1}, "turn.not_yours")
+    refused(state, BLUE, {"type": "final_done"}, "turn.not_yours")
     refused(state, RED, {"type": "buy", "goods": "wine"}, "action.not_now")
+    # FE-AMB-10: Blue, done, may still sell (for nothing at 6 silver); he is not waited for again
+    blue, facts = act_facts(state, BLUE, {"type": "sell", "item": "gold", "count": 1})
+    assert names(facts) == ["ItemsSold"] and facts[0]["silver_lost"] == 2 and fe.to_act(blue) == {RED, YELLOW}
     state = act(state, RED, {"type": "sell", "item": "spice", "count": 1})
     assert (state.players[RED].silver, state.players[RED].spice) == (4, 2)
     assert breakdown(state, RED)["spice"] == 1

@@ -20,6 +20,7 @@ from .helpers import (
     goods,
     legal,
     market,
+    names,
     new,
     no_goods,
     only_ships,
@@ -192,12 +193,16 @@ def test_fe_ex_7_boarding_two_ships_after_one_purchase() -> None:
 
 
 def test_fe_ex_12_selling_while_a_decision_is_owed() -> None:
-    """§3.2 a seat that is to act may sell any number of times; selling never passes the turn."""
+    """§3.2 a seat that is to act may sell any number of times; selling never passes the turn.
+    FE-AMB-10: a seat that is not to act may sell too («в любое время (!)»)."""
     state = no_goods(market(new(), MARKET1, wine=1))
     state = with_player(state, YELLOW, silver=5, gold=2, spice=3)
     state = with_player(state, BLUE, gold=1)
     state = trade_at(state, MARKET1, (BLUE, YELLOW))
-    refused(state, BLUE, {"type": "sell", "item": "gold", "count": 1}, "turn.not_yours")
+    blue, facts = act_facts(state, BLUE, {"type": "sell", "item": "gold", "count": 1})
+    assert names(facts) == ["ItemsSold"] and fe.to_act(blue) == {YELLOW}
+    assert (blue.players[BLUE].gold, blue.players[BLUE].silver) == (0, state.players[BLUE].silver + 2)
+    refused(state, BLUE, {"type": "buy", "goods": "wine"}, "turn.not_yours")
     state, facts = act_facts(state, YELLOW, {"type": "sell", "item": "gold", "count": 1})
     assert (state.players[YELLOW].silver, state.players[YELLOW].gold) == (6, 1) and facts[0]["silver_lost"] == 1
     assert fe.to_act(state) == {YELLOW}
@@ -300,9 +305,10 @@ def test_fe_ex_37_rejection_order() -> None:
     action.not_now, phase.bad_parameter = action.malformed, phase.game_over = game.over."""
     state = no_goods(market(new(), MARKET1, wine=1))
     state = trade_at(with_player(state, BLUE, silver=0, gold=1), MARKET1, (BLUE,))
-    for action in ({"type": "buy", "goods": "wine"}, {"type": "board", "ship": "ship1"},
-                   {"type": "sell", "item": "gold", "count": 1}):
+    for action in ({"type": "buy", "goods": "wine"}, {"type": "board", "ship": "ship1"}):
         refused(state, RED, action, "turn.not_yours")
+    # FE-AMB-10: a sale is the one out-of-turn action; Red holds no gold, so the rule answers
+    refused(with_player(state, RED, gold=0), RED, {"type": "sell", "item": "gold", "count": 1}, "sell.not_held")
     refused(state, BLUE, {"type": "flip", "province": "OR-F1"}, "action.not_now")
     refused(state, BLUE, {"type": "place_bid", "target": "moon"}, "action.not_now")
     refused(state, BLUE, {"type": "board", "ship": "ship1"}, "boarding.no_deal")

@@ -1,5 +1,7 @@
-"""Selling (rules page §3.2): gold for 2 silver, spice and goods tiles for 1, by a seat that is
-to act, any number of times within one decision; it never passes the turn."""
+"""Selling (rules page §3.2, FE-AMB-10): gold for 2 silver, spice and goods tiles for 1, «в любое
+время (!)»: by any seat whenever the game runs, within its own decisions and while another seat
+is to act (the one out-of-turn action), any number of times; it never passes the turn. Goods sold
+go into the bag at once, so a sale before a preparation changes what the markets draw."""
 
 from __future__ import annotations
 
@@ -57,7 +59,7 @@ def sales(state: State, seat: int) -> Iterator[Action]:
             yield {"type": "sell", "item": "goods", "goods": g, "count": n}
 
 
-@commands.command("sell")
+@commands.command("sell", out_of_turn=True)
 def _sell(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     refuse(why_not_offered(tx.state, "sell"))
     fields(action, ("item", "count"), ("goods",))
