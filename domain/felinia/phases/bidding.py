@@ -47,7 +47,9 @@ def _place_bid(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     refuse(why_not_offered(tx.state, "place_bid"))
     fields(action, ("target",))
     target = action["target"]
-    if type(target) is not str or target not in TARGETS:
+    if type(target) is not str:
+        reject("action.malformed", f"'target' must name where to bid: one of {', '.join(TARGETS)}.")
+    if target not in TARGETS:
         reject("bid.unknown_target", f"Bid on one of: {', '.join(TARGETS)}.")
     refuse(why_not_bid(tx.state, target))
     r = placement_round(tx.state)

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from domain.core import Action, Fact, RandomSource
-from domain.core.commands import Why, fields, refuse, reject
+from domain.core.commands import Why, fields, refuse, reject, whole
 from domain.core.facts import Tx
 
 from ..components import C
@@ -63,13 +63,14 @@ def sales(state: State, seat: int) -> Iterator[Action]:
 def _sell(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     refuse(why_not_offered(tx.state, "sell"))
     fields(action, ("item", "count"), ("goods",))
-    item, count = action["item"], action["count"]
-    if item in ITEMS:
-        if type(count) is not int or count < 1:
-            reject("action.malformed", "'count' must be a whole number of at least 1.")
-        if (item == "goods") != ("goods" in action) or (item == "goods" and action["goods"] not in C.goods):
-            reject("action.malformed", "Name the goods type ('goods') when you sell goods tiles, and only then.")
-    goods = action.get("goods")
+    item, goods = action["item"], action.get("goods")
+    if type(item) is not str:
+        reject("action.malformed", "'item' must name what to sell: gold, spice or goods.")
+    if "goods" in action and type(goods) is not str:
+        reject("action.malformed", f"'goods' must name a goods type: {', '.join(C.goods)}.")
+    count = whole(action, "count", 1)
+    if item in ITEMS and ((item == "goods") != ("goods" in action) or (item == "goods" and goods not in C.goods)):
+        reject("action.malformed", "Name the goods type ('goods') when you sell goods tiles, and only then.")
     refuse(why_not_sell(tx.state, seat, item, goods, count))
     added, lost = silver_gain(tx.state.players[seat].silver, count * C.sale_price[item])
     tx.emit({"t": "ItemsSold", "seat": seat, "item": item, "goods": goods, "count": count,
