@@ -29,7 +29,9 @@ Shared codes (`opening` checks them in this order):
     turn.not_yours        the seat is not among those to act now (and the action is not one the
                           game lets a seated player take out of turn: `out_of_turn=True`)
     action.malformed      not a JSON object with a string "type"; or a field of a known action
-                          is missing, unknown or of the wrong kind (`fields`, `whole`, ...)
+                          is missing, unknown or of the wrong JSON type (`fields`, `whole`,
+                          `named`, ...). A name of the right type that the game does not
+                          know ("role": "pirate") is the rule's to refuse, with its own code.
     action.unknown_type   the game has no action of that type
     action.not_now        the game has that action, but not at this step
 """
@@ -93,6 +95,15 @@ def whole(action: Mapping[str, Any], key: str, minimum: int | None = None, maxim
         if minimum is not None:
             raise malformed(f"{key!r} must be a whole number of at least {minimum}.")
         raise malformed(f"{key!r} must be a whole number.")
+    return value
+
+
+def named(action: Mapping[str, Any], key: str) -> str:
+    """A field that names something (a role, a building, a tile): a string. A value of another
+    JSON type is malformed; whether the game knows the name is for its rule to say."""
+    value = action[key]
+    if type(value) is not str:
+        raise malformed(f"{key!r} must be a name (a string).")
     return value
 
 

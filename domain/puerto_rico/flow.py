@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.core import Action, Fact, RandomSource
-from domain.core.commands import fields, reject
+from domain.core.commands import fields, named, reject
 from domain.core.facts import Facts, Tx
 from domain.core.words import Citation
 
@@ -104,9 +104,9 @@ def _role_actions(s: State, seat: int) -> list[Action]:
 @commands.command("select_role", Step.SELECT_ROLE)
 def _select_role(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     fields(action, ("role",))
-    role = action["role"]
+    role = named(action, "role")
     s = tx.state
-    if not isinstance(role, str) or role not in s.roles:
+    if role not in s.roles:
         reject("role.unknown", f"There is no role {role!r} in this game; choose one of {', '.join(s.roles)}.")
     i = s.roles.index(role)
     if s.role_taken[i] >= 0:

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.core import Action, Fact, InvalidOptions, RandomSource, shuffle
-from domain.core.commands import Why, fields, refuse, reject
+from domain.core.commands import Why, fields, named, refuse, reject
 from domain.core.facts import Tx
 from domain.core.options import Option, check, check_seats
 from domain.core.words import Citation
@@ -263,9 +263,9 @@ def _draft_actions(s: State, seat: int) -> list[Action]:
 @commands.command("draft_building", Step.DRAFT)
 def _draft_building(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     fields(action, ("building",))
-    name = action["building"]
+    name = named(action, "building")
     s = tx.state
-    b = BUILDING_INDEX.get(name) if isinstance(name, str) else None
+    b = BUILDING_INDEX.get(name)
     if b is None or b not in DRAFT_POOL:
         reject("draft.unknown_building", f"{name!r} is not a violet building of the base game or New Buildings.")
     refuse(why_not_draft(s, b))

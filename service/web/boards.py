@@ -11,8 +11,9 @@ data files rather than in the view). A game without a board.html is drawn by the
 A game's `board.py` may provide (each optional):
 
     context(view)          -> dict             more for the template (static component data)
-    scores(view)           -> list[int | None] each seat's score as this view shows it (None:
-                                               hidden from this viewer), for the replay chart
+    scores(view)           -> list[int | None] each seat's score so far as this view shows it
+                                               (None: hidden from this viewer), for the replay
+                                               chart until the game ends (`scores_at`)
     action_label(action)   -> str | None       the words on an action's button
 """
 
@@ -30,7 +31,7 @@ from jinja2 import BaseLoader, Environment, TemplateNotFound
 
 from domain.core import registry
 from domain.core.errors import IllegalAction
-from domain.core.rules import Action, GameRules
+from domain.core.rules import Action, GameRules, Viewer
 from domain.core.words import amount
 
 PREFIX = "boards/"
@@ -91,6 +92,18 @@ def scores(rules: GameRules, view: dict[str, Any] | None, seats: int) -> list[in
         return [None] * seats
     got = list(fn(view))
     return [v if isinstance(v, int) else None for v in got[:seats]] + [None] * (seats - len(got))
+
+
+def scores_at(rules: GameRules, state: Any, viewer: Viewer, seats: int) -> list[int | None]:
+    """Each seat's score after a move, as the replay chart plots it: once the rules say the game
+    is over, the final score of its outcome, which every viewer may see (the end-of-game bonuses
+    counted, such as Puerto Rico's large buildings: the score the players read as the result);
+    before that, the count the game's `scores` reads off `viewer`'s view."""
+    outcome = rules.outcome(state)
+    if outcome is None:
+        return scores(rules, rules.view(state, viewer), seats)
+    final = {result.seat: result.score for result in outcome.results}
+    return [final.get(seat) for seat in range(seats)]
 
 
 def words(value: Any) -> str:

@@ -27,7 +27,8 @@ from .session import bp, current_player, shiplog
 
 @functools.lru_cache(maxsize=64)
 def score_points(game_id: UUID, version: int, viewer: Viewer) -> tuple[tuple[int, tuple[int | None, ...]], ...]:
-    """(version, each seat's score as `viewer` saw it) for every version with a position."""
+    """(version, each seat's score as `viewer` saw it) for every version with a position; from
+    the move that ended the game on, the final scores (`boards.scores_at`)."""
     app = shiplog()
     record = app.record(game_id)
     rules = app.get_game(game_id, version).rules
@@ -37,7 +38,7 @@ def score_points(game_id: UUID, version: int, viewer: Viewer) -> tuple[tuple[int
         if v > version:
             break
         if state is not None:
-            points.append((v, tuple(boards.scores(rules, rules.view(state, viewer), seats))))
+            points.append((v, tuple(boards.scores_at(rules, state, viewer, seats))))
     return tuple(points)
 
 

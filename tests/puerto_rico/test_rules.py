@@ -161,7 +161,7 @@ def test_a_taken_role_cannot_be_taken_again_and_unknown_roles_are_refused() -> N
     s, _ = start_role(game(4), 0, "prospector")
     assert rejected(s, 1, {"type": "select_role", "role": "prospector"}) == "role.taken"
     assert rejected(s, 1, {"type": "select_role", "role": "prospector_2"}) == "role.unknown"
-    assert rejected(s, 1, {"type": "select_role", "role": 3}) == "role.unknown"
+    assert rejected(s, 1, {"type": "select_role", "role": 3}) == "action.malformed"  # not a name
 
 
 # -- settler -----------------------------------------------------------------------------------
@@ -550,7 +550,8 @@ def test_redact_hides_the_shuffled_order_from_everybody_but_the_host() -> None:
         ({"type": "ship", "good": "corn", "ship": 0}, "action.not_now"),
         ({"type": "select_role"}, "action.malformed"),
         ({"type": "select_role", "role": "mayor", "extra": 1}, "action.malformed"),
-        ({"type": "select_role", "role": ["mayor"]}, "role.unknown"),
+        ({"type": "select_role", "role": ["mayor"]}, "action.malformed"),  # not a name: a list
+        ({"type": "select_role", "role": "pirate"}, "role.unknown"),  # a name, of no role
     ],
 )
 def test_malformed_actions_are_rejected(action: object, code: str) -> None:

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from domain.core import Action, Fact, RandomSource
-from domain.core.commands import Why, fields, flag, refuse, reject
+from domain.core.commands import Why, fields, flag, named, refuse, reject
 from domain.core.facts import Tx
 from domain.core.words import Citation
 
@@ -30,6 +30,7 @@ from ..common import (
     phase_ended,
     piece,
     piece_fields,
+    piece_of,
     pieces_at,
     privilege,
     target,
@@ -274,9 +275,9 @@ def _pass(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
 def _build(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     s = tx.state
     fields(action, ("building",), ("university", "black_market") if s.config.expansions else ("university",))
-    name = action["building"]
+    name = named(action, "building")
     known = len(BUILDINGS) if s.config.expansions else BASE_KINDS
-    if not isinstance(name, str) or BUILDING_INDEX.get(name, known) >= known:
+    if BUILDING_INDEX.get(name, known) >= known:
         reject("builder.unknown_building", f"There is no building {name!r} in this game.")
     use_university = flag(action, "university", True)
     black = flag(action, "black_market", False)
@@ -356,8 +357,6 @@ def why_not_give(s: State, pl: Player, item: str, source: Any = None, kind: Any 
         return None
     if item == "vp":
         return None if pl.vp >= 1 else ("builder.no_vp", "You have no VP to give.")
-    if kind not in PIECES:
-        return "action.malformed", "'piece' must be \"colonist\" or \"noble\"."
     if source == "black_market":
         return "builder.black_market_own_worker", "The worker on the black market cannot pay for it."
     if source == "windrose":
@@ -403,8 +402,8 @@ def _black_market_worker(tx: Tx, seat: int, action: Action, rng: RandomSource) -
     s = tx.state
     fields(action, ("from",), piece_fields(s))
     pl = s.players[seat]
-    name = action["from"]
-    kind = action.get("piece", default_piece(pl, name))
+    name = named(action, "from")
+    kind = piece_of(action, default_piece(pl, name))
     refuse(why_not_give(s, pl, "worker", name, kind))
     tx.emit({"t": "BlackMarketPaid", "seat": seat, "item": "worker", "from": name, **piece(s, kind)})
 

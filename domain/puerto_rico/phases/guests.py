@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.core import Action, Fact, RandomSource
-from domain.core.commands import fields, reject
+from domain.core.commands import fields, named, reject
 from domain.core.facts import Tx
 from domain.core.words import Citation
 
@@ -109,12 +109,12 @@ def _deploy_guest(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     s = tx.state
     fields(action, ("to",), piece_fields(s))
     pl = s.players[seat]
+    name = named(action, "to")
+    kind = piece_of(action, default_piece(pl, "guest_house"))
     if not s.config.new_buildings or pl.guests <= 0:
         reject("guest.no_guest", "You have no guest waiting on a guest house.")
-    kind = piece_of(action, default_piece(pl, "guest_house"))
     if kind not in pieces_at(pl, "guest_house", pl.guests):
         reject("guest.no_such_piece", f"There is no {kind} among your guests.")
-    name = action["to"]
     if name == "guest_house":
         reject("guest.same_place", "A guest moves from the guest house to another building or tile.")
     spot = target(pl, name)

@@ -10,12 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from domain.core import Action, Fact, RandomSource
-from domain.core.commands import Why, fields, refuse, reject, whole
+from domain.core.commands import Why, fields, named, refuse, reject, whole
 from domain.core.facts import Tx
 from domain.core.words import Citation
 
 from ..common import (
-    PIECES,
     auto_pass,
     default_piece,
     move_worker,
@@ -303,8 +302,6 @@ def why_not_arrange(s: State, pl: Player, move: Action, spot: tuple[int, int]) -
             )
         if spot[0] <= 0:
             return "mayor.nothing_to_remove", f"There is no colonist on your {where}."
-    if move.get("piece") not in PIECES:
-        return "action.malformed", "'piece' must be \"colonist\" or \"noble\"."
     return "mayor.no_such_piece", f"There is no {move['piece']} there."
 
 
@@ -380,13 +377,13 @@ def _arrange(tx: Tx, seat: int, action: Action, key: str, fact: Fact) -> None:
     s = tx.state
     fields(action, (key,), piece_fields(s))
     pl = s.players[seat]
-    where = action[key]
+    where = named(action, key)
     spot = target(pl, where)
     if spot is None:
         reject("mayor.unknown_target", f"You have no plantation, quarry or building {where!r}.")
     move: Action = {"type": action["type"], key: where}
     if s.config.nobles:  # the piece named, else the only kind of worker where it comes from
-        move["piece"] = action.get("piece", default_piece(pl, "windrose" if key == "to" else where))
+        move["piece"] = piece_of(action, default_piece(pl, "windrose" if key == "to" else where))
     if not _movable(s, pl, move, where, spot[0], spot[1]):  # (`why_not_arrange`'s test; why, only if refused)
         refuse(why_not_arrange(s, pl, move, spot))
     fact[key] = where
