@@ -25,7 +25,7 @@ from .api import bp
 from .application import Shiplog
 from .disputes import bp as disputes_bp
 from .openapi import ApiBlueprint, http_problem, init_api, problems
-from .parsing import MAX_BODY
+from .parsing import MAX_BODY, limit_bodies
 from .player_routes import bp as players_bp
 from .problems import Problem
 from .settings import describe_store, store_env
@@ -89,6 +89,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, app_env: Mapping[st
     check_at_start(env)  # a damaged SQLite file stops the start with a clear message
     app.extensions["shiplog"] = Shiplog(env)
     app.extensions["shiplog.store"] = describe_store(env)
+    app.wsgi_app = limit_bodies(app.wsgi_app)  # type: ignore[method-assign]
     api = init_api(app)
     api.register_blueprint(bp)
     api.register_blueprint(players_bp)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import pytest
@@ -212,3 +213,36 @@ def test_every_entity_tag_list_the_document_allows_is_read_as_versions(value: st
     with PLAIN.test_request_context(headers={"If-Match": value}):
         tags = entity_tags("If-Match")
         assert tags.star_tag or {tag.isdigit() for tag in tags.as_set(include_weak=True)} == {True}
+
+
+# -- bodies too large (issue 27 item 8) -------------------------------------------------------
+
+
+TEN_MB = b'{"name": "' + b"x" * (10 * 1024 * 1024) + b'"}'
+OVER_64_KIB = b'{"name": "' + b"x" * (65 * 1024) + b'"}'
+
+
+def chunked(client: Any, path: str, body: bytes, content_type: str = "application/json") -> Any:
+    """A body without Content-Length (empty, as PEP 3333 allows), its end told by the server (as
+    granian and gunicorn do for Transfer-Encoding: chunked)."""
+    return client.post(path, input_stream=io.BytesIO(body), headers={"Content-Type": content_type, "Transfer-Encoding": "chunked"},
+                       environ_overrides={"wsgi.input_terminated": True, "CONTENT_LENGTH": ""})
+
+
+@pytest.mark.parametrize("path", ["/v1/players", "/v1/games", "/signup"])
+def test_a_body_over_64_kib_is_413_whether_its_length_is_given_or_chunked(client: Any, path: str) -> None:
+    """Issue 27 item 8: a chunked body over 64 KiB was cut at 64 KiB and parsed (400); it is a
+    413 like a body whose Content-Length says it is too large."""
+    problem(client.post(path, data=TEN_MB, content_type="application/json"), 413, "body.too_large")
+    problem(chunked(client, path, OVER_64_KIB), 413, "body.too_large")
+    problem(chunked(client, path, TEN_MB), 413, "body.too_large")
+    form = b"name=" + b"x" * (65 * 1024)
+    problem(chunked(client, path, form, "application/x-www-form-urlencoded"), 413, "body.too_large")
+
+
+def test_a_chunked_body_within_64_kib_is_read_whole(client: Any) -> None:
+    created = chunked(client, "/v1/players", b'{"name": "' + b"x" * 30 + b'"}')
+    assert created.status_code == 201 and created.json["name"] == "x" * 30
+    exactly = b'{"name": "ann"}' + b" " * (64 * 1024 - 15)  # 64 KiB to the byte: the limit itself is allowed
+    created = chunked(client, "/v1/players", exactly)
+    assert created.status_code == 201 and created.json["name"] == "ann"
