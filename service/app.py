@@ -4,18 +4,13 @@ from __future__ import annotations
 
 import functools
 import logging
-import math
-import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
 import orjson
 from eventsourcing.persistence import PersistenceError
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, current_app
 from flask.json.provider import DefaultJSONProvider
-from limits import parse as parse_limit
-from limits.storage import MemoryStorage
-from limits.strategies import FixedWindowRateLimiter
 from werkzeug.exceptions import HTTPException
 
 from domain.core import registry
@@ -28,12 +23,12 @@ from .openapi import ApiBlueprint, http_problem, init_api, problems
 from .parsing import MAX_BODY, limit_bodies
 from .player_routes import bp as players_bp
 from .problems import Problem
+from .ratelimits import KINDS, RateLimits, rate_limited
 from .settings import describe_store, store_env
 from .store import check_at_start, check_writable, problem_for
 from .table_routes import bp as tables_bp
 from .web import init_web
 
-GAMES_PER_MINUTE = 30  # new games per client address per minute (SHIPLOG_GAMES_PER_MINUTE)
 log = logging.getLogger("shiplog")
 health = ApiBlueprint("health", __name__, description="liveness and the store's health")
 
@@ -80,15 +75,14 @@ def create_app(test_config: Mapping[str, Any] | None = None, app_env: Mapping[st
     app.config.update(
         MAX_CONTENT_LENGTH=MAX_BODY,
         JSON_SORT_KEYS=False,
-        SHIPLOG_GAMES_PER_MINUTE=int(env.get("SHIPLOG_GAMES_PER_MINUTE", GAMES_PER_MINUTE)),
-        RATELIMIT_STORAGE_URI="memory://",
-        RATELIMIT_HEADERS_ENABLED=True,
+        **{setting: int(env.get(setting, default)) for setting, default, _sentence in KINDS.values()},
     )
     if test_config:
         app.config.update(test_config)
     check_at_start(env)  # a damaged SQLite file stops the start with a clear message
     app.extensions["shiplog"] = Shiplog(env)
     app.extensions["shiplog.store"] = describe_store(env)
+    app.extensions["shiplog.limits"] = RateLimits(app.extensions["shiplog"].readmodels.view)
     app.wsgi_app = limit_bodies(app.wsgi_app)  # type: ignore[method-assign]
     api = init_api(app)
     api.register_blueprint(bp)
@@ -97,7 +91,8 @@ def create_app(test_config: Mapping[str, Any] | None = None, app_env: Mapping[st
     api.register_blueprint(disputes_bp)
     api.register_blueprint(health)
     init_web(app)  # the web pages (service/web)
-    app.view_functions["v1.create_game"] = games_per_minute(app, app.view_functions["v1.create_game"])
+    app.view_functions["v1.create_game"] = counted("games", app.view_functions["v1.create_game"])
+    app.view_functions["players.register"] = counted("players", app.view_functions["players.register"])
 
     @app.errorhandler(Problem)
     def problem(exc: Problem) -> Response:
@@ -120,20 +115,14 @@ def create_app(test_config: Mapping[str, Any] | None = None, app_env: Mapping[st
     return app
 
 
-def games_per_minute(app: Flask, view: Callable[..., Any]) -> Callable[..., Any]:
-    """Games per client address and minute (SHIPLOG_GAMES_PER_MINUTE, per server process):
-    creating a game is the one request that starts new work, so it is the one route that counts
-    (the `limits` library's fixed window); no other request pays for the check."""
-    window = FixedWindowRateLimiter(MemoryStorage())
+def counted(kind: str, view: Callable[..., Any]) -> Callable[..., Any]:
+    """Creating a game and signing up start new work: each counts against its client's limit a
+    minute (service/ratelimits.py), the web pages' forms and the API alike; no other request
+    pays for the check."""
 
     @functools.wraps(view)
     def limited(*args: Any, **kwargs: Any) -> Any:
-        item = parse_limit(f"{app.config['SHIPLOG_GAMES_PER_MINUTE']}/minute")
-        who = request.remote_addr or "unknown"
-        if not window.hit(item, "games", who):
-            wait = window.get_window_stats(item, "games", who).reset_time - time.time()
-            raise Problem(429, "rate.limited", "Too many new games from your address; wait a minute and try again.",
-                          headers={"Retry-After": str(max(1, math.ceil(wait)))})
+        rate_limited(kind)
         return view(*args, **kwargs)
 
     return limited

@@ -197,6 +197,25 @@ def test_new_games_per_client_and_minute_are_limited(sqlite_env: dict[str, str])
     assert other.status_code == 201  # the limit is per client address
 
 
+def test_sign_ups_per_client_and_minute_are_limited(sqlite_env: dict[str, str]) -> None:
+    client = create_app({"TESTING": True, "SHIPLOG_SIGNUPS_PER_MINUTE": 2}, sqlite_env).test_client()
+    assert [client.post("/v1/players", json={"name": n}).status_code for n in ("a", "b")] == [201, 201]
+    resp = client.post("/v1/players", json={"name": "c"})
+    problem(resp, 429, "rate.limited")
+    assert int(resp.headers["Retry-After"]) > 0 and "sign-ups" in resp.json["detail"]
+    assert client.post("/v1/players", json={"name": "c"}, environ_base={"REMOTE_ADDR": "10.0.0.2"}).status_code == 201
+
+
+def test_the_limits_are_counted_in_the_store_by_every_worker_together(store_env: dict[str, str]) -> None:
+    """Issue 27 item 4: two workers (two apps on one store, SQLite or PostgreSQL) count a
+    client's new games together; each used to count its own (N workers: N times the limit)."""
+    config = {"TESTING": True, "SHIPLOG_GAMES_PER_MINUTE": 3}
+    workers = [create_app(config, store_env).test_client() for _ in range(2)]
+    body = {"game": "high-card", "players": ["ann", "bob"]}
+    answers = [workers[n % 2].post("/v1/games", json=body).status_code for n in range(5)]
+    assert answers == [201, 201, 201, 429, 429]
+
+
 @pytest.mark.parametrize("name", ["a\x1bb", "\x07", "tab\tname", "\x9b31m"])
 def test_names_with_control_characters_are_refused(client: Any, name: str) -> None:
     problem(client.post("/v1/games", json={"game": "high-card", "players": [name, "bob"]}), 422, "body.invalid")
