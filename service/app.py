@@ -9,9 +9,10 @@ from typing import Any
 
 import orjson
 from eventsourcing.persistence import PersistenceError
-from flask import Flask, Response, current_app
+from flask import Flask, Response, current_app, request
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import HTTPException
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from domain.core import registry
 
@@ -83,6 +84,9 @@ def create_app(test_config: Mapping[str, Any] | None = None, app_env: Mapping[st
     app.extensions["shiplog"] = Shiplog(env)
     app.extensions["shiplog.store"] = describe_store(env)
     app.extensions["shiplog.limits"] = RateLimits(app.extensions["shiplog"].readmodels.view)
+    proxies = int(env.get("SHIPLOG_PROXIES", "0"))
+    if proxies > 0:  # the client's address and scheme as the trusted proxies in front say
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore[method-assign]
     app.wsgi_app = limit_bodies(app.wsgi_app)  # type: ignore[method-assign]
     api = init_api(app)
     api.register_blueprint(bp)
@@ -93,6 +97,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, app_env: Mapping[st
     init_web(app)  # the web pages (service/web)
     app.view_functions["v1.create_game"] = counted("games", app.view_functions["v1.create_game"])
     app.view_functions["players.register"] = counted("players", app.view_functions["players.register"])
+    app.after_request(careful_headers)
 
     @app.errorhandler(Problem)
     def problem(exc: Problem) -> Response:
@@ -126,6 +131,15 @@ def counted(kind: str, view: Callable[..., Any]) -> Callable[..., Any]:
         return view(*args, **kwargs)
 
     return limited
+
+
+def careful_headers(response: Response) -> Response:
+    """Never sniff a type; answers to a POST or PATCH (new tokens, secrets, invitations) are not
+    to be kept by any cache."""
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    if request.method not in ("GET", "HEAD") and "Cache-Control" not in response.headers:
+        response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def start_background(app: Flask) -> None:
