@@ -44,6 +44,16 @@ def create(client: Any, game: str, seats: int, **fields: Any) -> str:
     return str(response.headers["Location"].split("/games/")[1].split("?")[0])
 
 
+def play_out(shiplog: Any, gid: str) -> Any:
+    """The game played to its end by each seat's first legal action; the game at its end."""
+    game = shiplog.get_game(UUID(gid))
+    while game.status == "active":
+        seat = min(game.to_act())
+        shiplog.submit(game.id, seat, game.rules.legal_actions(game.state, seat)[0])
+        game = shiplog.get_game(game.id)
+    return game
+
+
 def player_cookie(response: Any) -> str:
     return next(c for c in response.headers.getlist("Set-Cookie") if c.startswith(f"{COOKIE}="))
 
@@ -292,11 +302,7 @@ def test_the_replay_page_answers_what_else_any_seat_could_have_done_once_the_gam
     ann = sign_up(app, "ann")
     gid = create(ann, "high-card", 2, **{"seat.1": "random"})
     shiplog = app.extensions["shiplog"]
-    game = shiplog.get_game(UUID(gid))
-    while game.status == "active":
-        seat = min(game.to_act())
-        shiplog.submit(game.id, seat, game.rules.legal_actions(game.state, seat)[0])
-        game = shiplog.get_game(game.id)
+    game = play_out(shiplog, gid)
     eve = sign_up(app, "eve")  # no seat
     for at in range(game.version + 1):
         then = shiplog.get_game(game.id, at)

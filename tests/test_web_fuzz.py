@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 from urllib.parse import quote
-from uuid import UUID
 
 import pytest
 
 from service.app import create_app
-from tests.test_web import create, csrf, sign_up
+from tests.test_web import create, csrf, play_out, sign_up
 
 HOSTILE = [
     "²", "٣", "9" * 5000, "-1", "-99999999999999999999", "1e9", "0x10", " 1", "1 ", "3.0", "NaN", "Infinity",
@@ -27,21 +26,11 @@ def fuzz_app(sqlite_env: dict[str, str]) -> Any:
                       {**sqlite_env, "SHIPLOG_SSE_SECONDS": "0"})
 
 
-def played_out(app: Any, client: Any) -> str:
-    gid = create(client, "high-card", 2, **{"seat.1": "random"})
-    shiplog = app.extensions["shiplog"]
-    game = shiplog.get_game(UUID(gid))
-    while game.status == "active":
-        seat = min(game.to_act())
-        shiplog.submit(game.id, seat, game.rules.legal_actions(game.state, seat)[0])
-        game = shiplog.get_game(game.id)
-    return gid
-
-
 def test_no_hostile_query_value_makes_any_page_fail(fuzz_app: Any) -> None:
     ann = sign_up(fuzz_app, "ann")
     running = create(ann, "high-card", 2, **{"seat.1": "random"})
-    over = played_out(fuzz_app, ann)
+    over = create(ann, "high-card", 2, **{"seat.1": "random"})
+    play_out(fuzz_app.extensions["shiplog"], over)
     routes = {
         "/": ["x"], "/signup": ["next"], "/signin": ["next"], "/lobby": ["x"], "/settings": ["x"], "/new/high-card": ["x"],
         f"/games/{running}": ["invite", "log"], f"/games/{running}/replay": ["at", "as", "ask", "try", "invite"],

@@ -13,6 +13,7 @@ import pytest
 from domain.core import registry
 from service.web import boards
 from tests.browser.helpers import create_game, shown_version, sign_up, wait_for_version
+from tests.test_web import play_out
 
 pytestmark = pytest.mark.browser
 
@@ -57,12 +58,7 @@ def test_no_page_breaks_its_content_security_policy(server: Any, context_factory
     ann.wait_for_selector("#turn-h")
     # A finished game's replay, with the question panel and a tried action.
     over = create_game(ann, server.url, "high-card", 2, bots={1: "random"})
-    shiplog = server.shiplog
-    game = shiplog.get_game(UUID(over))
-    while game.status == "active":
-        seat = min(game.to_act())
-        shiplog.submit(game.id, seat, game.rules.legal_actions(game.state, seat)[0])
-        game = shiplog.get_game(game.id)
+    play_out(server.shiplog, over)
     ann.goto(f"{server.url}/games/{over}/replay?at=1&ask=0&try=%7B%22type%22%3A%22draw%22%7D")
     ann.wait_for_selector("[data-testid=tried]")
     assert seen == []
