@@ -64,6 +64,8 @@ def test_no_hostile_form_value_makes_any_form_fail(fuzz_app: Any) -> None:
         (lambda: ann, f"/games/{gid}", f"/games/{gid}/bot", ["bot"], {}),
         (lambda: ann, f"/games/{gid}", f"/games/{gid}/undo/answer", ["accept"], {}),
         (lambda: ann, f"/games/{gid}", f"/games/{gid}/resign", ["sure"], {}),
+        (lambda: ann, f"/games/{gid}", f"/games/{gid}/stand-in", ["seat", "bot"], {}),
+        (lambda: ann, f"/games/{gid}", f"/games/{gid}/return", ["seat"], {}),
         (lambda: bob, f"/games/{gid}", f"/games/{gid}/join", ["invite", "entropy"], {}),
     ]
     failed = []

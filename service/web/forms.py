@@ -195,3 +195,15 @@ def undo_answer(form: Any) -> bool:
 
 def seat_bot(form: Any) -> str | None:
     return checked(schemas.SeatBotSchema(), {"bot": form.get("bot") or None})["bot"]  # type: ignore[no-any-return]
+
+
+class StandInSchema(schemas.SeatBotSchema):
+    """`POST …/seats/{seat}/bot` with its seat in the form (none: my own)."""
+
+    seat = fields.Int(strict=True, load_default=None, validate=validate.Range(min=0, max=schemas.MAX_PLAYERS - 1))
+
+
+def stand_in(form: Any) -> tuple[int | None, str | None]:
+    """The seat a bot is to play for (None: my own) and the bot (None: the table's)."""
+    data = checked(StandInSchema(), {"seat": number(form.get("seat") or None), "bot": form.get("bot") or None})
+    return data["seat"], data["bot"]

@@ -227,13 +227,13 @@ def stand_in(game_id: str) -> Any:
     the host, a seat whose clock ran out (`seat`)."""
     def command(game: Game, player: Player | None) -> None:
         own = who(game)[1]
-        field = request.form.get("seat", "")
-        target = int(field) if field.isdigit() else own
+        seat, bot = forms.stand_in(request.form)
+        target = own if seat is None else seat
         if target is None:
             raise IllegalAction("seat.none", "You have no seat at this game.")
         if target != own:
             host_only(game, player)
-        shiplog().seat_bot(game, target, request.form.get("bot") or None, asked=target == own)
+        shiplog().seat_bot(game, target, bot, asked=target == own)
 
     return attempt(game_id, command, seated=False)
 
