@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import functools
 import logging
-import math
-import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -13,10 +11,8 @@ import orjson
 from eventsourcing.persistence import PersistenceError
 from flask import Flask, Response, current_app, request
 from flask.json.provider import DefaultJSONProvider
-from limits import parse as parse_limit
-from limits.storage import MemoryStorage
-from limits.strategies import FixedWindowRateLimiter
 from werkzeug.exceptions import HTTPException
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from domain.core import registry
 
@@ -25,15 +21,15 @@ from .api import bp
 from .application import Shiplog
 from .disputes import bp as disputes_bp
 from .openapi import ApiBlueprint, http_problem, init_api, problems
-from .parsing import MAX_BODY
+from .parsing import MAX_BODY, limit_bodies
 from .player_routes import bp as players_bp
 from .problems import Problem
+from .ratelimits import KINDS, RateLimits, rate_limited
 from .settings import describe_store, store_env
 from .store import check_at_start, check_writable, problem_for
 from .table_routes import bp as tables_bp
 from .web import init_web
 
-GAMES_PER_MINUTE = 30  # new games per client address per minute (SHIPLOG_GAMES_PER_MINUTE)
 log = logging.getLogger("shiplog")
 health = ApiBlueprint("health", __name__, description="liveness and the store's health")
 
@@ -80,15 +76,18 @@ def create_app(test_config: Mapping[str, Any] | None = None, app_env: Mapping[st
     app.config.update(
         MAX_CONTENT_LENGTH=MAX_BODY,
         JSON_SORT_KEYS=False,
-        SHIPLOG_GAMES_PER_MINUTE=int(env.get("SHIPLOG_GAMES_PER_MINUTE", GAMES_PER_MINUTE)),
-        RATELIMIT_STORAGE_URI="memory://",
-        RATELIMIT_HEADERS_ENABLED=True,
+        **{setting: int(env.get(setting, default)) for setting, default, _sentence in KINDS.values()},
     )
     if test_config:
         app.config.update(test_config)
     check_at_start(env)  # a damaged SQLite file stops the start with a clear message
     app.extensions["shiplog"] = Shiplog(env)
     app.extensions["shiplog.store"] = describe_store(env)
+    app.extensions["shiplog.limits"] = RateLimits(app.extensions["shiplog"].readmodels.view)
+    proxies = int(env.get("SHIPLOG_PROXIES", "0"))
+    if proxies > 0:  # the client's address and scheme as the trusted proxies in front say
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore[method-assign]
+    app.wsgi_app = limit_bodies(app.wsgi_app)  # type: ignore[method-assign]
     api = init_api(app)
     api.register_blueprint(bp)
     api.register_blueprint(players_bp)
@@ -96,7 +95,9 @@ def create_app(test_config: Mapping[str, Any] | None = None, app_env: Mapping[st
     api.register_blueprint(disputes_bp)
     api.register_blueprint(health)
     init_web(app)  # the web pages (service/web)
-    app.view_functions["v1.create_game"] = games_per_minute(app, app.view_functions["v1.create_game"])
+    app.view_functions["v1.create_game"] = counted("games", app.view_functions["v1.create_game"])
+    app.view_functions["players.register"] = counted("players", app.view_functions["players.register"])
+    app.after_request(careful_headers)
 
     @app.errorhandler(Problem)
     def problem(exc: Problem) -> Response:
@@ -119,23 +120,26 @@ def create_app(test_config: Mapping[str, Any] | None = None, app_env: Mapping[st
     return app
 
 
-def games_per_minute(app: Flask, view: Callable[..., Any]) -> Callable[..., Any]:
-    """Games per client address and minute (SHIPLOG_GAMES_PER_MINUTE, per server process):
-    creating a game is the one request that starts new work, so it is the one route that counts
-    (the `limits` library's fixed window); no other request pays for the check."""
-    window = FixedWindowRateLimiter(MemoryStorage())
+def counted(kind: str, view: Callable[..., Any]) -> Callable[..., Any]:
+    """Creating a game and signing up start new work: each counts against its client's limit a
+    minute (service/ratelimits.py), the web pages' forms and the API alike; no other request
+    pays for the check."""
 
     @functools.wraps(view)
     def limited(*args: Any, **kwargs: Any) -> Any:
-        item = parse_limit(f"{app.config['SHIPLOG_GAMES_PER_MINUTE']}/minute")
-        who = request.remote_addr or "unknown"
-        if not window.hit(item, "games", who):
-            wait = window.get_window_stats(item, "games", who).reset_time - time.time()
-            raise Problem(429, "rate.limited", "Too many new games from your address; wait a minute and try again.",
-                          headers={"Retry-After": str(max(1, math.ceil(wait)))})
+        rate_limited(kind)
         return view(*args, **kwargs)
 
     return limited
+
+
+def careful_headers(response: Response) -> Response:
+    """Never sniff a type; answers to a POST or PATCH (new tokens, secrets, invitations) are not
+    to be kept by any cache."""
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    if request.method not in ("GET", "HEAD") and "Cache-Control" not in response.headers:
+        response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def start_background(app: Flask) -> None:

@@ -40,7 +40,7 @@ PROBLEM_STATUSES = {
     413: "body larger than 64 KiB",
     415: "a POST whose Content-Type is not application/json",
     422: "valid JSON but an invalid body, or an illegal action (rule code + a sentence)",
-    429: "too many new games from this client this minute (Retry-After says when to try again)",
+    429: "too many new games or sign-ups from this client this minute, or too many messages or streams (Retry-After says when to try again)",
     503: "the store cannot be reached or cannot write (disk full, read-only)",
 }
 SEAT_TOKEN = [{"seatToken": []}]

@@ -10,8 +10,10 @@ for a header.
 
 from __future__ import annotations
 
+import io
 import json
 import math
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import marshmallow as ma
@@ -22,6 +24,7 @@ from webargs.flaskparser import FlaskParser
 from .problems import Problem
 
 MAX_BODY = 64 * 1024  # bytes in a request body (413 above)
+MAX_DRAINED = 16 * 1024 * 1024  # of a body too large, read (and dropped) so the client hears the 413
 MAX_DEPTH = 32  # levels of arrays and objects in a body; shiplog's own bodies use 3
 MAX_SAFE_INTEGER = 2**53 - 1  # I-JSON: what every JSON client can hold exactly
 # Any JSON value within these rules, as JSON Schema (depth and text rules cannot be said there).
@@ -177,3 +180,54 @@ class Parser(FlaskParser):
             code = "header." + str(name).lower().replace("-", "_")
             raise Problem(400, code, f"The {name} header is not valid: {first_error(errors)}", errors=errors)
         raise Problem(400, "query.invalid", f"The query string is not valid: {first_error(errors)}", errors=errors)
+
+
+Wsgi = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
+
+
+def _drain(stream: Any, limit: int) -> None:
+    """Read and drop up to `limit` bytes of what the client is still sending."""
+    while limit > 0:
+        piece = stream.read(min(limit, MAX_BODY))
+        if not piece:
+            return
+        limit -= len(piece)
+
+
+def limit_bodies(wsgi: Wsgi) -> Wsgi:
+    """Bodies of at most MAX_BODY bytes, however they come; a larger one is a 413 problem+json.
+
+    A Content-Length above the limit is refused before the application runs. A chunked body
+    (no Content-Length; the server ends the stream, `wsgi.input_terminated`) is read here up to
+    one byte past the limit: within it, the application gets it as a body of known length;
+    beyond it, a 413 (werkzeug alone would cut it at the limit and hand the application the
+    first 64 KiB as if that were all). Before a 413 the rest of the body is read and dropped, up
+    to MAX_DRAINED bytes, so the client, still sending, is not cut off before it reads the
+    answer (servers close a connection with unread data, and the reset can lose the 413)."""
+
+    def app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        length = environ.get("CONTENT_LENGTH")
+        if length and length.isascii() and length.isdigit():  # (werkzeug reads any other value as none)
+            if len(length) < 7 and int(length) <= MAX_BODY:
+                return wsgi(environ, start_response)  # the usual request: nothing more to look at
+            _drain(environ["wsgi.input"], min(int(length), MAX_DRAINED) if len(length) < 20 else MAX_DRAINED)
+            return too_large(environ, start_response)
+        if not length and environ.get("HTTP_TRANSFER_ENCODING") and environ.get("wsgi.input_terminated"):
+            stream = environ["wsgi.input"]
+            body = b""
+            while len(body) <= MAX_BODY and (piece := stream.read(MAX_BODY + 1 - len(body))):
+                body += piece  # a stream may give less than asked before its end
+            if len(body) > MAX_BODY:
+                _drain(stream, MAX_DRAINED)
+                return too_large(environ, start_response)
+            environ["wsgi.input"] = io.BytesIO(body)  # from here on a body of known length
+            environ["CONTENT_LENGTH"] = str(len(body))
+            del environ["HTTP_TRANSFER_ENCODING"], environ["wsgi.input_terminated"]
+        return wsgi(environ, start_response)
+
+    return app
+
+
+def too_large(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+    problem = Problem(413, "body.too_large", f"The request body is larger than {MAX_BODY // 1024} KiB.")
+    return problem.response()(environ, start_response)  # type: ignore[no-any-return]

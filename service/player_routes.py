@@ -24,7 +24,7 @@ def profile(player: Player, secret: str | None = None) -> dict[str, Any]:
 @bp.route("/players", methods=["POST"])
 @bp.arguments(schemas.RegisterPlayerSchema)
 @bp.response(201, schemas.PlayerCreatedSchema)
-@problems(bp, 400, 413, 415, 422, 503)
+@problems(bp, 400, 413, 415, 422, 429, 503)
 def register(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
     """A new player: the token (shown once, stored hashed) and the webhook secret come back."""
     player, token = app_().register_player(data["name"], data["email"], data["webhook_url"], data.get("email_mode"),

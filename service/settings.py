@@ -6,7 +6,9 @@ The eventsourcing library's own variables decide persistence:
     POSTGRES_DBNAME, POSTGRES_HOST, POSTGRES_PORT, POSTGRES_USER, POSTGRES_PASSWORD, POSTGRES_SCHEMA
 Ours:
     SHIPLOG_HOST (127.0.0.1), SHIPLOG_PORT (8000), SHIPLOG_SNAPSHOT_INTERVAL (50),
-    SHIPLOG_GAMES_PER_MINUTE (30: new games per client address and minute, per server process)
+    SHIPLOG_GAMES_PER_MINUTE (30), SHIPLOG_SIGNUPS_PER_MINUTE (30): new games and sign-ups per
+        client address and minute, counted in the store for all workers (service/ratelimits.py),
+    SHIPLOG_PROXIES (0: how many proxies in front to trust for X-Forwarded-For and -Proto)
 """
 
 from __future__ import annotations

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import pytest
@@ -196,6 +197,25 @@ def test_new_games_per_client_and_minute_are_limited(sqlite_env: dict[str, str])
     assert other.status_code == 201  # the limit is per client address
 
 
+def test_sign_ups_per_client_and_minute_are_limited(sqlite_env: dict[str, str]) -> None:
+    client = create_app({"TESTING": True, "SHIPLOG_SIGNUPS_PER_MINUTE": 2}, sqlite_env).test_client()
+    assert [client.post("/v1/players", json={"name": n}).status_code for n in ("a", "b")] == [201, 201]
+    resp = client.post("/v1/players", json={"name": "c"})
+    problem(resp, 429, "rate.limited")
+    assert int(resp.headers["Retry-After"]) > 0 and "sign-ups" in resp.json["detail"]
+    assert client.post("/v1/players", json={"name": "c"}, environ_base={"REMOTE_ADDR": "10.0.0.2"}).status_code == 201
+
+
+def test_the_limits_are_counted_in_the_store_by_every_worker_together(store_env: dict[str, str]) -> None:
+    """Issue 27 item 4: two workers (two apps on one store, SQLite or PostgreSQL) count a
+    client's new games together; each used to count its own (N workers: N times the limit)."""
+    config = {"TESTING": True, "SHIPLOG_GAMES_PER_MINUTE": 3}
+    workers = [create_app(config, store_env).test_client() for _ in range(2)]
+    body = {"game": "high-card", "players": ["ann", "bob"]}
+    answers = [workers[n % 2].post("/v1/games", json=body).status_code for n in range(5)]
+    assert answers == [201, 201, 201, 429, 429]
+
+
 @pytest.mark.parametrize("name", ["a\x1bb", "\x07", "tab\tname", "\x9b31m"])
 def test_names_with_control_characters_are_refused(client: Any, name: str) -> None:
     problem(client.post("/v1/games", json={"game": "high-card", "players": [name, "bob"]}), 422, "body.invalid")
@@ -212,3 +232,36 @@ def test_every_entity_tag_list_the_document_allows_is_read_as_versions(value: st
     with PLAIN.test_request_context(headers={"If-Match": value}):
         tags = entity_tags("If-Match")
         assert tags.star_tag or {tag.isdigit() for tag in tags.as_set(include_weak=True)} == {True}
+
+
+# -- bodies too large (issue 27 item 8) -------------------------------------------------------
+
+
+TEN_MB = b'{"name": "' + b"x" * (10 * 1024 * 1024) + b'"}'
+OVER_64_KIB = b'{"name": "' + b"x" * (65 * 1024) + b'"}'
+
+
+def chunked(client: Any, path: str, body: bytes, content_type: str = "application/json") -> Any:
+    """A body without Content-Length (empty, as PEP 3333 allows), its end told by the server (as
+    granian and gunicorn do for Transfer-Encoding: chunked)."""
+    return client.post(path, input_stream=io.BytesIO(body), headers={"Content-Type": content_type, "Transfer-Encoding": "chunked"},
+                       environ_overrides={"wsgi.input_terminated": True, "CONTENT_LENGTH": ""})
+
+
+@pytest.mark.parametrize("path", ["/v1/players", "/v1/games", "/signup"])
+def test_a_body_over_64_kib_is_413_whether_its_length_is_given_or_chunked(client: Any, path: str) -> None:
+    """Issue 27 item 8: a chunked body over 64 KiB was cut at 64 KiB and parsed (400); it is a
+    413 like a body whose Content-Length says it is too large."""
+    problem(client.post(path, data=TEN_MB, content_type="application/json"), 413, "body.too_large")
+    problem(chunked(client, path, OVER_64_KIB), 413, "body.too_large")
+    problem(chunked(client, path, TEN_MB), 413, "body.too_large")
+    form = b"name=" + b"x" * (65 * 1024)
+    problem(chunked(client, path, form, "application/x-www-form-urlencoded"), 413, "body.too_large")
+
+
+def test_a_chunked_body_within_64_kib_is_read_whole(client: Any) -> None:
+    created = chunked(client, "/v1/players", b'{"name": "' + b"x" * 30 + b'"}')
+    assert created.status_code == 201 and created.json["name"] == "x" * 30
+    exactly = b'{"name": "ann"}' + b" " * (64 * 1024 - 15)  # 64 KiB to the byte: the limit itself is allowed
+    created = chunked(client, "/v1/players", exactly)
+    assert created.status_code == 201 and created.json["name"] == "ann"

@@ -28,7 +28,8 @@ EXAMPLES = 15  # per operation and phase
 @pytest.mark.slow
 def test_schemathesis_checks_all_pass(sqlite_env: dict[str, str], tmp_path: Path) -> None:
     # Live streams end at once here (they would otherwise hold each generated request for minutes).
-    with running({**sqlite_env, "SHIPLOG_GAMES_PER_MINUTE": "1000000", "SHIPLOG_SSE_SECONDS": "0",
+    with running({**sqlite_env, "SHIPLOG_GAMES_PER_MINUTE": "1000000", "SHIPLOG_SIGNUPS_PER_MINUTE": "1000000",
+                  "SHIPLOG_SSE_SECONDS": "0",
                   "SHIPLOG_TICK_SECONDS": "0"}) as server:
         first = registry.products()[0]  # any registered game, with its default options
         seats = max(registry.get(first).MIN_SEATS, min(3, registry.get(first).MAX_SEATS))

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import json
 import logging
 import os
+import re
 import socket
 
 import pytest
@@ -11,7 +14,7 @@ import requests
 
 from replay.loadgen import idle_connections
 from service.cli import _workers_chosen, default_workers
-from service.process import running
+from service.process import Server, running
 
 TINY = {"SHIPLOG_GAME_MODULES": "high-card=tests.tinygame"}
 
@@ -85,3 +88,57 @@ def test_two_workers_answer_as_one_server(sqlite_env: dict[str, str]) -> None:
             assert sorted(answers) == [201, 412], answers
             after = requests.get(f"{server.url}/v1/games/{gid}", headers={"Connection": "close"}, timeout=10)
             assert after.json()["version"] > view["version"]
+
+
+def exchange(port: int, head: bytes, body: bytes, piece: int = 64 * 1024) -> tuple[bool, int, dict[str, str], bytes]:
+    """Send a request as a client does (the whole body, then read the answer): whether the
+    whole body could be sent, the status, the headers and the body of the answer."""
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+        sent_all = True
+        try:
+            sock.sendall(head)
+            for start in range(0, len(body), piece):
+                sock.sendall(body[start:start + piece])
+        except OSError:  # reset or broken pipe: the server closed while the client was sending
+            sent_all = False
+        answer = b""
+        with contextlib.suppress(OSError):
+            while chunk := sock.recv(65536):
+                answer += chunk
+                head_end = answer.find(b"\r\n\r\n")
+                length = re.search(rb"(?i)\r\ncontent-length: *(\d+)", answer[:head_end]) if head_end > 0 else None
+                if length and len(answer) >= head_end + 4 + int(length.group(1)):
+                    break
+    status_line, _, rest = answer.partition(b"\r\n")
+    fields, _, content = rest.partition(b"\r\n\r\n")
+    headers = dict(line.decode("latin-1").lower().split(": ", 1) for line in fields.split(b"\r\n") if b": " in line)
+    return sent_all, int(status_line.split()[1]) if status_line else 0, headers, content
+
+
+def in_chunks(body: bytes, size: int = 4096) -> bytes:
+    return b"".join(b"%x\r\n%s\r\n" % (len(body[i:i + size]), body[i:i + size]) for i in range(0, len(body), size)) + b"0\r\n\r\n"
+
+
+@pytest.mark.parametrize("gunicorn", [False, True], ids=["granian", "gunicorn"])
+def test_a_body_over_64_kib_is_a_413_the_client_reads_through_the_real_server(sqlite_env: dict[str, str], gunicorn: bool) -> None:
+    """Issue 27 item 8, through `shiplog serve`: a 10 MB body is read to its end and answered
+    413 problem+json (the server used to close the connection while the client was still
+    sending), and a chunked body over 64 KiB is a 413 too (it used to be cut at 64 KiB and
+    parsed: a 400)."""
+    server = Server({**sqlite_env, **TINY, "SHIPLOG_TICK_SECONDS": "0"}, gunicorn=gunicorn)
+    server.start()
+    try:
+        post = b"POST /v1/players HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nConnection: close\r\n"
+        big = b'{"name": "' + b"x" * (10 * 1024 * 1024) + b'"}'
+        sent_all, status, headers, content = exchange(server.port, post + b"Content-Length: %d\r\n\r\n" % len(big), big)
+        assert (sent_all, status, headers.get("content-type")) == (True, 413, "application/problem+json")
+        assert json.loads(content)["code"] == "body.too_large"
+        chunked = post + b"Transfer-Encoding: chunked\r\n\r\n"
+        over = b'{"name": "' + b"x" * (65 * 1024) + b'"}'
+        sent_all, status, headers, content = exchange(server.port, chunked, in_chunks(over))
+        assert (sent_all, status, headers.get("content-type")) == (True, 413, "application/problem+json")
+        assert json.loads(content)["code"] == "body.too_large"
+        sent_all, status, _headers, content = exchange(server.port, chunked, in_chunks(b'{"name": "' + b"y" * 30 + b'"}', 7))
+        assert (sent_all, status, json.loads(content)["name"]) == (True, 201, "y" * 30)
+    finally:
+        server.stop()

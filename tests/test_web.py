@@ -44,13 +44,31 @@ def create(client: Any, game: str, seats: int, **fields: Any) -> str:
     return str(response.headers["Location"].split("/games/")[1].split("?")[0])
 
 
-def test_the_player_cookie_holds_the_token_httponly_samesite_lax_secure_over_https(app: Any) -> None:
-    plain = sign_up(app, "ann").response.headers["Set-Cookie"]
-    assert plain.startswith(f"{COOKIE}=") and "HttpOnly" in plain and "SameSite=Lax" in plain and "Secure" not in plain
-    secure = sign_up(app, "bob", "https://localhost").response.headers["Set-Cookie"]
+def play_out(shiplog: Any, gid: str) -> Any:
+    """The game played to its end by each seat's first legal action; the game at its end."""
+    game = shiplog.get_game(UUID(gid))
+    while game.status == "active":
+        seat = min(game.to_act())
+        shiplog.submit(game.id, seat, game.rules.legal_actions(game.state, seat)[0])
+        game = shiplog.get_game(game.id)
+    return game
+
+
+def player_cookie(response: Any) -> str:
+    return next(c for c in response.headers.getlist("Set-Cookie") if c.startswith(f"{COOKIE}="))
+
+
+def test_the_player_cookie_holds_a_session_httponly_samesite_lax_secure_over_https_never_the_token(app: Any) -> None:
+    ann = sign_up(app, "ann")
+    plain = player_cookie(ann.response)
+    assert "HttpOnly" in plain and "SameSite=Lax" in plain and "Secure" not in plain
+    secure = player_cookie(sign_up(app, "bob", "https://localhost").response)
     assert "Secure" in secure and "HttpOnly" in secure and "SameSite=Lax" in secure
-    token = plain.split(";")[0].split("=", 1)[1]
-    assert app.extensions["shiplog"].player_by_token(token).name == "ann"
+    session = plain.split(";")[0].split("=", 1)[1]
+    token = re.search(r'value="([^"]+)" data-testid="token"', ann.response.get_data(as_text=True)).group(1)  # type: ignore[union-attr]
+    assert session != token and app.extensions["shiplog"].player_by_token(session) is None
+    assert app.extensions["shiplog"].player_by_token(token).name == "ann"  # the token shown once
+    assert ">ann</a>" in ann.get("/").get_data(as_text=True)  # the session signs ann in
 
 
 def test_forms_without_the_csrf_token_are_refused_and_change_nothing(app: Any) -> None:
@@ -284,11 +302,7 @@ def test_the_replay_page_answers_what_else_any_seat_could_have_done_once_the_gam
     ann = sign_up(app, "ann")
     gid = create(ann, "high-card", 2, **{"seat.1": "random"})
     shiplog = app.extensions["shiplog"]
-    game = shiplog.get_game(UUID(gid))
-    while game.status == "active":
-        seat = min(game.to_act())
-        shiplog.submit(game.id, seat, game.rules.legal_actions(game.state, seat)[0])
-        game = shiplog.get_game(game.id)
+    game = play_out(shiplog, gid)
     eve = sign_up(app, "eve")  # no seat
     for at in range(game.version + 1):
         then = shiplog.get_game(game.id, at)

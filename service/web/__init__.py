@@ -2,13 +2,17 @@
 without JavaScript (every form posts and the page reloads) and livelier with it (live.js swaps
 the page's live part when the game's event stream says something happened).
 
-A player is recognised by a cookie holding their player token (HttpOnly, SameSite=Lax, Secure
-over https); every form carries Flask-WTF's CSRF token. The pages are generic: a game brings
+A player is recognised by a cookie holding a revocable session, never the player token
+(HttpOnly, SameSite=Lax, Secure over https); every form carries Flask-WTF's CSRF token and is
+checked by the API's own schema before anything is done; every page carries a
+Content-Security-Policy. The pages are generic: a game brings
 its own `board.html` (and optionally `board.py`) in its folder (see `boards.py`). Nothing is
 shown that the API would not show the same viewer: the pages are built from the API's own
 `game_view` and `event_json`.
 
-Modules: `session` (the cookie, CSRF, who is asking), `pages` (home, sign-up, sign-in,
+Modules: `session` (the cookie, CSRF, who is asking, the pages' headers), `signins` (the
+sessions in the store), `policy` (the Content-Security-Policy), `forms` (forms and query
+strings through the API's schemas), `pages` (home, sign-up, sign-in,
 settings, lobby, new game), `play` (the game page and its forms, the live stream), `replay`
 (the replay page), `boards` (the games' board templates and helpers), `chart` (the score chart
 as SVG).

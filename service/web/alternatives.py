@@ -12,12 +12,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import request
-
 from domain.core.aggregate import Game, Status
 from domain.core.dispute import Answer, Position, attempt, legal
 from domain.core.rules import ALL
 
+from ..parsing import parse_json
+from ..problems import Problem
 from . import boards
 from .session import shiplog
 
@@ -30,18 +30,19 @@ def _answer(answer: Answer, label: str, taken: bool = False) -> dict[str, Any]:
             "json": json.dumps(answer.action, separators=(",", ":"), sort_keys=True)}
 
 
-def _tried(position: Position, seat: int, viewer: Any, names: list[str]) -> dict[str, Any] | None:
-    raw = request.args.get("try", "").strip()
+def _tried(position: Position, seat: int, viewer: Any, names: list[str], raw: str) -> dict[str, Any] | None:
+    raw = raw.strip()
     if not raw:
         return None
     if len(raw) > MAX_TRIED:
         return {"json": raw[:80], "accepted": False, "code": "action.too_large", "message": "This action is too long to try.",
                 "text": [], "note": None, "label": ""}
     try:
-        action = json.loads(raw)
-    except ValueError:
-        return {"json": raw, "accepted": False, "code": "action.malformed",
-                "message": "This is not JSON: write the action as on the API, e.g. {\"type\": \"pass\"}.",
+        action = parse_json(raw.encode("utf-8", "surrogatepass"))  # the API's rules for a body: depth, numbers, text
+    except Problem as exc:
+        message = ("This is not JSON: write the action as on the API, e.g. {\"type\": \"pass\"}."
+                   if exc.code == "body.malformed_json" else exc.detail)
+        return {"json": raw, "accepted": False, "code": "action.malformed", "message": message,
                 "text": [], "note": None, "label": ""}
     answer = attempt(position, seat, action, viewer, names)
     shown = _answer(answer, "")
@@ -49,7 +50,8 @@ def _tried(position: Position, seat: int, viewer: Any, names: list[str]) -> dict
     return shown
 
 
-def panel(current: Game, kind: str, own: int | None, at: int, names: list[str], taken_next: Any) -> dict[str, Any]:
+def panel(current: Game, kind: str, own: int | None, at: int, names: list[str], taken_next: Any,
+          ask: int | None, tried: str) -> dict[str, Any]:
     """What the panel shows at version `at`: who may ask, the seat asked about, its legal actions
     then with their answers (the one taken next marked), and the tried action's answer."""
     running = current.status in (Status.ACTIVE, Status.OPEN)
@@ -61,9 +63,8 @@ def panel(current: Game, kind: str, own: int | None, at: int, names: list[str], 
     if running:
         seat, viewer, choices = own, own, [own]
     else:
-        chosen = request.args.get("ask", "")
         to_act = sorted(position.to_act())
-        seat = int(chosen) if chosen.isdigit() and int(chosen) < len(current.seats) else (to_act[0] if to_act else 0)
+        seat = ask if ask is not None and ask < len(current.seats) else (to_act[0] if to_act else 0)
         viewer, choices = ALL, list(range(len(current.seats)))
     assert seat is not None
     rules = current.rules
@@ -72,5 +73,5 @@ def panel(current: Game, kind: str, own: int | None, at: int, names: list[str], 
                     taken=taken_next is not None and taken_next.get("seat") == seat and taken_next.get("action") == a)
             for a in actions]
     return {"allowed": True, "running": running, "seat": seat, "choices": choices, "to_act": sorted(position.to_act()),
-            "actions": rows, "tried": _tried(position, seat, viewer, names),
+            "actions": rows, "tried": _tried(position, seat, viewer, names, tried),
             "example": rows[0]["json"] if rows else json.dumps({"type": "pass"})}

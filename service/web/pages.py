@@ -9,9 +9,11 @@ from flask import Response, abort, redirect, render_template, request, url_for
 
 from domain.core import registry
 from domain.core.errors import IllegalAction
-from domain.core.options import Option
 from domain.core.rules import GameRules
 
+from .. import schemas
+from ..ratelimits import rate_limited
+from . import forms
 from .session import bp, current_player, forget, remember, shiplog
 
 Page = str | tuple[str, int] | Response
@@ -39,11 +41,9 @@ def signed_in() -> Any:
     return player
 
 
-def safe_next(target: str | None) -> str:
-    """Only a path of this site (never another host) after signing in."""
-    if target and target.startswith("/") and not target.startswith("//") and "\\" not in target:
-        return target
-    return url_for("web.lobby")
+def next_page(target: str | None) -> str:
+    """Where to go after signing in or up: a path of this site, or the lobby."""
+    return forms.safe_next(target) or url_for("web.lobby")
 
 
 @bp.route("/")
@@ -56,27 +56,34 @@ def home() -> Page:
 @bp.route("/signup", methods=["GET", "POST"])
 def signup() -> Page:
     if request.method == "GET":
-        return page("signup.html", next=request.args.get("next"))
+        return page("signup.html", next=forms.query(forms.NextQuery()).get("next"))
+    rate_limited("players")
     form = request.form
     try:
-        player, token = shiplog().register_player(form.get("name", ""), form.get("email") or None)
+        data = forms.signup(form)
+        player, token = shiplog().register_player(data["name"], data["email"], data["webhook_url"],
+                                                  data.get("email_mode"), data["digest_hour"])
     except IllegalAction as exc:
-        return page("signup.html", 422, error=exc.message, next=form.get("next"))
-    response = Response(render_template("welcome.html", player=player, token=token,
-                                        next=safe_next(form.get("next"))), status=201)
-    return remember(response, token)
+        return page("signup.html", 422, error=exc.message, next=forms.safe_next(form.get("next")))
+    response = Response(status=201)
+    remember(response, player)
+    response.set_data(render_template("welcome.html", player=player, token=token, next=next_page(form.get("next"))))
+    return response
 
 
 @bp.route("/signin", methods=["GET", "POST"])
 def signin() -> Page:
     if request.method == "GET":
-        return page("signin.html", next=request.args.get("next"))
-    token = request.form.get("token", "").strip()
-    player = shiplog().player_by_token(token) if token and len(token) <= 200 else None
+        return page("signin.html", next=forms.query(forms.NextQuery()).get("next"))
+    form = request.form
+    try:
+        player = shiplog().player_by_token(forms.signin(form))
+    except forms.Refused:
+        player = None
     if player is None:
         return page("signin.html", 422, error="This is not a player token of this server.",
-                    next=request.form.get("next"))
-    return remember(redirect(safe_next(request.form.get("next")), 303), token)  # type: ignore[arg-type]
+                    next=forms.safe_next(form.get("next")))
+    return remember(redirect(next_page(form.get("next")), 303), player)  # type: ignore[arg-type]
 
 
 @bp.route("/signout", methods=["POST"])
@@ -84,30 +91,26 @@ def signout() -> Response:
     return forget(redirect(url_for("web.home"), 303))  # type: ignore[arg-type]
 
 
+@bp.route("/signout/everywhere", methods=["POST"])
+def signout_everywhere() -> Response:
+    """Close every session of this player: every browser and device is signed out."""
+    signed_in()
+    return forget(redirect(url_for("web.home"), 303), everywhere=True)  # type: ignore[arg-type]
+
+
 @bp.route("/settings", methods=["GET", "POST"])
 def settings() -> Page:
     player = signed_in()
     app = shiplog()
+    email_enabled = app.notifier.smtp is not None
     if request.method == "GET":
-        return page("settings.html", email_enabled=app.notifier.smtp is not None)
-    form = request.form
-    changes: dict[str, Any] = {
-        "name": form.get("name", ""),
-        "email": form.get("email") or None,
-        "webhook_url": form.get("webhook_url") or None,
-        "email_mode": form.get("email_mode", "off"),
-    }
-    hour = form.get("digest_hour", "")
-    if hour.strip():
-        try:
-            changes["digest_hour"] = int(hour)
-        except ValueError:
-            changes["digest_hour"] = hour  # the check says what is wrong with it
+        return page("settings.html", email_enabled=email_enabled)
     try:
-        secret = app.update_player(player, changes, new_secret=bool(form.get("new_webhook_secret")))
+        changes, new_secret = forms.profile(request.form)
+        secret = app.update_player(player, changes, new_secret=new_secret)
     except IllegalAction as exc:
-        return page("settings.html", 422, error=exc.message, email_enabled=app.notifier.smtp is not None)
-    return page("settings.html", saved=True, secret=secret, email_enabled=app.notifier.smtp is not None)
+        return page("settings.html", 422, error=exc.message, email_enabled=email_enabled)
+    return page("settings.html", saved=True, secret=secret, email_enabled=email_enabled)
 
 
 @bp.route("/lobby")
@@ -126,40 +129,9 @@ def lobby() -> Page:
     return page("lobby.html", inbox=inbox, mine=others, open_games=open_games, titles=titles)
 
 
-# -- the new-game form ---------------------------------------------------------------------
-
-
-def option_value(option: Option, form: Any) -> Any:
-    """The option's value from the form (None: the game's default)."""
-    field = f"option.{option.name}"
-    if option.kind == "choices":
-        return [c for c in option.choices if c in form.getlist(field)]
-    raw = form.get(field)
-    if option.kind == "bool":
-        if option.default is None:  # three ways: the game's default, yes, no
-            return {"true": True, "false": False}.get(raw or "")
-        return raw == "true"
-    if raw is None or raw == "":
-        return None
-    if option.kind == "int":
-        try:
-            return int(raw)
-        except ValueError:
-            return raw  # check_options says what is wrong with it
-    return raw
-
-
-def clock_setting(form: Any) -> dict[str, int] | None:
-    days = form.get("days_per_move", "").strip()
-    if not days:
-        return None
-    if not days.isdigit():
-        raise IllegalAction("clock.invalid", "Days per move is a whole number of days (or empty: no clock).")
-    return {"days_per_move": int(days)}
-
-
 @bp.route("/new/<game>", methods=["GET", "POST"])
 def new_game(game: str) -> Page:
+    """The new-game form, built from the game's OPTIONS; it posts what `POST /v1/games` takes."""
     try:
         rules = registry.get(game)
     except IllegalAction:
@@ -167,20 +139,12 @@ def new_game(game: str) -> Page:
     player = signed_in()
     if request.method == "GET":
         return page("new_game.html", game=game, rules=rules, form={})
+    rate_limited("games")
     form = request.form
     try:
-        seats = int(form.get("seats", rules.MIN_SEATS))
-        others = [form.get(f"seat.{n}", "open") for n in range(1, seats)]
-        bots = [b for b in others if b != "open"]
-        if any(b not in rules.BOTS for b in bots):
-            raise IllegalAction("options.unknown_bot", "Choose a bot of this game, or leave the seat open.")
-        options = {o.name: v for o in rules.OPTIONS if (v := option_value(o, form)) is not None}
-        settings = {"clock": clock_setting(form), "on_timeout": form.get("on_timeout", "bot"),
-                    "on_resign": form.get("on_resign", "bot")}
-        opened = shiplog().open_game(player, game, seats, options, None, bool(form.get("private")), settings,
-                                     form.get("entropy") or None, 0, bots)
-    except ValueError:
-        return page("new_game.html", 422, game=game, rules=rules, form=form, error="Choose how many players.")
+        data = forms.new_game(game, rules, form)
+        opened = shiplog().open_game(player, game, data["seats"], data["options"], None, data["private"],
+                                     schemas.CreateGameSchema().settings(data), data.get("entropy"), None, data["bots"])
     except IllegalAction as exc:
         return page("new_game.html", 422, game=game, rules=rules, form=form, error=exc.message)
     target = url_for("web.game", game_id=str(opened.game.id), invite=opened.invite)

@@ -11,7 +11,6 @@ violation shows the rules' sentence on the page and changes nothing.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 from uuid import UUID
@@ -27,7 +26,7 @@ from ..application import GameNotFound, StaleVersion, VersionConflict
 from ..live import game_stream
 from ..players import Player
 from ..tables import NotInvited
-from . import boards
+from . import boards, forms
 from .session import bp, current_player, shiplog
 
 FORBIDDEN = ("seat.none", "message.not_seated", "host.only")  # the API's 403s raised by the pages themselves
@@ -144,6 +143,7 @@ def outcome_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
 
 @bp.route("/games/<game_id>")
 def game(game_id: str) -> tuple[str, int]:
+    forms.query(forms.GameQuery())
     return render_game(load(game_id))
 
 
@@ -179,14 +179,7 @@ def seat_of(game: Game) -> int:
 @bp.route("/games/<game_id>/act", methods=["POST"])
 def act(game_id: str) -> Any:
     def command(game: Game, _player: Player | None) -> None:
-        try:
-            action = json.loads(request.form.get("action", ""))
-        except ValueError:
-            action = None
-        if not isinstance(action, dict):
-            raise IllegalAction("action.malformed", "This action is not understood by the rules of this game.")
-        version = request.form.get("version", "")
-        expected = int(version) if version.isdigit() else None
+        action, expected = forms.action(request.form)
         try:
             shiplog().submit(game, seat_of(game), action, expected)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):  # the API's safety net
@@ -199,8 +192,9 @@ def act(game_id: str) -> Any:
 def join(game_id: str) -> Any:
     def command(game: Game, player: Player | None) -> None:
         assert player is not None
+        data = forms.join(request.form)
         try:
-            shiplog().join(game, player, request.form.get("invite") or None, request.form.get("entropy") or None)
+            shiplog().join(game, player, data.get("invite"), data.get("entropy"))
         except NotInvited:
             abort(404)
 
@@ -214,8 +208,7 @@ def undo(game_id: str) -> Any:
 
 @bp.route("/games/<game_id>/undo/answer", methods=["POST"])
 def answer_undo(game_id: str) -> Any:
-    accept = request.form.get("accept") == "yes"
-    return attempt(game_id, lambda game, _p: shiplog().answer_undo(game, seat_of(game), accept))
+    return attempt(game_id, lambda game, _p: shiplog().answer_undo(game, seat_of(game), forms.undo_answer(request.form)))
 
 
 @bp.route("/games/<game_id>/resign", methods=["POST"])
@@ -234,13 +227,13 @@ def stand_in(game_id: str) -> Any:
     the host, a seat whose clock ran out (`seat`)."""
     def command(game: Game, player: Player | None) -> None:
         own = who(game)[1]
-        field = request.form.get("seat", "")
-        target = int(field) if field.isdigit() else own
+        seat, bot = forms.stand_in(request.form)
+        target = own if seat is None else seat
         if target is None:
             raise IllegalAction("seat.none", "You have no seat at this game.")
         if target != own:
             host_only(game, player)
-        shiplog().seat_bot(game, target, request.form.get("bot") or None, asked=target == own)
+        shiplog().seat_bot(game, target, bot, asked=target == own)
 
     return attempt(game_id, command, seated=False)
 
@@ -262,7 +255,7 @@ def talk(game_id: str) -> Any:
             name, seat = player.name, None
         else:
             raise IllegalAction("message.not_seated", "Only the seats and the host talk at this table.")
-        shiplog().post_message(game, seat, name, request.form.get("text", ""))
+        shiplog().post_message(game, seat, name, forms.message(request.form))
 
     return attempt(game_id, command, seated=False)
 
@@ -276,7 +269,7 @@ def host_only(game: Game, player: Player | None) -> None:
 def seat_bot(game_id: str) -> Any:
     def command(game: Game, player: Player | None) -> None:
         host_only(game, player)
-        shiplog().seat_bot(game, None, request.form.get("bot") or None)
+        shiplog().seat_bot(game, None, forms.seat_bot(request.form))
 
     return attempt(game_id, command, seated=False)
 
@@ -296,6 +289,6 @@ def renew_invite(game_id: str) -> Any:
 @bp.route("/games/<game_id>/live")
 def live(game_id: str) -> Response:
     """The game's event stream for this page (EventSource sends the cookie, not a header)."""
+    after = forms.query(forms.LiveQuery()).get("after")
     game = load(game_id)
-    after = request.args.get("after", "")
-    return game_stream(game, current_player(), int(after) if after.isdigit() else None)
+    return game_stream(game, current_player(), after if after is not None and after >= 0 else None)

@@ -19,7 +19,7 @@ from domain.core.record import fairness, replay_states, verify
 from domain.core.rules import ALL, Viewer
 
 from ..api import event_json, game_view, viewer_of
-from . import alternatives, boards
+from . import alternatives, boards, forms
 from .chart import score_chart
 from .play import load, names_of, who
 from .session import bp, current_player, shiplog
@@ -74,12 +74,11 @@ def verdicts(game_id: UUID, version: int, over: bool) -> dict[str, Any]:
             "fair_ok": fair.ok, "fair_sealed": not fair.seed_revealed, "fairness": fair_sentence}
 
 
-def perspective(over: bool, kind: str, seat: int | None, current: Any) -> tuple[Viewer, str]:
+def perspective(over: bool, kind: str, seat: int | None, current: Any, chosen: str) -> tuple[Viewer, str]:
     """Whose view the board is drawn from: any seat (or everything) once the game is over, the
     caller's own otherwise; and the `as` value for the links."""
     if not over:
         return viewer_of(current, kind, seat), ""
-    chosen = request.args.get("as", "all")
     if chosen.isdigit() and int(chosen) < len(current.seats):
         return int(chosen), chosen
     return ALL, "all"
@@ -87,13 +86,13 @@ def perspective(over: bool, kind: str, seat: int | None, current: Any) -> tuple[
 
 @bp.route("/games/<game_id>/replay")
 def replay(game_id: str) -> tuple[str, int]:
+    asked = forms.query(forms.ReplayQuery())
     current = load(game_id)
     kind, seat = who(current)
     over = current.status not in (Status.ACTIVE, Status.OPEN)
-    at_arg = request.args.get("at", "")
-    at = min(int(at_arg), current.version) if at_arg.isdigit() else current.version
+    at = min(asked.get("at", current.version), current.version)
     then = shiplog().get_game(current.id, at)
-    viewer, as_value = perspective(over, kind, seat, current)
+    viewer, as_value = perspective(over, kind, seat, current, asked.get("as_", "all"))
     rules = current.rules
     view = game_view(then, kind, seat, current)
     view["state"] = rules.view(then.state, viewer) if then.state is not None else None
@@ -120,7 +119,7 @@ def replay(game_id: str) -> tuple[str, int]:
         "move": move,
         "chart": chart,
         "verdicts": verdicts(current.id, current.version, over),
-        "ask": alternatives.panel(current, kind, seat, at, names, taken_next),
+        "ask": alternatives.panel(current, kind, seat, at, names, taken_next, asked.get("ask"), asked.get("try_", "")),
         "invite": request.args.get("invite"),
         "step": lambda n: url_for("web.replay", game_id=str(current.id), at=n, invite=request.args.get("invite"),
                                   **({"as": as_value} if as_value else {})),

@@ -1,31 +1,35 @@
-"""Who is asking, and the protection of the pages' forms.
+"""Who is asking, and the protection of the pages and their forms.
 
-The player cookie holds the player token itself (the server keeps only its hash): HttpOnly (no
-script reads it), SameSite=Lax (another site's form post does not carry it) and Secure when the
-page came over https. Every POST of the pages also needs Flask-WTF's CSRF token (a hidden
-field of each form); the JSON API under /v1 is not affected (it takes Bearer tokens and JSON
+The player cookie holds a session (`signins.py`), never the player token: HttpOnly (no script
+reads it), SameSite=Lax (another site's form post does not carry it) and Secure when the page
+came over https (behind a proxy: when SHIPLOG_PROXIES trusts its X-Forwarded-Proto). Every POST
+of the pages also needs Flask-WTF's CSRF token (a hidden field of each form), renewed whenever
+someone signs in or out; the JSON API under /v1 is not affected (it takes Bearer tokens and JSON
 bodies only). The key that signs the CSRF tokens comes from SHIPLOG_SECRET_KEY, or from a file
 `web-secret` beside the SQLite store (made once, readable by its owner only), so every worker
-of one server shares it.
+of one server shares it. Every page is sent with a Content-Security-Policy (`policy.py`).
 """
 
 from __future__ import annotations
 
 import os
 import secrets
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Flask, Response, current_app, g, render_template, request
+from flask import Blueprint, Flask, Response, current_app, g, render_template, request, session
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from flask.wrappers import Request
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
 from ..application import Shiplog
 from ..players import Player
+from ..problems import Problem
+from .policy import content_security_policy
+from .signins import COOKIE_DAYS, PREFIX, SignIns
 
 COOKIE = "shiplog_player"
-COOKIE_DAYS = 400  # the longest browsers keep a cookie
 bp = Blueprint("web", __name__, template_folder="templates", static_folder="static", static_url_path="/web-static")
 csrf = CSRFProtect()
 
@@ -64,6 +68,9 @@ class PageSessions(SecureCookieSessionInterface):
             return self.null_session_class()
         return super().open_session(app, request)
 
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
 
 def init_session(app: Flask) -> None:
     app.session_interface = PageSessions()
@@ -78,6 +85,11 @@ def init_session(app: Flask) -> None:
         SESSION_COOKIE_SAMESITE="Lax",
     )
     csrf.init_app(app)
+    app.extensions["shiplog.signins"] = SignIns(app.extensions["shiplog"])
+
+
+def signins() -> SignIns:
+    return current_app.extensions["shiplog.signins"]  # type: ignore[no-any-return]
 
 
 @bp.before_request
@@ -93,35 +105,84 @@ def form_refused(exc: CSRFError) -> tuple[str, int]:
                            "try again.", player=current_player()), 400
 
 
+@bp.errorhandler(Problem)
+def refused(exc: Problem) -> Response:
+    """A problem on a page (too many sign-ups, a body too large, ...) is a page saying so."""
+    page = render_template("message.html", title=HTTPStatus(exc.status).phrase, sentence=exc.detail, player=current_player())
+    return Response(page, exc.status, headers=exc.headers, mimetype="text/html")
+
+
 @bp.after_request
-def no_store(response: Response) -> Response:
-    """Pages show private things (your seat's secrets): browsers and proxies must not keep them."""
+def guarded(response: Response) -> Response:
+    """Pages show private things (your seat's secrets) and set the session cookie: browsers and
+    proxies must not keep them; no page may be framed, run inline script or leak its address
+    (invitation links stay here). The static files stay cacheable."""
+    if request.endpoint == "web.static":
+        return response
+    response.headers["Cache-Control"] = "no-store"
     if response.mimetype == "text/html":
-        response.headers["Cache-Control"] = "no-store"
+        policy = current_app.extensions.get("shiplog.csp")
+        if policy is None:
+            policy = current_app.extensions["shiplog.csp"] = content_security_policy()
+        response.headers["Content-Security-Policy"] = policy
         response.headers.setdefault("X-Frame-Options", "DENY")
-        response.headers.setdefault("Referrer-Policy", "same-origin")  # invitation links stay here
+        response.headers.setdefault("Referrer-Policy", "same-origin")
+    renewed = g.get("web_renewed")
+    if renewed is not None:  # a cookie of the time before sessions, now a session
+        set_session_cookie(response, renewed)
     return response
 
 
-def player_token() -> str | None:
-    token = request.cookies.get(COOKIE)
-    return token if token and len(token) <= 200 and token.isprintable() else None
+def cookie_value() -> str | None:
+    value = request.cookies.get(COOKIE)
+    return value if value and len(value) <= 200 and value.isascii() and value.isprintable() else None
 
 
 def current_player() -> Player | None:
-    """The player whose token the cookie holds (None: no cookie, or a token nobody has)."""
+    """The player of the cookie's session (None: no cookie, or a session closed or unknown).
+    A cookie that still holds a player token (set before sessions existed) signs its player in
+    once more: it is replaced by a session in this answer."""
     if "web_player" not in g:
-        token = player_token()
-        g.web_player = shiplog().player_by_token(token) if token else None
+        g.web_player = None
+        value = cookie_value()
+        player_id = signins().player(value) if value else None
+        if player_id is not None:
+            g.web_player = shiplog().get_player(player_id)
+        elif value and not value.startswith(PREFIX):
+            g.web_player = shiplog().player_by_token(value)
+            if g.web_player is not None:
+                g.web_renewed = signins().open(str(g.web_player.id))
     return g.web_player  # type: ignore[no-any-return]
 
 
-def remember(response: Response, token: str) -> Response:
-    response.set_cookie(COOKIE, token, max_age=COOKIE_DAYS * 86_400, httponly=True, samesite="Lax",
+def new_csrf_token() -> None:
+    """Forms shown before a sign-in or sign-out stop working: their CSRF token is renewed."""
+    session.pop("csrf_token", None)
+    g.pop("csrf_token", None)
+
+
+def set_session_cookie(response: Response, value: str) -> None:
+    response.set_cookie(COOKIE, value, max_age=COOKIE_DAYS * 86_400, httponly=True, samesite="Lax",
                         secure=request.is_secure, path="/")
+
+
+def remember(response: Response, player: Player) -> Response:
+    """Sign `player` in on this browser: a new session in the cookie, a new CSRF token."""
+    new_csrf_token()
+    set_session_cookie(response, signins().open(str(player.id)))
+    g.web_player, g.web_renewed = player, None
     return response
 
 
-def forget(response: Response) -> Response:
+def forget(response: Response, everywhere: bool = False) -> Response:
+    """Sign out this browser (its session is closed), or every browser of its player."""
+    value = cookie_value()
+    player = current_player()
+    if everywhere and player is not None:
+        signins().close_all(str(player.id))
+    elif value:
+        signins().close(value)
+    new_csrf_token()
+    g.web_player, g.web_renewed = None, None
     response.delete_cookie(COOKIE, path="/", httponly=True, samesite="Lax", secure=request.is_secure)
     return response

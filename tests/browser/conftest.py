@@ -72,7 +72,7 @@ def server(tmp_path: Path) -> Iterator[Server]:
     env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "shiplog.sqlite"),
            "SHIPLOG_SSE_PER_CLIENT": "50", "SHIPLOG_SSE_MAX": "200", "SHIPLOG_SSE_SECONDS": "120",
            "SHIPLOG_SSE_POLL": "2", "SHIPLOG_TICK_SECONDS": "0"}
-    app = create_app({"TESTING": True, "SHIPLOG_GAMES_PER_MINUTE": 1000}, env)
+    app = create_app({"TESTING": True, "SHIPLOG_GAMES_PER_MINUTE": 1000, "SHIPLOG_SIGNUPS_PER_MINUTE": 1000}, env)
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
     httpd = make_server("127.0.0.1", 0, app, threaded=True)
     httpd.daemon_threads = True
