@@ -23,7 +23,7 @@ from .scoring import outcome
 from .sections import SECTIONS
 from .setup import MAX_SEATS, MIN_SEATS, OPTIONS, check_options, setup
 from .state import evolve
-from .views import redact, reveals, view
+from .views import redact, redact_action, reveals, view
 from .words import describe
 
 NAME = "santa-maria"
@@ -49,6 +49,6 @@ BENCH_CASES: list[tuple[dict[str, object], int, int]] = [
 
 __all__ = [
     "BENCH_CASES", "BLURB", "BOTS", "SECTIONS", "MAX_SEATS", "MIN_SEATS", "NAME", "OPTIONS", "RULES_VERSION", "TITLE",
-    "check_options", "decide", "describe", "evolve", "legal_actions", "outcome", "redact", "reveals", "setup",
+    "check_options", "decide", "describe", "evolve", "legal_actions", "outcome", "redact", "redact_action", "reveals", "setup",
     "to_act", "view",
 ]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.core import ALL, Fact, Viewer
+from domain.core import ALL, Action, Fact, Viewer
 
 from . import ambassadors, governor, specialists
 from .colony import SIZE
@@ -131,6 +131,12 @@ def redact(fact: Fact, viewer: Viewer) -> Fact | None:
     if t == "ConquistadorScored" and not fact.get("open"):
         return {**fact, "awards": [[s, vp if s == viewer else None] for s, vp in fact["awards"]]}
     return fact
+
+
+def redact_action(action: Action, seat: int, viewer: Viewer) -> Action:
+    """The action `seat` took as another seat or a spectator may see it (§9): only the Maya's
+    actions carry something hidden (module D)."""
+    return maya.redact_action(action)
 
 
 def reveals(fact: Fact) -> bool:

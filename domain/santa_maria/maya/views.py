@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.core import ALL, Fact, Viewer
+from domain.core import ALL, Action, Fact, Viewer
 
 from ..state import State
 from .data import GOODS, ITEMS, M
@@ -73,6 +73,14 @@ def redact(fact: Fact, viewer: Viewer) -> Fact:
     if t == "MayaTemplesScored" and not fact.get("open"):
         return {**fact, "vp": None}
     return fact
+
+
+def redact_action(action: Action) -> Action:
+    """The card the Maya marks for a redraw stays in its hand, hidden (like `MayaRedrawMarked`):
+    the others see that it marked one (`action_for` asks this of every viewer but the Maya)."""
+    if action.get("type") == "maya_redraw_mark":
+        return {**action, "card": None}
+    return action
 
 
 def reveals(fact: Fact) -> bool:
