@@ -15,8 +15,9 @@ from .colony import ROTATIONS, footprint, free_buildings, line_colonists, placem
 from .components import C
 from .effects import _cell_field, effects_of
 from .flow import resume, run, task, why_not_decision, why_not_main
-from .goods import can_pay, has_scholar, held_payments, parse_pay, valid_payment
+from .goods import can_pay, held_payments, parse_pay, valid_payment
 from .maya import hooks as maya
+from .scholars import has_scholar
 from .state import SIZE, BlueDie, Player, State, commands, evolves, index, put, replace, with_player
 
 # -- A: expand (§2.4) -----------------------------------------------------------------------------

@@ -29,8 +29,8 @@ from . import governor
 from .colony import free_buildings, line_cells
 from .components import C
 from .flow import Ask, run, task, why_not_decision
-from .goods import has_scholar
 from .kingdoms import kind_of
+from .scholars import has_scholar
 from .state import State, Task, commands, evolves, index, replace
 
 COLOURS = ("white", "blue")  # the order of `State.ambassadors`

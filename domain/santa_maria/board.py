@@ -14,6 +14,7 @@ from typing import Any
 from domain.core.words import amount
 
 from . import governor, specialists
+from .ambassadors import WHITE_LIMIT
 from .colony import rotate
 from .components import C
 from .maya import board as maya_board
@@ -274,8 +275,6 @@ def action_label(action: dict[str, Any]) -> str | None:  # noqa: C901, PLR0911 -
 
 def ambassador_context(view: dict[str, Any]) -> dict[str, Any]:
     """With the ambassadors: the white-die limit is 2 (§8.4)."""
-    from .ambassadors import WHITE_LIMIT
-
     return {"white_limit": WHITE_LIMIT} if "ambassadors" in view else {}
 
 

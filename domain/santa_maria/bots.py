@@ -17,6 +17,7 @@ from .colony import free_buildings
 from .components import C
 from .goods import held_payments, payments
 from .maya.bots import maya_bot
+from .rules import legal_actions
 from .state import Player, State, index, put, replace
 
 VP = 3.0
@@ -25,8 +26,6 @@ MONK_PLACES = ("mission_2", "scholar_1", "scholar_2", "scholar_3", "mission_3", 
 
 
 def random_bot(state: State, seat: int, rng: RandomSource) -> Action:
-    from .rules import legal_actions
-
     if state.maya is not None and state.maya.seat == seat:  # module D: the Maya's player (maya/bots.py)
         return maya_bot(state, seat, rng, legal_actions(state, seat))
     return choice(rng, legal_actions(state, seat))
@@ -248,8 +247,6 @@ def _placement_score(p: Player, cell: list[int]) -> int:
 def greedy_bot(state: State, seat: int, rng: RandomSource, legal: list[Action] | None = None) -> Action:
     """`legal`: the seat's legal actions when the caller has them already (they are not asked again)."""
     if legal is None:
-        from .rules import legal_actions  # (rules.py imports this module's package) only when asked
-
         legal = legal_actions(state, seat)
     if state.maya is not None and state.maya.seat == seat:  # module D: the Maya plays at random (maya/bots.py)
         return maya_bot(state, seat, rng, legal)

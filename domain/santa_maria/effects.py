@@ -3,19 +3,18 @@ religion, monks and blue dice — the tasks of a main action's agenda and the de
 
 from __future__ import annotations
 
-from typing import Any
-
-from domain.core import Action, Fact, RandomSource, die
+from domain.core import Action, Fact, RandomSource
 from domain.core.commands import Why, fields, malformed, one_of, refuse
 from domain.core.facts import Tx
 
 from . import goods, kingdoms
 from .components import C
 from .flow import Ask, resume, task, why_not_decision
-from .goods import gain, has_scholar, held_payments, parse_pay, valid_payment
+from .goods import _open, gain, gain_blue_die, held_payments, parse_pay, valid_payment
 from .maya import hooks as maya
+from .maya import religion as maya_religion
+from .scholars import has_scholar
 from .state import (
-    BlueDie,
     State,
     Task,
     add_goods,
@@ -282,38 +281,6 @@ def _religion_step(tx: Tx, seat: int, step: Task, rng: RandomSource) -> list[Tas
     return after
 
 
-def _open(state: State) -> dict[str, Any]:
-    """VP amounts are hidden unless the table plays with open scores (§9.2); the fact says which."""
-    return {"open": True} if state.open_scores else {}
-
-
-def gain_blue_die(tx: Tx, seat: int, rng: RandomSource) -> None:
-    """A blue die from the supply, rolled (§3.8); shared variant: into the blue pool (§7.2)."""
-    face = die(rng)
-    state = tx.state
-    if state.shared_blue_dice:
-        tx.emit({"t": "BlueDieAddedToPool", "seat": seat, "face": face})
-        return
-    usable = not state.players[seat].passed  # gained while passing: not before next year
-    tx.emit({"t": "BlueDieGained", "seat": seat, "die": f"b{state.blue_made + 1}", "face": face,
-             "usable_this_year": usable})
-
-
-@evolves("BlueDieGained")
-def _blue_die_gained(state: State, fact: Fact) -> State:
-    p = state.players[fact["seat"]]
-    state = replace(state, blue_supply=state.blue_supply - 1, blue_made=state.blue_made + 1)
-    return with_player(state, fact["seat"], blue=(*p.blue, BlueDie(fact["die"], fact["face"], False, fact["usable_this_year"])))
-
-
-@evolves("BlueDieAddedToPool")
-def _blue_die_added(state: State, fact: Fact) -> State:
-    p = state.players[fact["seat"]]
-    state = replace(state, blue_supply=state.blue_supply - 1, blue_made=state.blue_made + 1,
-                    blue_pool=tuple(sorted((*state.blue_pool, fact["face"]))))
-    return with_player(state, fact["seat"], unlocked=p.unlocked + 1)
-
-
 @evolves("ReligionAdvanced")
 def _religion_advanced(state: State, fact: Fact) -> State:
     return with_player(state, fact["seat"], religion=fact["to"])
@@ -326,7 +293,7 @@ def _ask_religion_extra(tx: Tx, seat: int, step: Task, rng: RandomSource) -> Ask
 
 def why_not_religion_extra(state: State, seat: int, pay: str) -> Why:
     if state.maya is not None and state.maya.seat == seat:  # the Maya pays a full grain token (§8.6.4)
-        return maya.why_not_religion_extra(state, pay)
+        return maya_religion.why_not_religion_extra(state, pay)
     p = state.players[seat]
     if pay == "grain" and p.good("grain") >= 1 or pay == "gold" and p.good("gold") >= 1:
         return None
@@ -348,7 +315,7 @@ def _religion_extra(tx: Tx, seat: int, action: Action, rng: RandomSource) -> Non
         return
     refuse(why_not_religion_extra(tx.state, seat, pay))
     if tx.state.maya is not None and tx.state.maya.seat == seat:
-        return maya.religion_extra(tx, seat, pay, rng)  # §8.6.4
+        return maya_religion.religion_extra(tx, seat, pay, rng)  # §8.6.4
     goods.pay(tx, seat, {"coins": 2} if pay == "coins" else {pay: 1}, "religion")
     resume(tx, seat, [("religion_step", pay)], rng)
 

@@ -5,7 +5,8 @@ A main action is resolved by running its *agenda*, a list of small tasks (`TASKS
 by the rule modules with `@task`). A task either does its part (emitting facts) and returns the
 tasks that follow from it, or returns an `Ask`: the rules wait for a decision. The remaining
 agenda then goes into the `DecisionAsked` fact, and the answer's handler runs it on. When the
-agenda is empty the turn ends (`finish_turn`).
+agenda is empty the turn ends (`finish_turn`); after the last turn of a year, the year ends (the
+function year.py registers with `ends_the_year`).
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ class Ask:
 
 TaskFn = Callable[[Tx, int, Task, RandomSource], "list[Task] | Ask"]
 TASKS: dict[str, TaskFn] = {}
+YearEnd = Callable[[Tx, RandomSource], None]
+YEAR_END: list[YearEnd] = []  # the end of the year (§5): year.py registers it with `ends_the_year`
 
 
 def task(name: str) -> Callable[[TaskFn], TaskFn]:
@@ -37,6 +40,13 @@ def task(name: str) -> Callable[[TaskFn], TaskFn]:
         return fn
 
     return register
+
+
+def ends_the_year(fn: YearEnd) -> YearEnd:
+    """Register what happens when the last seat has passed (§5). Like a task it is registered, not
+    imported: year.py sits above the rule modules whose turns end here."""
+    YEAR_END[:] = [fn]
+    return fn
 
 
 def to_act(state: State) -> frozenset[int]:
@@ -74,8 +84,7 @@ def finish_turn(tx: Tx, seat: int, rng: RandomSource) -> None:
         if not state.players[nxt].passed:
             tx.emit({"t": "TurnStarted", "seat": nxt})
             return
-    from .year import end_of_year  # (year.py imports this module) here, not at every turn's end
-
+    (end_of_year,) = YEAR_END
     end_of_year(tx, rng)
 
 

@@ -1,5 +1,5 @@
-"""Goods handling (rules page §2.8, §2.9): gaining with the storage limit, paying with gold as a
-wildcard, the free actions sell and buy, and scholar ownership."""
+"""Goods handling (rules page §2.8, §2.9): gaining with the storage limit (and a blue die from
+the supply, §3.8), paying with gold as a wildcard, and the free actions sell and buy."""
 
 from __future__ import annotations
 
@@ -8,28 +8,17 @@ import itertools
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from domain.core import Action, Fact, RandomSource
+from domain.core import Action, Fact, RandomSource, die
 from domain.core.commands import Why, fields, malformed, one_of, refuse
 from domain.core.facts import Tx
 
 from .components import C
+from .kingdoms import gain_cocoa
 from .maya import hooks as maya
-from .state import Phase, Player, State, add_goods, commands, evolves, with_player
+from .scholars import has_scholar
+from .state import BlueDie, Phase, Player, State, add_goods, commands, evolves, replace, with_player
 
 Payment = dict[str, int]
-
-
-def has_scholar(state: State, seat: int, scholar: str) -> bool:
-    """The seat holds the scholar's ability: a monk under it, or its personal scholar (§3.7, §7.1)."""
-    n = len(state.scholars)
-    return scholar in _abilities(seat, state.players[seat].personal_scholar, state.scholars, state.monk_places[:n])
-
-
-@functools.lru_cache(maxsize=1024)  # a pure function of plain data, asked for every listed die
-def _abilities(seat: int, personal: str | None, scholars: tuple[str, ...],
-               places: tuple[tuple[int, ...], ...]) -> frozenset[str]:
-    held = {tile for tile, monks in zip(scholars, places, strict=True) if seat in monks}
-    return frozenset(held | ({personal} if personal else set()))
 
 
 # -- gaining (§2.9) -----------------------------------------------------------------------------
@@ -54,14 +43,44 @@ def gain(tx: Tx, seat: int, what: Mapping[str, int], source: str) -> None:
     if fitting:
         tx.emit({"t": "GoodsGained", "seat": seat, "goods": fitting, "source": source})
     if what.get("cocoa"):  # American Kingdoms: onto the cocoa tokens (§8.1)
-        from .kingdoms import gain_cocoa
-
         gain_cocoa(tx, seat, what["cocoa"], source)
     if what.get("coins"):
         tx.emit({"t": "CoinsGained", "seat": seat, "coins": what["coins"], "source": source})
     if what.get("vp"):
         hidden = {} if not tx.state.open_scores else {"open": True}  # §9.2: VP lie face down
         tx.emit({"t": "VPGained", "seat": seat, "vp": what["vp"], "source": source, **hidden})
+
+
+def _open(state: State) -> dict[str, Any]:
+    """VP amounts are hidden unless the table plays with open scores (§9.2); the fact says which."""
+    return {"open": True} if state.open_scores else {}
+
+
+def gain_blue_die(tx: Tx, seat: int, rng: RandomSource) -> None:
+    """A blue die from the supply, rolled (§3.8); shared variant: into the blue pool (§7.2)."""
+    face = die(rng)
+    state = tx.state
+    if state.shared_blue_dice:
+        tx.emit({"t": "BlueDieAddedToPool", "seat": seat, "face": face})
+        return
+    usable = not state.players[seat].passed  # gained while passing: not before next year
+    tx.emit({"t": "BlueDieGained", "seat": seat, "die": f"b{state.blue_made + 1}", "face": face,
+             "usable_this_year": usable})
+
+
+@evolves("BlueDieGained")
+def _blue_die_gained(state: State, fact: Fact) -> State:
+    p = state.players[fact["seat"]]
+    state = replace(state, blue_supply=state.blue_supply - 1, blue_made=state.blue_made + 1)
+    return with_player(state, fact["seat"], blue=(*p.blue, BlueDie(fact["die"], fact["face"], False, fact["usable_this_year"])))
+
+
+@evolves("BlueDieAddedToPool")
+def _blue_die_added(state: State, fact: Fact) -> State:
+    p = state.players[fact["seat"]]
+    state = replace(state, blue_supply=state.blue_supply - 1, blue_made=state.blue_made + 1,
+                    blue_pool=tuple(sorted((*state.blue_pool, fact["face"]))))
+    return with_player(state, fact["seat"], unlocked=p.unlocked + 1)
 
 
 @evolves("GoodsGained")

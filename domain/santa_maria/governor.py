@@ -27,10 +27,10 @@ from domain.core.words import amount, seat
 
 from .colony import inside, line_cells
 from .components import DATA_FILE, C, ComponentError
-from .effects import _open
 from .flow import Ask, resume, task, why_not_decision
-from .goods import has_scholar
+from .goods import _open
 from .kingdoms import colour
+from .scholars import has_scholar
 from .specialists import counts_as_road
 from .state import (
     SIZE,

@@ -17,7 +17,7 @@ from domain.core.facts import Tx
 
 from .components import C
 from .flow import Ask, resume, task, why_not_decision
-from .goods import has_scholar
+from .scholars import has_scholar
 from .state import State, Task, commands, evolves, replace, with_player
 
 # -- setup (§8.1 setup changes 1-7) -----------------------------------------------------------------

@@ -4,7 +4,7 @@ income."""
 from __future__ import annotations
 
 from domain.core import Action, Fact, RandomSource
-from domain.core.commands import Why, fields, refuse, whole
+from domain.core.commands import Why, fields, malformed, refuse, whole
 from domain.core.facts import Tx
 
 from . import kingdoms
@@ -14,6 +14,7 @@ from .effects import _cell_field
 from .flow import Ask, resume, run, task, why_not_decision, why_not_main
 from .goods import gain
 from .maya import hooks as maya
+from .maya import temples as maya_temples
 from .state import State, Task, commands, evolves, replace, with_player
 
 
@@ -28,8 +29,6 @@ def _pass(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     fields(action, ("space",))
     space = action["space"]
     if type(space) is not int:
-        from domain.core.commands import malformed
-
         raise malformed("'space' must be a pass space number from 1 to 5.")
     refuse(why_not_main(tx.state, seat))
     if not 1 <= space <= len(C.pass_spaces):
@@ -54,7 +53,7 @@ def _passed(state: State, fact: Fact) -> State:
 def _pass_space(tx: Tx, seat: int, step: Task, rng: RandomSource) -> list[Task] | Ask:
     """The pass space's action (§4 step 2): 1 and 3 and the first religion step apply at once."""
     if tx.state.maya is not None and tx.state.maya.seat == seat:
-        return maya.pass_space(tx, seat, step[1])  # §8.6.5 D
+        return maya_temples.pass_space(tx, seat, step[1])  # §8.6.5 D
     action = C.pass_spaces[step[1] - 1]["action"]
     if action == "gain_coins":
         gain(tx, seat, {"coins": C.pass_spaces[0]["coins"]}, "pass")

@@ -8,7 +8,7 @@ from domain.core.facts import Tx
 from . import governor, kingdoms
 from .colony import colonists_total, developed_lines, line_cells
 from .components import C
-from .maya import hooks as maya
+from .maya import setup as maya
 from .state import Phase, Player, State, evolves, index, put, replace, with_player
 
 CATEGORIES = ("coins", "colonists", "scholars", "bishop_penalty", "bishops", "dock_sets", "ships", "endgame_cells")

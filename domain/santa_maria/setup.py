@@ -13,7 +13,8 @@ from domain.core.facts import Tx
 from domain.core.options import Option, check, check_seats
 
 from . import ambassadors, governor, kingdoms, specialists
-from .colony import why_not_place
+from .actions import _anchor, _rotation
+from .colony import footprint, placements, why_not_place
 from .components import C
 from .maya import hooks as maya_hooks
 from .maya import setup as maya_setup
@@ -321,8 +322,6 @@ def _choose_set(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
 
 @commands.command("place_town_hall")
 def _place_town_hall(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
-    from .actions import _anchor, _rotation
-
     fields(action, ("anchor", "rotation"))
     anchor, rotation = _anchor(action), _rotation(action)
     if tx.state.phase is not Phase.DRAFT_SET or tx.state.placing != seat:
@@ -330,8 +329,6 @@ def _place_town_hall(tx: Tx, seat: int, action: Action, rng: RandomSource) -> No
     hall = tx.state.hall
     assert hall is not None
     refuse(why_not_place(tx.state.players[seat], C.tiles[hall], anchor, rotation, "townhall"))
-    from .colony import footprint
-
     cells = footprint(C.tiles[hall], anchor, rotation)
     tx.emit({"t": "TownHallPlaced", "seat": seat, "town_hall": hall, "anchor": list(anchor), "rotation": rotation,
              "cells": [[r, c, code] for (r, c), code in zip(cells, C.tiles[hall].cells, strict=True)]})
@@ -342,8 +339,6 @@ def _place_town_hall(tx: Tx, seat: int, action: Action, rng: RandomSource) -> No
 
 
 def setup_actions(state: State, seat: int) -> list[Action]:
-    from .colony import placements
-
     if state.phase is Phase.DRAFT_COLONY:
         if _setup_turn(state, seat, Phase.DRAFT_COLONY) is not None:
             return []

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .maya.board import text as maya_text
+
 _SHORT = {"prod_wood": "Wd", "prod_grain": "Gr", "prod_sugar": "Su", "prod_gem": "Ge", "prod_gold": "Go",
           "prod_coin1": "$1", "prod_coin2": "$2", "prod_vp1": "V1", "prod_vp2": "V2", "sea_trade": "Sh",
           "conquistador": "Cq", "religion": "Rl", "road1": "r1", "road2": "r2", "": "..", "prod_cocoa": "Co"}
@@ -61,8 +63,6 @@ def board_text(view: dict[str, Any], names: list[str]) -> str:
         for r, row in enumerate(p["colony"], start=1):
             lines.append(f"  {r}    " + "".join(_cell(cell) for cell in row))
     if view.get("maya"):
-        from .maya.board import text as maya_text
-
         lines += maya_text(view["maya"], names)
     return "\n".join(lines)
 

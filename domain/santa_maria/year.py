@@ -8,9 +8,11 @@ from domain.core.facts import Tx
 
 from . import ambassadors, kingdoms, specialists
 from .components import C
-from .effects import _open
-from .maya import hooks as maya
-from .state import BlueDie, Player, State, evolves, replace, with_player
+from .flow import ends_the_year
+from .goods import _open
+from .maya import setup as maya
+from .scoring import final_scoring
+from .state import BlueDie, Phase, Player, State, evolves, replace, with_player
 
 
 def conquistador_ranking(state: State) -> list[int]:
@@ -32,9 +34,8 @@ def conquistador_awards(state: State) -> list[list[int]]:
     return out
 
 
+@ends_the_year
 def end_of_year(tx: Tx, rng: RandomSource) -> None:
-    from .scoring import final_scoring
-
     state = tx.state
     tx.emit({"t": "ConquistadorScored", "year": state.year, "ranking": conquistador_ranking(state),
              "awards": conquistador_awards(state), **_open(state)})
@@ -128,7 +129,5 @@ def _first_player_set(state: State, fact: Fact) -> State:
 
 @evolves("YearStarted")
 def _year_started(state: State, fact: Fact) -> State:
-    from .state import Phase
-
     players = tuple(replace(p, pass_space=0) for p in state.players)  # markers back on the market square
     return replace(state, year=fact["year"], phase=Phase.PLAY, players=players, pass_order=(), pending=None)

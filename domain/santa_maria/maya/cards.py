@@ -9,11 +9,12 @@ from domain.core import Action, Fact, RandomSource
 from domain.core.commands import Why, fields, malformed, one_of, refuse
 from domain.core.facts import Tx
 
-from ..flow import Ask, run, task, why_not_decision, why_not_main
+from ..flow import Ask, resume, run, task, why_not_decision, why_not_main
 from ..goods import gain, pay
 from ..state import State, Task, commands, evolves, put, replace, thaw
-from .city import holds, maya_gain, maya_pay, why_not_maya
+from .city import why_not_maya
 from .data import GOODS, ITEMS, M
+from .goods import holds, maya_gain, maya_pay
 from .state import Offer, Session, flip, maya_of, with_maya
 
 PLAYABLE_HALVES = ("trade", "festival", "construction")
@@ -96,7 +97,7 @@ def _maya_build(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     pending = tx.state.pending
     assert pending is not None
     tx.emit({"t": "MayaBuildingBuilt", "seat": seat, "node": node, "kind": pending.effect})
-    _resume(tx, seat, [], rng)
+    resume(tx, seat, [], rng)
 
 
 def build_actions(state: State, seat: int) -> list[Action]:
@@ -108,12 +109,6 @@ def _building_built(state: State, fact: Fact) -> State:
     maya = maya_of(state)
     kind = fact["kind"]
     return with_maya(state, built=put(maya.built, maya.node(fact["node"]), kind), **{kind: getattr(maya, kind) - 1})
-
-
-def _resume(tx: Tx, seat: int, first: list[Task], rng: RandomSource) -> None:
-    from ..flow import resume
-
-    resume(tx, seat, first, rng)
 
 
 # -- the trade session (§8.6.5 B, §11) ----------------------------------------------------
@@ -153,7 +148,7 @@ def _maya_end_trade(tx: Tx, seat: int, action: Action, rng: RandomSource) -> Non
     refuse(why_not_decision(tx.state, seat, ("maya_trade",)))
     refuse(why_not_idle(tx.state))
     tx.emit({"t": "TradeSessionClosed", "seat": seat})
-    _resume(tx, seat, [], rng)
+    resume(tx, seat, [], rng)
 
 
 # exchanges with the supply (§8.6.1 maya_trade_menu)

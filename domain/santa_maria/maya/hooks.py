@@ -1,7 +1,10 @@
-"""What the shared rule modules ask of module D (each hook is one or two lines there).
+"""What the shared rule modules ask of module D about its state (each hook is one or two lines
+there).
 
-Only state and data are imported here, so effects.py, goods.py, actions.py and passing.py can
-import this module at their top without a cycle; the rule modules are imported where needed.
+Only state and data are imported here, so goods.py, the lowest of the rule modules, can import
+it. A shared module that needs one of the Maya's rules imports that rule's module instead
+(effects.py its religion, passing.py its temples, year.py and scoring.py its setup), which sits
+below it.
 """
 
 from __future__ import annotations
@@ -9,14 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.core import RandomSource
 from domain.core.commands import Why
 from domain.core.facts import Tx
 
 from ..components import C
-from ..state import State
+from ..state import State, with_player
 from .data import M
-from .state import is_maya, maya_of
+from .state import flip, is_maya, maya_of, with_maya
 
 GOLD_IN_SUPPLY = 12  # §0.2: 12 of each resource in the supply
 
@@ -98,54 +100,12 @@ def cost_of(goods: Mapping[str, int]) -> dict[str, int]:
     return {g: n for g, n in goods.items() if n}
 
 
-# -- delegates to the rule modules (imported when first used: they import the shared modules) -----
-
-
 def bought(state: State, fact: dict[str, Any]) -> State:
     """GoodBought by the Maya: 3 coins, an empty token of the good flipped full (§2.8, A-44)."""
-    from ..state import with_player
-    from .state import flip, with_maya
-
     p = state.players[fact["seat"]]
     state = with_player(state, fact["seat"], coins=p.coins - fact["coins"])
     return with_maya(state, full=flip(maya_of(state), {fact["good"]: 1}, 1))
 
 
-def why_not_religion_extra(state: State, pay: str) -> Why:
-    from . import religion
-
-    return religion.why_not_religion_extra(state, pay)
-
-
-def religion_extra(tx: Tx, seat: int, pay: str, rng: RandomSource) -> None:
-    from . import religion
-
-    religion.religion_extra(tx, seat, pay, rng)
-
-
-def pass_space(tx: Tx, seat: int, space: int) -> Any:
-    from . import temples
-
-    return temples.pass_space(tx, seat, space)
-
-
 def after_pass(state: State, seat: int) -> list[Any]:
     return [("maya_temple_scoring",)] if is_maya(state, seat) else []
-
-
-def year_end(tx: Tx) -> None:
-    from . import setup
-
-    setup.year_end(tx)
-
-
-def year_start(tx: Tx) -> None:
-    from . import setup
-
-    setup.year_start(tx)
-
-
-def final_sale(tx: Tx, seat: int) -> bool:
-    from . import setup
-
-    return setup.final_sale(tx, seat)

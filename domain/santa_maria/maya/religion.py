@@ -9,11 +9,11 @@ from domain.core.commands import Why, fields, one_of, refuse
 from domain.core.facts import Tx
 
 from ..components import C
-from ..effects import _open, gain_blue_die
 from ..flow import Ask, resume, task, why_not_decision
+from ..goods import _open, gain_blue_die
 from ..state import State, Task, commands, evolves, put, with_player
-from .city import draw, maya_gain, maya_pay
 from .data import GOODS
+from .goods import draw, maya_gain, maya_pay
 from .hooks import gold_in_supply
 from .state import maya_of, with_maya
 

@@ -12,8 +12,8 @@ from domain.core.facts import Tx
 from ..components import C
 from ..state import State, replace, with_player
 from ..state import evolves as _evolves
-from .city import draw, maya_pay
 from .data import GOODS, M
+from .goods import draw, maya_pay
 from .hooks import gold_in_supply
 from .state import Maya, is_maya, maya_of, with_maya
 

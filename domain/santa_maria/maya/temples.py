@@ -9,12 +9,12 @@ from domain.core.commands import Why, fields, one_of, refuse
 from domain.core.facts import Tx
 
 from ..components import C
-from ..effects import _open
 from ..flow import Ask, resume, task, why_not_decision
-from ..goods import gain
+from ..goods import _open, gain
 from ..state import State, Task, commands, evolves, put, with_player
-from .city import draw, end_die_use, holds, maya_gain, maya_pay
+from .city import end_die_use
 from .data import GOODS, M
+from .goods import draw, holds, maya_gain, maya_pay
 from .state import maya_of, with_maya
 
 # -- temples (§8.6.6) ---------------------------------------------------------------------------------
