@@ -1,21 +1,32 @@
-"""The Maya's action cards (rules page §8.6.5 B): construction, festival and the trade session
-with the supply (exchanges, redraws) and with the colonists (offers, `offer_reply`)."""
+"""The Maya's action cards (rules page §8.6.5 B): playing one, the construction and festival
+halves, and in the trade session a trade half opens, the redraw of the hand (§11 A-74) and the
+list of the session's actions. The session's frame and its exchanges with the supply are
+trade.py's, the offers to colonists (`offer_reply`) offers.py's."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from domain.core import Action, Fact, RandomSource
-from domain.core.commands import Why, fields, malformed, one_of, refuse
+from domain.core.commands import Why, fields, one_of, refuse
 from domain.core.facts import Tx
 
 from ..flow import Ask, resume, run, task, why_not_decision, why_not_main
-from ..goods import gain, pay
-from ..state import State, Task, commands, evolves, put, replace, thaw
+from ..goods import gain
+from ..state import State, Task, commands, evolves, put, replace
 from .city import why_not_maya
-from .data import GOODS, ITEMS, M
+from .data import ITEMS, M
 from .goods import holds, maya_gain, maya_pay
-from .state import Offer, Session, flip, maya_of, with_maya
+from .offers import why_not_add, why_not_open, why_not_remove, why_not_send
+from .state import maya_of, with_maya
+from .trade import (
+    EXCHANGES,
+    _exchange_action,
+    exchange_goods,
+    session,
+    why_not_exchange,
+    why_not_idle,
+)
 
 PLAYABLE_HALVES = ("trade", "festival", "construction")
 TILE_FOR = {"wood": "wooden", "grain": "straw"}
@@ -111,101 +122,6 @@ def _building_built(state: State, fact: Fact) -> State:
     return with_maya(state, built=put(maya.built, maya.node(fact["node"]), kind), **{kind: getattr(maya, kind) - 1})
 
 
-# -- the trade session (§8.6.5 B, §11 A-73, A-74) ----------------------------------------------------
-
-
-@task("maya_session")
-def _session(tx: Tx, seat: int, step: Task, rng: RandomSource) -> Ask:
-    return Ask("maya_trade")
-
-
-def session(state: State) -> Session:
-    s = maya_of(state).session
-    assert s is not None
-    return s
-
-
-def why_not_idle(state: State) -> Why:
-    s = session(state)
-    if s.marks is not None or s.offer is not None:
-        return ("maya.session_busy", "Finish or cancel the redraw or the offer in progress first.")
-    return None
-
-
-@evolves("TradeSessionOpened")
-def _session_opened(state: State, fact: Fact) -> State:
-    return with_maya(state, session=Session(fact["card"]))
-
-
-@evolves("TradeSessionClosed")
-def _session_closed(state: State, fact: Fact) -> State:
-    return with_maya(state, session=None)
-
-
-@commands.command("maya_end_trade")
-def _maya_end_trade(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
-    fields(action)
-    refuse(why_not_decision(tx.state, seat, ("maya_trade",)))
-    refuse(why_not_idle(tx.state))
-    tx.emit({"t": "TradeSessionClosed", "seat": seat})
-    resume(tx, seat, [], rng)
-
-
-# exchanges with the supply (§8.6.1 maya_trade_menu)
-
-EXCHANGES = ("buy_cocoa", "buy_simple", "sell")
-
-
-def exchange_goods(kind: str) -> tuple[str | None, ...]:
-    return {"buy_cocoa": (None,), "buy_simple": ("grain", "wood"), "sell": GOODS}[kind]
-
-
-def why_not_exchange(state: State, seat: int, kind: str, good: str | None) -> Why:
-    maya = maya_of(state)
-    coins = state.players[seat].coins
-    if kind == "sell":
-        assert good is not None
-        if maya.full_of(good) < 1:
-            return ("maya.cannot_pay", f"The Maya has no full {good} token to sell.")
-        return None
-    price = 1 if kind == "buy_cocoa" else 2
-    if coins < price:
-        return ("maya.cannot_pay", f"That purchase costs {price} coin{'s' if price > 1 else ''}.")
-    if maya.empty_of(good or "cocoa") < 1:
-        return ("maya.no_room", f"The Maya has no empty {good or 'cocoa'} token to fill.")
-    return None
-
-
-@commands.command("maya_exchange")
-def _maya_exchange(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
-    fields(action, ("id",), ("good",))
-    kind = one_of(action, "id", EXCHANGES)
-    if kind == "buy_cocoa" and "good" in action:
-        raise malformed("buy_cocoa takes no 'good'.")
-    goods = ("grain", "wood") if kind == "buy_simple" else GOODS
-    good = one_of(action, "good", goods) if kind != "buy_cocoa" and "good" in action else None
-    if kind != "buy_cocoa" and good is None:
-        raise malformed(f"{kind} needs a 'good'.")
-    refuse(why_not_decision(tx.state, seat, ("maya_trade",)))
-    refuse(why_not_idle(tx.state))
-    refuse(why_not_exchange(tx.state, seat, kind, good))
-    coins = {"buy_cocoa": -1, "buy_simple": -2, "sell": 1}[kind]
-    tx.emit({"t": "MayaExchangeMade", "seat": seat, "id": kind, "good": good or "cocoa", "coins": coins})
-
-
-@evolves("MayaExchangeMade")
-def _exchange_made(state: State, fact: Fact) -> State:
-    maya = maya_of(state)
-    sign = -1 if fact["id"] == "sell" else 1
-    p = state.players[fact["seat"]]
-    state = replace(state, players=put(state.players, fact["seat"], replace(p, coins=p.coins + fact["coins"])))
-    return with_maya(state, full=flip(maya, {fact["good"]: 1}, sign))
-
-
-def _exchange_action(kind: str, good: str | None) -> Action:
-    return {"type": "maya_exchange", "id": kind} if good is None else {"type": "maya_exchange", "id": kind, "good": good}
-
-
 # redraw (§11 A-74)
 
 
@@ -297,208 +213,6 @@ def _cards_redrawn(state: State, fact: Fact) -> State:
                      session=replace(session(state), marks=None))
 
 
-# offers to colonists (§11 A-73)
-
-
-def colonist_holds(state: State, seat: int, item: str) -> int:
-    """What a colonist can give: goods and gold in storage, coins, full cocoa tokens (§8.1)."""
-    p = state.players[seat]
-    if item == "coin":
-        return p.coins
-    if item == "cocoa":
-        return p.cocoa or 0
-    return p.good(item)
-
-
-def maya_holds(state: State, item: str) -> int:
-    maya = maya_of(state)
-    if item == "coin":
-        return state.players[maya.seat].coins
-    if item == "gold":
-        return maya.vault
-    return maya.full_of(item)
-
-
-def offer(state: State) -> Offer:
-    o = session(state).offer
-    assert o is not None
-    return o
-
-
-def why_not_open(state: State, to: int) -> Why:
-    if state.seats == 1:
-        return ("offer.supply_only", "In the solo game the Maya trades with the supply only.")
-    if not 0 <= to < state.seats or to == maya_of(state).seat:
-        return ("offer.bad_seat", "Offer a trade to a colonist's seat.")
-    return None
-
-
-def why_not_drafting(state: State) -> Why:
-    o = session(state).offer
-    if o is None or o.sent:
-        return ("offer.none_open", "Open an offer first (maya_offer_open).")
-    return None
-
-
-def holder(state: State, side: str, item: str) -> int:
-    o = offer(state)
-    return maya_holds(state, item) if side == "give" else colonist_holds(state, o.to, item)
-
-
-def why_not_add(state: State, side: str, item: str) -> Why:
-    o = offer(state)
-    listed = (o.give if side == "give" else o.get)[ITEMS.index(item)]
-    if holder(state, side, item) < listed + 1:
-        who = "The Maya" if side == "give" else "That colonist"
-        return ("offer.bad_item", f"{who} does not hold one more {item} than the offer lists.")
-    return None
-
-
-def why_not_remove(state: State, side: str, item: str) -> Why:
-    o = offer(state)
-    if (o.give if side == "give" else o.get)[ITEMS.index(item)] < 1:
-        return ("offer.bad_item", f"The offer lists no {item} on that side.")
-    return None
-
-
-def _side_item(action: Action) -> tuple[str, str]:
-    return one_of(action, "side", ("give", "get")), one_of(action, "item", ITEMS)
-
-
-@commands.command("maya_offer_open")
-def _offer_open(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
-    fields(action, ("to",))
-    to = action["to"]
-    if type(to) is not int:
-        raise malformed("'to' must be a seat number.")
-    refuse(why_not_decision(tx.state, seat, ("maya_trade",)))
-    refuse(why_not_idle(tx.state))
-    refuse(why_not_open(tx.state, to))
-    tx.emit({"t": "TradeOfferOpened", "seat": seat, "to": to})
-
-
-@commands.command("maya_offer_add")
-def _offer_add(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
-    fields(action, ("side", "item"))
-    side, item = _side_item(action)
-    refuse(why_not_decision(tx.state, seat, ("maya_trade",)))
-    refuse(why_not_drafting(tx.state))
-    refuse(why_not_add(tx.state, side, item))
-    tx.emit({"t": "TradeOfferItemAdded", "seat": seat, "side": side, "item": item})
-
-
-@commands.command("maya_offer_remove")
-def _offer_remove(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
-    fields(action, ("side", "item"))
-    side, item = _side_item(action)
-    refuse(why_not_decision(tx.state, seat, ("maya_trade",)))
-    refuse(why_not_drafting(tx.state))
-    refuse(why_not_remove(tx.state, side, item))
-    tx.emit({"t": "TradeOfferItemRemoved", "seat": seat, "side": side, "item": item})
-
-
-def as_map(counts: tuple[int, ...]) -> dict[str, int]:
-    return {i: n for i, n in zip(ITEMS, counts, strict=True) if n}
-
-
-def why_not_send(state: State) -> Why:
-    o = offer(state)
-    if not any(o.give) and not any(o.get):
-        return ("offer.empty", "Put at least one unit into the offer.")
-    for side, counts in (("give", o.give), ("get", o.get)):  # free actions may have changed holdings
-        for item, n in as_map(counts).items():
-            if holder(state, side, item) < n:
-                return ("offer.bad_item", f"The offer lists more {item} than is held now.")
-    return None
-
-
-@commands.command("maya_offer_send")
-def _offer_send(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
-    fields(action)
-    refuse(why_not_decision(tx.state, seat, ("maya_trade",)))
-    refuse(why_not_drafting(tx.state))
-    refuse(why_not_send(tx.state))
-    o = offer(tx.state)
-    pending = tx.state.pending
-    assert pending is not None
-    tx.emit({"t": "TradeOffered", "seat": seat, "to": o.to, "give": as_map(o.give), "get": as_map(o.get)})
-    tx.emit({"t": "DecisionAsked", "seat": o.to, "decision": "offer_reply", "then": thaw(pending.agenda)})
-
-
-@commands.command("maya_offer_cancel")
-def _offer_cancel(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
-    fields(action)
-    refuse(why_not_decision(tx.state, seat, ("maya_trade",)))
-    refuse(why_not_drafting(tx.state))
-    tx.emit({"t": "TradeOfferCancelled", "seat": seat})
-
-
-@commands.command("offer_reply")
-def _offer_reply(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
-    fields(action, ("accept",))
-    accept = action["accept"]
-    if type(accept) is not bool:
-        raise malformed("'accept' must be true or false.")
-    refuse(why_not_decision(tx.state, seat, ("offer_reply",)))
-    o = offer(tx.state)
-    maya = maya_of(tx.state)
-    pending = tx.state.pending
-    assert pending is not None
-    tx.emit({"t": "TradeOfferAnswered", "seat": seat, "accept": accept})
-    if accept:
-        transfer(tx, maya.seat, o)
-    tx.emit({"t": "DecisionAsked", "seat": maya.seat, "decision": "maya_trade", "then": thaw(pending.agenda)})
-
-
-def transfer(tx: Tx, maya_seat: int, o: Offer) -> None:
-    """Both sides at once: first each pays, then each receives by its own rules (§8.6.5, A-43)."""
-    give, get = as_map(o.give), as_map(o.get)
-    paid = {g: n for g, n in get.items() if g in ("wood", "grain", "sugar", "gem", "cocoa")}
-    if paid:  # a colonist's cocoa: full cocoa tokens flipped empty (§8.1)
-        pay(tx, o.to, paid, "maya_trade")
-    if get.get("gold"):  # gold given to the Maya goes into the vault
-        tx.emit({"t": "VaultGoldAdded", "gold": get["gold"], "from_seat": o.to, "source": "trade"})
-    if get.get("coin"):
-        tx.emit({"t": "CoinsTransferred", "from": o.to, "to": maya_seat, "coins": get["coin"]})
-    tokens = {g: n for g, n in give.items() if g in GOODS}
-    if tokens:
-        maya_pay(tx, maya_seat, tokens, "trade")
-    if give.get("coin"):
-        tx.emit({"t": "CoinsTransferred", "from": maya_seat, "to": o.to, "coins": give["coin"]})
-    received = {g: n for g, n in get.items() if g in GOODS}
-    if received:
-        maya_gain(tx, maya_seat, received, "trade")  # a unit without an empty token is lost
-    goods = {g: n for g, n in give.items() if g in ("wood", "grain", "sugar", "gem", "gold", "cocoa")}
-    if goods:  # overflow to coins; gold out of the vault (A-43, A-45); cocoa onto empty tokens, else lost (§8.1)
-        gain(tx, o.to, goods, "maya_trade")
-
-
-@evolves("TradeOfferOpened")
-def _offer_opened(state: State, fact: Fact) -> State:
-    return with_maya(state, session=replace(session(state), offer=Offer(fact["to"])))
-
-
-@evolves("TradeOfferItemAdded", "TradeOfferItemRemoved")
-def _offer_item(state: State, fact: Fact) -> State:
-    o = offer(state)
-    i, sign = ITEMS.index(fact["item"]), (1 if fact["t"] == "TradeOfferItemAdded" else -1)
-    if fact["side"] == "give":
-        o = replace(o, give=put(o.give, i, o.give[i] + sign))
-    else:
-        o = replace(o, get=put(o.get, i, o.get[i] + sign))
-    return with_maya(state, session=replace(session(state), offer=o))
-
-
-@evolves("TradeOffered")
-def _offered(state: State, fact: Fact) -> State:
-    return with_maya(state, session=replace(session(state), offer=replace(offer(state), sent=True)))
-
-
-@evolves("TradeOfferAnswered", "TradeOfferCancelled")
-def _offer_closed(state: State, fact: Fact) -> State:
-    return with_maya(state, session=replace(session(state), offer=None))
-
-
 def session_actions(state: State, seat: int) -> list[Action]:
     s = session(state)
     if s.marks is not None:
@@ -521,10 +235,6 @@ def session_actions(state: State, seat: int) -> list[Action]:
         out.append({"type": "maya_redraw_start"})
     out += [{"type": "maya_offer_open", "to": s2} for s2 in range(state.seats) if why_not_open(state, s2) is None]
     return out
-
-
-def reply_actions(state: State, seat: int) -> list[Action]:
-    return [{"type": "offer_reply", "accept": True}, {"type": "offer_reply", "accept": False}]
 
 
 __all__ = ["Any"]

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from domain.core import Action
 
 from ..state import State
-from . import cards, city, religion, setup, temples, words  # noqa: F401  (setup and words register their facts)
+from . import cards, city, offers, religion, setup, temples, words  # noqa: F401  (setup and words register their facts)
 
 DECISIONS: dict[str, Callable[[State, int], list[Action]]] = {
     "maya_step": city.step_actions,
@@ -19,7 +19,7 @@ DECISIONS: dict[str, Callable[[State, int], list[Action]]] = {
     "maya_pass_flip": temples.flip_actions,
     "maya_build": cards.build_actions,
     "maya_trade": cards.session_actions,
-    "offer_reply": cards.reply_actions,
+    "offer_reply": offers.reply_actions,
     "maya_simulate": city.simulate_actions,
 }
 
