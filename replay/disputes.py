@@ -18,7 +18,7 @@ from typing import Any
 
 import click
 
-from domain.core import ALL
+from domain.core import ALL, registry
 from domain.core.dispute import (
     Answer,
     Position,
@@ -30,6 +30,8 @@ from domain.core.dispute import (
 )
 from domain.core.rules import Viewer, action_for
 from domain.core.words import Section, amount
+
+from .records import _echo_json, describe_event, echo, load_record, parse_viewer
 
 
 def _position(record: dict[str, Any], at: int) -> Position:
@@ -81,8 +83,6 @@ def _viewer(record: dict[str, Any], seat: int) -> Viewer:
 def legal_cmd(game: str, at: int, as_: str | None, as_json: bool) -> None:
     """The actions a seat could have taken after event --at N of GAME, each with what it would
     have caused, in words."""
-    from .cli import _echo_json, echo, load_record
-
     record = load_record(game)
     position = _position(record, at)
     to_act = sorted(position.to_act())
@@ -116,8 +116,6 @@ def legal_cmd(game: str, at: int, as_: str | None, as_json: bool) -> None:
 def try_cmd(game: str, action_json: str, at: int, as_: str, as_json: bool) -> None:
     """Would ACTION_JSON by the seat --as have been accepted after event --at N of GAME? Says
     what it would have caused, or the rule that refuses it. Nothing is stored; exit 1 if refused."""
-    from .cli import _echo_json, echo, load_record
-
     record = load_record(game)
     position = _position(record, at)
     seat = _seat(as_, record)
@@ -146,10 +144,6 @@ def try_cmd(game: str, action_json: str, at: int, as_: str, as_json: bool) -> No
 def why_cmd(game: str, at: int, as_: str | None, as_json: bool) -> None:
     """For the action taken at event --at N of GAME: the facts it caused, in words, each with the
     section of the game's rules page that produced it (where the game records one)."""
-    from domain.core import registry
-
-    from .cli import _echo_json, describe_event, echo, load_record, parse_viewer
-
     record = load_record(game)
     _position(record, at)
     viewer = parse_viewer(as_, record)
