@@ -40,6 +40,7 @@ screenshots: venv browser
 lint: venv
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache --no-logo
 
 bench: venv
 	$(BIN)/python -m replay.cli bench

@@ -24,8 +24,12 @@ from eventsourcing.domain import Aggregate, event
 from domain.core import registry
 from domain.core.aggregate import Game
 from domain.core.errors import InvalidOptions
+from domain.core.record import verify
 from domain.core.rng import Rng, choice
 from domain.core.rules import GameRules, fold
+from service.application import Shiplog
+from service.cli import default_workers
+from service.process import Server  # the same harness the reliability tests use
 
 from . import loadgen, wakeups
 
@@ -99,7 +103,6 @@ def bench_engine(game: str, games: int, seats: int = 4, es_games: int | None = N
         (f"engine {name} {seats}p", "decisions per game (mean)", f"{decisions / games:.0f}"),
     ]
     # The same games through the event-sourced path: Game aggregate + in-memory store.
-    from service.application import Shiplog
 
     app = Shiplog({"PERSISTENCE_MODULE": "eventsourcing.popo", "SHIPLOG_SNAPSHOT_INTERVAL": "0"})
     es_times = []
@@ -129,7 +132,7 @@ def stores() -> Iterator[list[tuple[str, dict[str, str]]]]:
               "POSTGRES_SCHEMA": schema}
         conn = None
         try:
-            import psycopg
+            import psycopg  # lazy: PostgreSQL only
 
             conn = psycopg.connect(host=pg["POSTGRES_HOST"], port=int(pg["POSTGRES_PORT"]), dbname=pg["POSTGRES_DBNAME"],
                                    user=pg["POSTGRES_USER"], password=pg["POSTGRES_PASSWORD"] or None, autocommit=True,
@@ -179,7 +182,6 @@ UNLIMITED = {"SHIPLOG_GAMES_PER_MINUTE": "1000000"}
 def bench_http(env: dict[str, str], label: str, game: str, seconds: float, workers: int = 0, clients: int = 20) -> tuple[list[Row], float]:
     """Each client plays its own game over HTTP (`loadgen`, several processes) against
     `shiplog serve --workers N`."""
-    from service.process import Server  # the same harness the reliability tests use
 
     workers = workers or int(os.environ.get("SHIPLOG_BENCH_WORKERS", "3"))
     server = Server({**env, **UNLIMITED}, workers=workers)
@@ -200,8 +202,6 @@ def bench_serve(found: list[tuple[str, dict[str, str]]], game: str, seconds: flo
     play on one thread in process (measured in this run, on a SQLite file of its own); the same
     with 100 idle connections open; then 1 and 2 workers on each store (`make serve` runs one per
     core, at most 4)."""
-    from service.cli import default_workers
-    from service.process import Server
 
     rows: list[Row] = [("serve", "machine: cores / load average before", f"{os.cpu_count()} / {_load()}"),
                        ("serve", "make serve: worker processes", str(default_workers()))]
@@ -269,7 +269,6 @@ def _load() -> str:
 def bench_storage(found: list[tuple[str, dict[str, str]]], game: str = "puerto-rico", seats: int = 4) -> list[Row]:
     """Stored bytes per event of complete games (events and snapshots, every column of every
     row), played seat by seat with an Idempotency-Key on every action."""
-    from service.application import Shiplog
     rows: list[Row] = []
     for label, env in found:
         env = {**env, "SQLITE_DBNAME": env["SQLITE_DBNAME"].replace(".sqlite", "-storage.sqlite")} if label == "SQLite" else env
@@ -312,7 +311,6 @@ def long_game(games: list[str], target_actions: int) -> Game | None:
 def bench_load(games: list[str], target_actions: int = 1000, repeats: int = 20) -> list[Row]:
     """Load a game of `target_actions` random actions at its last and a middle version,
     from a store with snapshots every 50 events and from one without snapshots."""
-    from service.application import Shiplog
 
     found = long_game(games, target_actions)
     if found is None:
@@ -411,7 +409,6 @@ def _table(rows: list[Row]) -> str:
 def bench_verify(games: list[str], runs: int = 3) -> list[Row]:
     """Issue 15.5: `replay verify` of each game's recorded fixtures (every action re-decided, every
     state hash recomputed), per record: the first run in this process and the best of `runs`."""
-    from domain.core.record import verify
 
     rows: list[Row] = []
     root = Path(__file__).resolve().parent.parent / "fixtures"

@@ -15,12 +15,18 @@ Nothing here is a test: timing never decides pass or fail.
 
 from __future__ import annotations
 
+import argparse
 import json
 import multiprocessing
 import os
 import random
 import socket
+import sqlite3
+import statistics
+import tempfile
+import threading
 import time
+import uuid
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
@@ -57,7 +63,7 @@ class LoadResult:
 
 
 def seats_for(game: str) -> int:
-    from domain.core import registry
+    from domain.core import registry  # lazy: kept out of the spawned HTTP clients
 
     rules = registry.get(game)
     return max(min(4, rules.MAX_SEATS), rules.MIN_SEATS)
@@ -68,8 +74,8 @@ def seats_for(game: str) -> int:
 
 def in_process(env: dict[str, str], game: str, games: int, seconds: float) -> LoadResult:
     """The same play with no HTTP: `games` games, one action each in turn, on one thread."""
-    from domain.core import registry
-    from service.application import Shiplog
+    from domain.core import registry  # lazy: kept out of the spawned HTTP clients
+    from service.application import Shiplog  # lazy: kept out of the spawned HTTP clients
 
     app = Shiplog(env)
     rules = registry.get(game)
@@ -119,10 +125,8 @@ def play_complete_game(app: Any, game: str, seats: int, seed: str = "storage-bou
     """A complete game played seat by seat through the application, as HTTP clients play it:
     one command per action, each with its own Idempotency-Key (a UUID), moves chosen by the
     game's first bot. Returns the game's id."""
-    import uuid
-
-    from domain.core import registry
-    from domain.core.rng import Rng
+    from domain.core import registry  # lazy: kept out of the spawned HTTP clients
+    from domain.core.rng import Rng  # lazy: kept out of the spawned HTTP clients
 
     rules = registry.get(game)
     bot = rules.BOTS[sorted(rules.BOTS)[0]]
@@ -245,8 +249,6 @@ class Client:
 def _process(port: int, game: str, seats: int, clients: int, index: int, start_at: float, stop_at: float,
              queue: Any) -> None:
     """One load process: `clients` threads, each playing its own game until `stop_at`."""
-    import threading
-
     result = LoadResult()
     lock = threading.Lock()
     ready: list[Client] = []
@@ -286,7 +288,7 @@ def _process(port: int, game: str, seats: int, clients: int, index: int, start_a
         t.start()
     for t in threads:
         t.join()
-    import resource
+    import resource  # lazy: Unix only
     usage = resource.getrusage(resource.RUSAGE_SELF)
     result.cpu = usage.ru_utime + usage.ru_stime
     queue.put(result)
@@ -334,10 +336,6 @@ def idle_connections(port: int, count: int) -> Iterator[list[socket.socket]]:
 def commit_latency(directory: str, commits: int = 200) -> float:
     """Median milliseconds of one small SQLite commit (WAL, synchronous FULL: one fsync) in
     `directory`: what the disk costs every write, which bounds single-thread rates."""
-    import sqlite3
-    import statistics
-    from pathlib import Path
-
     path = Path(directory) / "fsync-probe.sqlite"
     conn = sqlite3.connect(path, isolation_level=None)
     try:
@@ -357,9 +355,6 @@ def commit_latency(directory: str, commits: int = 200) -> float:
 
 def main() -> None:
     """`python -m replay.loadgen`: drive any running server (or the application in process)."""
-    import argparse
-    import tempfile
-
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--port", type=int, default=8000, help="a server on 127.0.0.1")
     parser.add_argument("--in-process", action="store_true", help="one thread, no HTTP, a fresh SQLite file")

@@ -19,6 +19,7 @@ from domain.core import registry
 from . import schemas
 from .api import bp
 from .application import Shiplog
+from .clocks import Ticker
 from .disputes import bp as disputes_bp
 from .openapi import ApiBlueprint, http_problem, init_api, problems
 from .parsing import MAX_BODY, limit_bodies
@@ -144,8 +145,6 @@ def careful_headers(response: Response) -> Response:
 
 def start_background(app: Flask) -> None:
     """The ticker of this worker (timeouts, notifications), unless SHIPLOG_TICK_SECONDS is 0."""
-    from .clocks import Ticker
-
     interval = float(app.extensions["shiplog"].env.get("SHIPLOG_TICK_SECONDS", "30"))
     if interval > 0:
         app.extensions["shiplog.ticker"] = Ticker(app.extensions["shiplog"], interval).start()

@@ -588,7 +588,7 @@ def _table_size(recorder: Any) -> tuple[int, int]:
     if schema is None:
         statement: Any = f'SELECT * FROM "{table}"'
     else:
-        from psycopg.sql import SQL, Identifier
+        from psycopg.sql import SQL, Identifier  # lazy: PostgreSQL only
 
         statement = SQL("SELECT * FROM {}.{}").format(Identifier(schema), Identifier(table))
     rows = size = 0

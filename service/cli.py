@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import errno
+import json
 import logging
 import os
 import socket
 import sys
+from pathlib import Path
 
 import click
+
+from domain.core import registry
+from domain.core.errors import IllegalAction
 
 from .settings import describe_store, listen_address, store_env
 from .store import StoreDamaged, check_at_start
@@ -57,9 +62,9 @@ def serve(host: str | None, port: int | None, workers: int | None, threads: int,
             [sys.executable, "-m", "gunicorn", "--workers", str(workers), "--threads", str(threads), "--bind", f"{host}:{port}",
              "--log-level", "warning", "service.wsgi:app"],
         )
-    from granian import Granian
-    from granian.constants import HTTPModes, Interfaces
-    from granian.log import LogLevels
+    from granian import Granian  # lazy: the server, only for serve
+    from granian.constants import HTTPModes, Interfaces  # lazy: the server, only for serve
+    from granian.log import LogLevels  # lazy: the server, only for serve
 
     logging.getLogger("_granian").addFilter(_workers_chosen)
 
@@ -116,10 +121,8 @@ def tick_cmd(as_json: bool) -> None:
     """One round of background work (for cron): timeouts, notifications, digests, deliveries.
 
     `shiplog serve` does the same every SHIPLOG_TICK_SECONDS; running both is safe."""
-    import json
-
-    from .application import Shiplog
-    from .clocks import tick
+    from .application import Shiplog  # lazy: only for the commands that use the store
+    from .clocks import tick  # lazy: only for the commands that use the store
 
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     report = tick(Shiplog())
@@ -134,7 +137,7 @@ def readmodels() -> None:
 @readmodels.command("rebuild")
 def readmodels_rebuild() -> None:
     """Throw the read models away and project the whole event log again."""
-    from .application import Shiplog
+    from .application import Shiplog  # lazy: only for the commands that use the store
 
     app = Shiplog()
     games = app.readmodels.rebuild()
@@ -151,13 +154,7 @@ def readmodels_rebuild() -> None:
 def play_bots(game: str, players: int, bots: tuple[str, ...], seed: str | None, options: tuple[str, ...],
               output: str | None) -> None:
     """Play a whole GAME with bots in memory and print its record (fixtures, demos, teaching)."""
-    import json
-    from pathlib import Path
-
-    from domain.core import registry
-    from domain.core.errors import IllegalAction
-
-    from .application import Shiplog
+    from .application import Shiplog  # lazy: only for the commands that use the store
 
     try:
         rules = registry.get(game)

@@ -14,12 +14,11 @@ import logging
 import threading
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from domain.core.aggregate import Game
 
-if TYPE_CHECKING:
-    from .application import Shiplog
+from .application import GameNotFound, Shiplog, VersionConflict
 
 log = logging.getLogger("shiplog.clocks")
 
@@ -48,8 +47,6 @@ def tick(app: Shiplog, now: datetime | None = None, wait: bool = True) -> TickRe
     """One round: bring the read models up to date, apply the timeouts that are due, write the
     new notifications, make the digests that are due and send the deliveries that are due (in
     the notifier's pool; `wait`: until they are done, as `shiplog tick` does before it exits)."""
-    from .application import GameNotFound, VersionConflict
-
     now = now or app.clock()
     report = TickReport()
     report.caught_up = app.readmodels.catch_up()

@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+import sqlite3
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -245,8 +246,8 @@ class SQLiteViews(Views, SQLiteTrackingRecorder):
 
 
 def _postgres_views() -> type[Views]:
-    from eventsourcing.postgres import PostgresTrackingRecorder
-    from psycopg.sql import SQL, Identifier
+    from eventsourcing.postgres import PostgresTrackingRecorder  # lazy: PostgreSQL only
+    from psycopg.sql import SQL, Identifier  # lazy: PostgreSQL only
 
     class PostgresViews(Views, PostgresTrackingRecorder):
         postgres = True
@@ -285,11 +286,9 @@ def views_for(app: Shiplog) -> Views:
 
 def conflicts() -> tuple[type[BaseException], ...]:
     """What a lost race to record a tracking position raises, by store."""
-    import sqlite3
-
     found: list[type[BaseException]] = [IntegrityError, sqlite3.IntegrityError]
     try:
-        import psycopg
+        import psycopg  # lazy: PostgreSQL only
 
         found.append(psycopg.errors.IntegrityError)
     except ImportError:  # pragma: no cover

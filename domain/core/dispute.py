@@ -37,6 +37,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import IllegalAction
+from .record import replay_states, seed_of
+from .registry import get
 from .rng import Draw, RandomSource, Rng
 from .rules import ALL, Action, Fact, GameRules, Seat, Viewer, actions_now, turn_allows
 from .words import Section, described, section_of
@@ -190,9 +192,6 @@ def attempt(position: Position, seat: Any, action: Any, viewer: Viewer, names: S
 def record_position(record: dict[str, Any], version: int) -> Position:
     """The position after event `version` of a record (`domain.core.record`); ValueError when
     the record has no such event. A record whose seed is revealed draws from it."""
-    from .record import replay_states, seed_of
-    from .registry import get
-
     over = False
     for at, ev, state in replay_states(record):
         over = over or ends_the_game(ev)

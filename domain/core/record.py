@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import datetime
 import functools
+import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -314,8 +315,6 @@ def verify(
 
 
 def _plain(facts: list[Fact]) -> list[Fact]:
-    import json
-
     plain: list[Fact] = json.loads(json.dumps(facts))
     return plain
 

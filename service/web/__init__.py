@@ -21,6 +21,7 @@ as SVG).
 from __future__ import annotations
 
 from flask import Flask
+from jinja2 import ChoiceLoader
 
 from . import pages, play, replay  # noqa: F401 (their routes register on the blueprint)
 from .boards import BoardLoader, add_filters
@@ -29,8 +30,6 @@ from .session import bp, init_session
 
 def init_web(app: Flask) -> None:
     """Register the pages on `app`: the blueprint, CSRF protection and the games' boards."""
-    from jinja2 import ChoiceLoader
-
     init_session(app)
     app.register_blueprint(bp)
     add_filters(app.jinja_env)
