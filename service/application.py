@@ -10,12 +10,10 @@ conflict.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import logging
 import os
-import secrets
 import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -40,61 +38,21 @@ from domain.core.rng import new_seed
 from domain.core.table import DEFAULT_SETTINGS
 
 from .notifications import Notifier
+from .outcomes import Accepted, CreatedGame, GameNotFound, StaleVersion, VersionConflict
 from .players import PlayerCommands
+from .ports import Clock
 from .readmodels import PAGE, ReadModels
 from .settings import store_env
 from .store import single_statement_reads, statement_cache
 from .tables import TableCommands
+from .tokens import hash_token, new_token
 from .transcoder import OrjsonTranscoder
 
 log = logging.getLogger("shiplog.store")
-Clock = Callable[[], datetime]
 
 
 def system_clock() -> datetime:
     return datetime.now(UTC)
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(24)
-
-
-def hash_token(token: str) -> str:
-    """Seat and host tokens are stored as sha256: they are 192-bit random, so no slow hash is needed."""
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-class GameNotFound(Exception):
-    pass
-
-
-class VersionConflict(Exception):
-    """The game moved on: a stale If-Match, or another command won the race for this version."""
-
-    def __init__(self, message: str, current: int | None = None) -> None:
-        super().__init__(message)
-        self.current = current
-
-
-class StaleVersion(VersionConflict):
-    """The caller named a version (If-Match) the game has moved on from: HTTP's 412."""
-
-
-@dataclass(frozen=True)
-class CreatedGame:
-    game: Game
-    tokens: list[str | None]
-    host_token: str
-    new_events: list[Any]
-
-
-@dataclass(frozen=True)
-class Accepted:
-    """What a command stored: the new events (empty when an Idempotency-Key replays)."""
-
-    game: Game
-    new_events: list[Any]
-    replayed: bool = False
 
 
 class SQLiteWriter:

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 from domain.core.aggregate import Game
 
+from .outcomes import GameNotFound, VersionConflict
+
 if TYPE_CHECKING:
     from .application import Shiplog
 
@@ -48,8 +50,6 @@ def tick(app: Shiplog, now: datetime | None = None, wait: bool = True) -> TickRe
     """One round: bring the read models up to date, apply the timeouts that are due, write the
     new notifications, make the digests that are due and send the deliveries that are due (in
     the notifier's pool; `wait`: until they are done, as `shiplog tick` does before it exits)."""
-    from .application import GameNotFound, VersionConflict
-
     now = now or app.clock()
     report = TickReport()
     report.caught_up = app.readmodels.catch_up()

@@ -27,6 +27,8 @@ from domain.core.aggregate import Game
 from domain.core.rules import Viewer
 
 from .problems import Problem
+from .tokens import hash_token
+from .views import event_json, identify, viewer_of
 
 KEEPALIVE = 15.0
 
@@ -71,8 +73,6 @@ def streams() -> Streams:
 
 
 def client_key() -> str:
-    from .application import hash_token
-
     token = request.authorization.token if request.authorization is not None else None
     token = token or request.cookies.get("shiplog_player")  # the web pages' player cookie
     return f"token:{hash_token(token)}" if token else f"addr:{request.remote_addr}"
@@ -138,9 +138,6 @@ def live(step: Callable[[], list[str]]) -> Response:
 def game_stream(game: Game, player: Any, after: int | None) -> Response:
     """The game's events as the caller may see them: who the caller is (their seat, if they
     take one while the stream runs) is looked at again with every batch."""
-    from .api import event_json, identify, viewer_of
-    from .application import hash_token
-
     app = current_app.extensions["shiplog"]
     token = request.authorization.token if request.authorization is not None else None
     token_hash, player_id = (hash_token(token) if token else None), (str(player.id) if player else None)
