@@ -183,7 +183,7 @@ class Views:
     @contextmanager
     def cursor(self, commit: bool) -> Iterator[Any]:
         """A transaction; a writing one takes the application's writer lock first (SQLite lets
-        one connection write at a time: see `application.SQLiteWriter`)."""
+        one connection write at a time: see `writing.SQLiteWriter`)."""
         with self.writing() if commit else contextlib.nullcontext(), self.datastore.transaction(commit=commit) as cursor:
             yield cursor
 
