@@ -20,12 +20,9 @@ from domain.core.errors import IllegalAction
 from domain.core.rng import new_seed
 
 from .outcomes import Accepted
-from .players import check_name
+from .players import Player, check_name
 from .ports import Clock
 from .tokens import hash_token, new_token
-
-if TYPE_CHECKING:
-    from .players import Player
 
 
 @dataclass(frozen=True)
