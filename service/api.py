@@ -2,59 +2,53 @@
 
 Each route is documented by its own decorators, in one place: `@bp.arguments` (what it
 accepts), `@bp.response` (what it answers), `@problems` (its problem+json answers) and
-`@bp.doc(security=...)` (the token it needs). The schemas are in service/schemas.py.
+`@bp.doc(security=...)` (the token it needs). The schemas are in service/schemas/; who the
+caller is and which game it names, in service/callers.py; what a game looks like to them, in
+service/views.py.
 """
 
 from __future__ import annotations
 
 import functools
 import logging
-import re
 from collections.abc import Callable
 from typing import Any, TypeVar
 from urllib.parse import urlencode
-from uuid import UUID
 
-from flask import Response, current_app, g, jsonify, request, url_for
-from werkzeug.datastructures import ETags
-from werkzeug.http import parse_etags
+from flask import Response, jsonify, request, url_for
 
 from domain.core import ALL, registry
-from domain.core.aggregate import Game, Status, public_seats
+from domain.core.aggregate import Game, Status
 from domain.core.errors import IllegalAction
 from domain.core.options import catalog as options_catalog
-from domain.core.rules import GameRules, Viewer, action_for, redacted
-from domain.core.words import described, render
+from domain.core.rules import Viewer
 
 from . import schemas
-from .application import GameNotFound, Shiplog, StaleVersion, VersionConflict, hash_token
+from .callers import (
+    app_,
+    bearer,
+    caller_player,
+    entity_tags,
+    expected_version,
+    host_required,
+    load_game,
+    not_your_turn,
+    player_required,
+    seat_required,
+    who,
+)
 from .openapi import OPTIONAL_TOKEN, SEAT_TOKEN, ApiBlueprint, problems
-from .players import Player
-from .problems import Problem
-from .readmodels import stamp
-from .tables import NotInvited
+from .outcomes import StaleVersion, VersionConflict
+from .problems import STATUS_BY_CODE, Problem
+from .tokens import hash_token
+from .views import event_json, game_view, viewer_of
 
 F = TypeVar("F", bound=Callable[..., Any])
 log = logging.getLogger("shiplog.api")
 bp = ApiBlueprint("v1", __name__, url_prefix="/v1", description="games: create, view, act, take back, audit")
 
-# Codes that are not 422: who may act, and conflicts with the game's state.
-STATUS_BY_CODE = {
-    "turn.not_yours": 403, "game.over": 409, "undo.game_over": 409, "game.unknown": 422, "game.not_started": 409,
-    "join.started": 409, "join.full": 409, "join.seat_taken": 409, "join.already_seated": 409, "leave.started": 409,
-    "resign.already": 409, "stand_in.already": 409, "return.not_away": 409, "message.too_often": 429,
-    "seat.resigned": 403, "seat.stood_in": 403,  # a seat a bot plays has no moves, take-backs or resignation of its own
-}
 GAME_ID = {"in": "path", "name": "game_id", "required": True, "schema": {"type": "string", "format": "uuid"}}
 ETAG = {"ETag": {"description": 'the game\'s version, e.g. "12"', "schema": {"type": "string"}}}
-MAX_TOKEN = 200
-_SPACE = re.compile(r"\s")
-_ONE_VERSION = re.compile(r'"([0-9]+)"')  # If-Match: "12"
-_BEARER = "shiplog.bearer"  # the request's token, once read (request.environ)
-
-
-def app_() -> Shiplog:
-    return current_app.extensions["shiplog"]  # type: ignore[no-any-return]
 
 
 # -- request helpers -------------------------------------------------------------------------
@@ -73,27 +67,6 @@ def json_posts_only() -> None:
                   headers={"Accept-Post": "application/json"})
 
 
-def bearer() -> str | None:
-    """The Bearer token (scheme case-insensitive, as RFC 9110 says), None without the header.
-    Read once per request (a route asks several times: the token check, who the caller is)."""
-    environ = request.environ
-    if _BEARER in environ:
-        return environ[_BEARER]  # type: ignore[no-any-return]
-    header = environ.get("HTTP_AUTHORIZATION")
-    if header is None:
-        token = None
-    else:
-        # As werkzeug's `Authorization.from_header` reads it: the scheme, then a token (no `=`
-        # but trailing ones) rather than parameters.
-        scheme, _, rest = header.partition(" ")
-        rest = rest.strip(" \t")
-        token = rest if scheme.lower() == "bearer" and "=" not in rest.rstrip("=") else None
-        if not token or len(token) > MAX_TOKEN or _SPACE.search(token):
-            raise Problem(401, "auth.malformed", "Send the token as 'Authorization: Bearer <token>'.")
-    environ[_BEARER] = token
-    return token
-
-
 def token_required(view: F) -> F:
     """Document that a route needs a token, and ask for one before anything else is looked at."""
 
@@ -104,165 +77,6 @@ def token_required(view: F) -> F:
         return view(*args, **kwargs)
 
     return bp.doc(security=SEAT_TOKEN)(checked)  # type: ignore[no-any-return]
-
-
-@functools.lru_cache(maxsize=1024)
-def game_uuid(text: str) -> UUID:
-    """The game id of a path (ValueError if it is none): the ids in play are parsed once
-    (UUID's parsing is Python's; at most 1,024 kept, a refused one never)."""
-    return UUID(text)
-
-
-def load_game(game_id: str, version: int | None = None, invited: bool = True) -> Game:
-    """The game, or 404; a private game only for its seats, its host and whoever holds its
-    invitation (`?invite=`): to anyone else it does not exist (`invited=False`: the caller
-    checks the invitation itself)."""
-    try:
-        uid = game_uuid(game_id)
-    except ValueError:
-        raise Problem(404, "game.not_found", "There is no game with this id.") from None
-    try:
-        game = app_().get_game(uid, version)
-    except GameNotFound:
-        if version is not None:
-            raise Problem(404, "version.not_found", f"This game has no version {version}.") from None
-        raise Problem(404, "game.not_found", "There is no game with this id.") from None
-    if invited and game.private:
-        check_invited(game, request.args.get("invite"))
-    return game
-
-
-def check_invited(game: Game, invite: str | None) -> None:
-    kind, _seat = who(game)
-    if kind == "spectator":
-        try:
-            app_().check_invited(game, invite)
-        except NotInvited:
-            raise Problem(404, "game.not_found", "There is no game with this id.") from None
-
-
-def caller_player() -> Player | None:
-    """The player whose token came with the request (None: no token, or not a player's)."""
-    if "player" not in g:
-        token = bearer()
-        g.player = app_().player_by_token(token) if token else None
-    return g.player  # type: ignore[no-any-return]
-
-
-def player_required() -> Player:
-    if bearer() is None:
-        raise Problem(401, "auth.missing", "This needs your player token: 'Authorization: Bearer <token>' "
-                      "(POST /v1/players gives you one).")
-    player = caller_player()
-    if player is None:
-        raise Problem(401, "auth.invalid_token", "This is not a player token (POST /v1/players gives you one).")
-    return player
-
-
-def is_host(game: Game) -> bool:
-    """The host: the host token of an organised game, or the player who created the game."""
-    token = bearer()
-    if token is None:
-        return False
-    if game.host_token_hash is not None and hash_token(token) == game.host_token_hash:
-        return True
-    player = caller_player()
-    return player is not None and game.host_player == str(player.id)
-
-
-def host_required(game: Game, code: str = "host.only") -> None:
-    if bearer() is None:
-        raise Problem(401, "auth.missing", "This needs the host's token: 'Authorization: Bearer <token>'.")
-    if not is_host(game):
-        raise Problem(403, code, "Only the host can do this.")
-
-
-def who(game: Game, required: bool = False) -> tuple[str, int | None]:
-    """('seat', n), ('host', None) or ('spectator', None) for the caller's token."""
-    token = bearer()
-    if token is None:
-        if required:
-            raise Problem(401, "auth.missing", "This needs your seat token: 'Authorization: Bearer <token>'.")
-        return "spectator", None
-    hashed = hash_token(token)
-    if hashed == game.host_token_hash:
-        return "host", None
-    seat = game.seat_of(hashed)
-    if seat is not None:
-        return "seat", seat
-    player = caller_player()
-    found = identify(game, hashed, str(player.id) if player is not None else None)
-    if found is None:
-        raise Problem(401, "auth.invalid_token", "This token belongs neither to a seat of this game nor to a player.")
-    return found
-
-
-def identify(game: Game, token_hash: str | None, player: str | None) -> tuple[str, int | None] | None:
-    """Who a token is at this game: the host, a seat (its seat token, or its player), or a
-    player without a seat (a spectator); None when it is neither a token of the game nor a player's."""
-    if token_hash is not None and token_hash == game.host_token_hash:
-        return "host", None
-    seat = game.seat_of(token_hash) if token_hash is not None else None
-    if seat is None and player is not None:
-        seat = game.seat_of_player(player)
-    if seat is not None:
-        return "seat", seat
-    if player is None:
-        return None if token_hash is not None else ("spectator", None)
-    return ("host", None) if game.host_player == player else ("spectator", None)
-
-
-def viewer_of(game: Game, kind: str, seat: int | None) -> Viewer:
-    """While a game runs a seat sees its own secrets and nobody else's; the host keeps its powers
-    but sees what a spectator sees. Once the game is over everything is shown to everyone."""
-    if game.status in (Status.ACTIVE, Status.OPEN):
-        return seat if kind == "seat" else None
-    return ALL
-
-
-def seat_required(game: Game) -> int:
-    kind, seat = who(game, required=True)
-    if kind == "host":
-        raise Problem(403, "seat.host_cannot_act", "The host token cannot act for a seat; use a seat token.")
-    if seat is None:
-        raise Problem(403, "seat.none", "You have no seat at this game.")
-    return seat
-
-
-def entity_tags(header: str) -> ETags:
-    """The entity tags of an If-Match or If-None-Match header, as werkzeug parses them."""
-    return parse_etags(request.headers.get(header, "").strip() or None)
-
-
-def expected_version(game: Game) -> int | None:
-    """The version If-Match names (werkzeug parses the header); None without one, or for `*`.
-
-    A list of versions matches if any is current. The application compares, after it has looked
-    for an Idempotency-Key replay, so a retried request still gets its first answer.
-    """
-    header = request.environ.get("HTTP_IF_MATCH")
-    if header is None:
-        return None
-    one = _ONE_VERSION.fullmatch(header.strip())
-    if one is not None:  # the usual case, one strong tag: what werkzeug's parse below gives for it
-        return game.version if one[1] == str(game.version) else -1
-    tags = entity_tags("If-Match")
-    if tags.star_tag:
-        return None
-    every = tags.as_set(include_weak=True)
-    if not every or not all(tag.isdigit() and tag.isascii() for tag in every):
-        raise Problem(400, "header.if_match", 'If-Match must be the version you saw, like "12" (or *).')
-    # Strong comparison (RFC 9110 13.1.1): W/"12" never matches. -1 matches no version.
-    return game.version if str(game.version) in tags.as_set() else -1
-
-
-def not_your_turn(game: Game, exc: IllegalAction) -> Problem:
-    """403 turn.not_yours, naming who is to act."""
-    seats = public_seats(game.seats)
-    waiting = [seats[s] for s in sorted(game.to_act())]
-    names = " and ".join(f"{s['name']} (seat {s['seat']})" for s in waiting) or "nobody"
-    return Problem(403, exc.code, f"It is not your turn: {names} {'is' if len(waiting) == 1 else 'are'} to act.",
-                   to_act=waiting)
 
 
 @bp.app_errorhandler(IllegalAction)
@@ -281,69 +95,6 @@ def conflict(exc: VersionConflict) -> Response:
 
 
 # -- response helpers ------------------------------------------------------------------------
-
-
-def event_json(ev: Any, rules: GameRules, viewer: Viewer, names: list[str] | None = None) -> dict[str, Any]:
-    """One event as `viewer` may see it; its facts also in words (`text`, with the players' `names`)."""
-    kind, fields = type(ev), vars(ev)
-    row: dict[str, Any] = {
-        "version": ev.originator_version,
-        "type": kind.__name__,
-        "time": ev.timestamp.isoformat(),
-        "seat": kind.actor(fields),
-    }
-    if fields.get("facts") is not None:  # the rules' facts: game set up, action taken
-        row["facts"] = redacted(rules, ev.facts, viewer)
-        row["text"] = described(rules, row["facts"], viewer, names or [])
-    if isinstance(ev, Game.ActionTaken):
-        row["action"] = action_for(rules, ev.action, ev.seat, viewer)
-        row["bot"] = ev.bot
-    detail = kind.detail(fields)
-    if detail is not None:
-        row["detail"] = detail
-    said = kind.said(fields)
-    if said is not None:
-        row["text"] = [render(said, names or []), *row.get("text", [])]
-    return row
-
-
-def game_view(game: Game, kind: str, seat: int | None, current: Game | None = None) -> dict[str, Any]:
-    current = current or game
-    rules = game.rules
-    outcome = game.outcome()
-    request_ = game.undo_request
-    return {
-        "id": str(game.id),
-        "game": game.game,
-        "title": rules.TITLE,
-        "version": game.version,
-        "status": game.status,
-        "to_act": sorted(game.to_act()),
-        "players": public_seats(game.seats),
-        "viewer": kind,
-        "seat": seat,
-        "state": None if game.state is None else rules.view(game.state, viewer_of(current, kind, seat)),
-        "outcome": outcome.to_json() if outcome is not None else None,
-        "undo_request": None
-        if request_ is None
-        else {"seat": request_.seat, "to_version": request_.to_version, "accepted": sorted(request_.accepted)},
-        "options": game.options,
-        "rules_version": game.rules_version,
-        "seed_commitment": game.seed_commitment,
-        "client_seeded": game.client_seeded,
-        "entropies": game.entropies,
-        "seed": game.committed_seed if current.seed_revealed else None,
-        "seed_salt": game.salt if current.seed_revealed else None,
-        "organised": game.organised,
-        "private": game.private,
-        "host": game.host_player,
-        "settings": game.settings,
-        "clocks": [
-            {"seat": s, "since": stamp(since), "deadline": stamp(d) if (d := game.deadline(s)) else None,
-             "bank_seconds": game.bank.get(s)}
-            for s, since in sorted(game.since.items())
-        ],
-    }
 
 
 def etag(version: int) -> dict[str, str]:

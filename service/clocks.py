@@ -18,7 +18,10 @@ from typing import Any
 
 from domain.core.aggregate import Game
 
-from .application import GameNotFound, Shiplog, VersionConflict
+from .outcomes import GameNotFound, VersionConflict
+
+if TYPE_CHECKING:
+    from .application import Shiplog
 
 log = logging.getLogger("shiplog.clocks")
 

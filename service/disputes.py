@@ -23,7 +23,8 @@ from domain.core.aggregate import Game, Status
 from domain.core.dispute import Position, attempt, legal
 from domain.core.rules import Viewer
 
-from .api import ETAG, GAME_ID, bearer, etag, json_posts_only, load_game, who
+from .api import ETAG, GAME_ID, etag, json_posts_only
+from .callers import bearer, load_game, who
 from .openapi import OPTIONAL_TOKEN, ApiBlueprint, problems
 from .problems import Problem
 from .schemas import INVITE, MAX_PLAYERS, ActionSchema, RequestSchema

@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from email.utils import formatdate
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from uuid import UUID
 
 from eventsourcing.persistence import Notification, Tracking
@@ -54,10 +54,8 @@ from domain.core.aggregate import Game, Status
 
 from . import webhooks
 from .players import Player, mailbox
+from .ports import NotifierHost
 from .readmodels import GAME_TOPIC, conflicts, follow, stamp
-
-if TYPE_CHECKING:
-    from .application import Shiplog
 
 log = logging.getLogger("shiplog.notifications")
 
@@ -127,7 +125,7 @@ class Notifier:
 
     NAME = "Shiplog.notifications"
 
-    def __init__(self, app: Shiplog) -> None:
+    def __init__(self, app: NotifierHost) -> None:
         self.app = app
         self.view = app.readmodels.view
         self.smtp = smtp_settings(app.env)

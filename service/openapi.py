@@ -3,7 +3,7 @@
 A route is documented where it is defined, by its decorators (see service/api.py):
 `@blp.arguments(Schema)` for what it accepts (body, query or headers), `@blp.response(status,
 Schema)` for what it answers, `@problems(...)` for its problem+json answers and
-`@blp.doc(security=...)` for the token it needs. The schemas are in service/schemas.py.
+`@blp.doc(security=...)` for the token it needs. The schemas are in service/schemas/.
 """
 
 from __future__ import annotations

@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from . import schemas
-from .api import app_, json_posts_only, player_required
+from .api import json_posts_only
+from .callers import app_, player_required
 from .live import inbox_stream
 from .openapi import SEAT_TOKEN, ApiBlueprint, problems
 from .players import Player

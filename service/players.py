@@ -25,6 +25,7 @@ from eventsourcing.domain import Aggregate, event
 from domain.core.errors import IllegalAction
 
 from .names import NOTHING_VISIBLE, name_problem
+from .tokens import hash_token, new_token
 from .webhooks import Refused, check_address
 
 PLAYERS = uuid5(NAMESPACE_URL, "https://shiplog.dev/players")
@@ -178,8 +179,6 @@ class PlayerCommands:
     def register_player(self, name: str, email: str | None = None, webhook_url: str | None = None,
                         email_mode: str | None = None, digest_hour: int = 7) -> tuple[Player, str]:
         """A new player and their token (the token is not kept: only its hash names the player)."""
-        from .application import hash_token, new_token
-
         profile = self.checked_profile({"name": name, "email": email, "webhook_url": webhook_url,
                                         "email_mode": email_mode or ("turn" if email else "off"),
                                         "digest_hour": digest_hour})
@@ -190,8 +189,6 @@ class PlayerCommands:
         return player, token
 
     def player_by_token(self, token: str) -> Player | None:
-        from .application import hash_token
-
         return self.get_player(player_id(hash_token(token)))
 
     def get_player(self, pid: UUID | str) -> Player | None:

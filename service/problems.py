@@ -10,6 +10,14 @@ from flask import Response, json
 
 PROBLEM_JSON = "application/problem+json"
 
+# Codes that are not 422: who may act, and conflicts with the game's state.
+STATUS_BY_CODE = {
+    "turn.not_yours": 403, "game.over": 409, "undo.game_over": 409, "game.unknown": 422, "game.not_started": 409,
+    "join.started": 409, "join.full": 409, "join.seat_taken": 409, "join.already_seated": 409, "leave.started": 409,
+    "resign.already": 409, "stand_in.already": 409, "return.not_away": 409, "message.too_often": 429,
+    "seat.resigned": 403, "seat.stood_in": 403,  # a seat a bot plays has no moves, take-backs or resignation of its own
+}
+
 
 class Problem(Exception):
     """An answer other than success: status, a stable dotted code and a sentence a player understands.

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError, Notification, Tracking
@@ -34,8 +34,7 @@ from eventsourcing.sqlite import SQLiteDatastore, SQLiteTrackingRecorder
 
 from domain.core.aggregate import Game, public_seats
 
-if TYPE_CHECKING:
-    from .application import Shiplog
+from .ports import EventStore
 
 GAME_TOPIC = "domain.core.aggregate:Game."
 PAGE = 500
@@ -185,7 +184,7 @@ class Views:
     @contextmanager
     def cursor(self, commit: bool) -> Iterator[Any]:
         """A transaction; a writing one takes the application's writer lock first (SQLite lets
-        one connection write at a time: see `application.SQLiteWriter`)."""
+        one connection write at a time: see `writing.SQLiteWriter`)."""
         with self.writing() if commit else contextlib.nullcontext(), self.datastore.transaction(commit=commit) as cursor:
             yield cursor
 
@@ -269,7 +268,7 @@ def _postgres_views() -> type[Views]:
     return PostgresViews
 
 
-def views_for(app: Shiplog) -> Views:
+def views_for(app: EventStore) -> Views:
     """The view tables in the application's own store (a private in-memory SQLite database when
     the application keeps its events in memory)."""
     datastore = getattr(app.factory, "datastore", None)
@@ -296,7 +295,7 @@ def conflicts() -> tuple[type[BaseException], ...]:
     return tuple(found)
 
 
-def follow(app: Shiplog, view: Any, name: str, apply: Callable[[Sequence[Notification], Tracking], None],
+def follow(app: EventStore, view: Any, name: str, apply: Callable[[Sequence[Notification], Tracking], None],
            page: int = PAGE) -> int:
     """Feed the notifications after `name`'s tracked position to `apply`, a page at a time,
     until none are left. `apply` records the tracking itself (in its transaction); a page
@@ -332,7 +331,7 @@ class ReadModels:
 
     NAME = "Shiplog.readmodels"
 
-    def __init__(self, app: Shiplog) -> None:
+    def __init__(self, app: EventStore) -> None:
         self.app = app
         self.view = views_for(app)
 

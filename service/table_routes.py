@@ -11,27 +11,22 @@ from flask import request
 from domain.core.aggregate import Status
 
 from . import schemas
-from .api import (
-    ETAG,
-    GAME_ID,
-    accepted,
+from .api import ETAG, GAME_ID, accepted, invite_url, json_posts_only, token_required
+from .callers import (
     app_,
     caller_player,
     host_required,
-    invite_url,
     is_host,
-    json_posts_only,
     load_game,
     player_required,
     seat_required,
-    token_required,
-    viewer_of,
     who,
 )
 from .live import game_stream
 from .openapi import OPTIONAL_TOKEN, ApiBlueprint, problems
 from .problems import Problem
 from .tables import NotInvited
+from .views import viewer_of
 
 bp = ApiBlueprint("tables", __name__, url_prefix="/v1",
                   description="the table: join, leave, bots, the host's powers, resign, table talk, live updates")

@@ -19,11 +19,10 @@ from domain.core.aggregate import Game, Status
 from domain.core.errors import IllegalAction
 from domain.core.rng import new_seed
 
-from .players import check_name
-
-if TYPE_CHECKING:
-    from .application import Accepted, Clock
-    from .players import Player
+from .outcomes import Accepted
+from .players import Player, check_name
+from .ports import Clock
+from .tokens import hash_token, new_token
 
 
 @dataclass(frozen=True)
@@ -64,8 +63,6 @@ class TableCommands:
         """A game with `seats` seats hosted by `host`, who takes one (`seat`, default the first);
         `bots` fill the next open seats. The server's seed is committed in the creation event,
         before any seat's entropy. It starts when its last seat is filled."""
-        from .application import hash_token, new_token
-
         invite = new_token()
         now = self.clock()
         aggregate = Game.open(
@@ -91,8 +88,6 @@ class TableCommands:
 
     def check_invited(self, game: Game, invite: str | None, player: Player | None = None) -> None:
         """A private game is open to its seats, its host, and whoever holds its invitation."""
-        from .application import hash_token
-
         if not game.private:
             return
         if player is not None and (game.seat_of_player(str(player.id)) is not None or game.host_player == str(player.id)):
@@ -152,8 +147,6 @@ class TableCommands:
         return self._save(game)
 
     def renew_invite(self, game_id: UUID | Game) -> tuple[Accepted, str]:
-        from .application import hash_token, new_token
-
         game = self._fresh(game_id)
         invite = new_token()
         game.renew_invite(hash_token(invite))

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service import schemas
-from service.api import entity_tags
 from service.app import create_app
+from service.callers import entity_tags
 from tests.test_api import auth, create, problem
 
 

@@ -1,7 +1,7 @@
 """The pages' forms and query strings, checked before anything is done with them.
 
 A form becomes the body the API would take for the same command and is loaded with the API's
-own schema (`service/schemas.py`): the same fields, limits and messages, before anything loops,
+own schema (`service/schemas/`): the same fields, limits and messages, before anything loops,
 counts or stores. A refused form is the form again with the schema's sentence (422). A query
 string the pages do not understand (`?at=²`, a number of 5,000 digits, a newline in `next`) is a
 400 page, never a 500.

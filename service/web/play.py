@@ -21,11 +21,12 @@ from flask import Response, abort, redirect, render_template, request, url_for
 from domain.core.aggregate import Game, Status
 from domain.core.errors import IllegalAction
 
-from ..api import STATUS_BY_CODE, event_json, game_view, identify, viewer_of
-from ..application import GameNotFound, StaleVersion, VersionConflict
 from ..live import game_stream
+from ..outcomes import GameNotFound, StaleVersion, VersionConflict
 from ..players import Player
+from ..problems import STATUS_BY_CODE
 from ..tables import NotInvited
+from ..views import event_json, game_view, identify, viewer_of
 from . import boards, forms
 from .session import bp, current_player, shiplog
 

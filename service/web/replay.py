@@ -18,7 +18,7 @@ from domain.core.aggregate import Status
 from domain.core.record import fairness, replay_states, verify
 from domain.core.rules import ALL, Viewer
 
-from ..api import event_json, game_view, viewer_of
+from ..views import event_json, game_view, viewer_of
 from . import alternatives, boards, forms
 from .chart import score_chart
 from .play import load, names_of, who

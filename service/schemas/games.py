@@ -1,60 +1,25 @@
-"""marshmallow schemas: the single source of what the API accepts and what it answers.
-
-Request schemas validate every body, query string and header (through flask-smorest's
-`@blp.arguments`); response schemas serialise every answer (`@blp.response`), so what
-`/v1/openapi.json` publishes is what the server does. Request schemas refuse unknown fields,
-and the document says so (`additionalProperties: false`).
-"""
+"""The games' schemas: creating, listing and viewing games, actions, take-backs, the event
+log, the record, the catalog, problems and health (the routes of service/api.py)."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
-from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import INCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
 from domain.core.aggregate import Status
 
-from .names import NAME_MAX, name_problem
-
-MAX_PLAYERS = 8
-MAX_VERSION = 2**31 - 1  # far beyond any game; keeps numbers a client sends within what stores hold
-PAGE_LIMIT = 500
-# Text shown to other players, in logs and terminals: no control characters.
-PRINTABLE = validate.Regexp(r"^[^\x00-\x1f\x7f-\x9f]*$", error="Control characters are not allowed.")
-# What the document can say of a name (service/names.py has the whole rule: no formatting
-# characters either, and something visible).
-NAME_PATTERN = rf"^[^\x00-\x1f\x7f-\x9f\u2028\u2029]{{1,{NAME_MAX}}}$"
-
-
-class NameRule(validate.Validator):
-    """A name is one line of visible text (service/names.py): every schema's names ask it."""
-
-    def __call__(self, value: Any) -> Any:
-        problem = name_problem(value)
-        if problem is not None:
-            raise ValidationError(problem)
-        return value
-
-
-def name_field(**kwargs: Any) -> fields.Str:
-    """A player's or a seat's name."""
-    metadata = {"pattern": NAME_PATTERN, **kwargs.pop("metadata", {})}
-    return fields.Str(validate=[validate.Length(min=1, max=NAME_MAX), NameRule()], metadata=metadata, **kwargs)
-
-
-class StrictBool(fields.Boolean):
-    """true or false, nothing else ("yes", 1 and "true" are not booleans)."""
-
-    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> bool:
-        if not isinstance(value, bool):
-            raise self.make_error("invalid", input=value)
-        return value
-
-
-class RequestSchema(Schema):
-    class Meta:
-        unknown = RAISE
+from .common import (
+    MAX_PLAYERS,
+    MAX_VERSION,
+    NAME_PATTERN,
+    PAGE_LIMIT,
+    PRINTABLE,
+    RequestSchema,
+    StrictBool,
+    name_field,
+)
 
 
 class PlayerSchema(RequestSchema):
@@ -82,6 +47,8 @@ CLOCK = {"description": 'null (no clock), {"days_per_move": d} (1-60) or {"bank_
                    {"type": "object", "required": ["bank_days"], "additionalProperties": False,
                     "properties": {"bank_days": {"type": "integer", "minimum": 1, "maximum": 365},
                                    "increment_days": {"type": "integer", "minimum": 0, "maximum": 60}}}]}
+
+
 ENTROPY = fields.Str(validate=[validate.Length(max=128), validate.Regexp(r"^[\x20-\x7e]*$", error="Use printable ASCII.")],
                      metadata={"description": "your contribution to the game's seed (the web page sends random bytes, hex); "
                                               "the seed is HMAC(server seed, every seat's entropy in seat order)"})
@@ -203,6 +170,8 @@ class EventsQuerySchema(InviteQuerySchema):
 
 # Entity tags are versions: "12", W/"12", or a list of them (RFC 9110 8.8.3); a bare 12 is taken too.
 _TAG = r'(W/"[0-9]+"|"[0-9]+"|[0-9]+)'
+
+
 ETAGS = rf"^[ \t]*(\*|{_TAG}([ \t]*,[ \t]*{_TAG})*)[ \t]*$"
 
 
@@ -213,7 +182,11 @@ class IfMatchHeaderSchema(Schema):
 
 
 VISIBLE_ASCII = r"^[\x21-\x7e]+$"
+
+
 _ETAGS = re.compile(ETAGS)
+
+
 _VISIBLE = re.compile(VISIBLE_ASCII)
 
 
@@ -469,135 +442,3 @@ class RecordSchema(Schema):
     events = fields.List(fields.Dict(), required=True)
     status = fields.Str(required=True)
     seed = fields.Str(allow_none=True)
-
-
-# -- players, seats, the host's powers, table talk (service/players_api.py, tables_api.py) ---
-
-EMAIL_MODE = fields.Str(validate=validate.OneOf(["turn", "digest", "off"]),
-                        metadata={"description": "turn: a message per turn (and take-back, and game end); "
-                                                 "digest: one a day at digest_hour (UTC); off"})
-
-
-EMAIL = {"format": "email", "maxLength": 254, "description": "one mailbox, like ann@example.org (no display name, "
-         "no list); 422 player.email otherwise. null: none"}
-
-
-class RegisterPlayerSchema(RequestSchema):
-    name = name_field(required=True, metadata={"description": "the name others see"})
-    email = fields.Str(load_default=None, allow_none=True, metadata=EMAIL)
-    webhook_url = fields.Str(load_default=None, allow_none=True, validate=validate.Length(min=1, max=2000),
-                             metadata={"description": "http(s) address that receives signed JSON notifications"})
-    email_mode = EMAIL_MODE
-    digest_hour = fields.Int(strict=True, load_default=7, validate=validate.Range(min=0, max=23))
-
-
-class UpdatePlayerSchema(RequestSchema):
-    name = name_field()
-    email = fields.Str(allow_none=True, metadata=EMAIL)
-    webhook_url = fields.Str(allow_none=True, validate=validate.Length(min=1, max=2000))
-    email_mode = EMAIL_MODE
-    digest_hour = fields.Int(strict=True, validate=validate.Range(min=0, max=23))
-    new_webhook_secret = StrictBool(load_default=False, metadata={
-        "description": "true: a new webhook secret (in the answer, once); the old one stops signing"})
-
-
-class MyGamesQuerySchema(RequestSchema):
-    status = fields.Str(validate=validate.OneOf([s.value for s in Status]))
-    limit = fields.Int(load_default=100, validate=validate.Range(min=1, max=PAGE_LIMIT))
-    offset = fields.Int(load_default=0, validate=validate.Range(min=0, max=MAX_VERSION))
-
-
-class DeliveriesQuerySchema(RequestSchema):
-    limit = fields.Int(load_default=50, validate=validate.Range(min=1, max=PAGE_LIMIT))
-
-
-class JoinSchema(RequestSchema):
-    invite = INVITE
-    entropy = ENTROPY
-    seat = fields.Int(strict=True, load_default=None, validate=validate.Range(min=0, max=MAX_PLAYERS - 1),
-                      metadata={"description": "the seat you want (default the first open one)"})
-
-
-class SeatBotSchema(RequestSchema):
-    bot = fields.Str(load_default=None, validate=validate.Length(min=1, max=40),
-                     metadata={"description": "which bot (default the table's stand-in bot)"})
-
-
-class ClockSchema(RequestSchema):
-    clock = fields.Dict(required=True, allow_none=True, metadata=CLOCK)
-
-
-class MessageSchema(RequestSchema):
-    text = fields.Str(required=True, validate=validate.Length(max=4000),
-                      metadata={"description": "table talk, at most 500 characters (message.too_long)"})
-
-
-class StreamQuerySchema(InviteQuerySchema):
-    after = fields.Int(validate=validate.Range(min=-1, max=MAX_VERSION),
-                       metadata={"description": "resume after this version (the Last-Event-ID header does the same)"})
-
-
-class ProfileSchema(Schema):
-    id = fields.Str(required=True)
-    name = fields.Str(required=True)
-    email = fields.Str(allow_none=True)
-    webhook_url = fields.Str(allow_none=True)
-    email_mode = fields.Str(required=True)
-    digest_hour = fields.Int(required=True)
-    created = fields.Str(required=True)
-    email_enabled = fields.Bool(required=True, metadata={"description": "whether this server sends e-mail (an SMTP server is set)"})
-    webhook_secret = fields.Str(allow_none=True, metadata={
-        "description": "the key webhook bodies are signed with (HMAC-SHA256): shown when made, never again"})
-
-
-class PlayerCreatedSchema(ProfileSchema):
-    token = fields.Str(required=True, metadata={"description": "the player token: shown once, stored hashed"})
-
-
-class WaitingSchema(Schema):
-    game = fields.Nested(GameSummarySchema, required=True)
-    seat = fields.Int(required=True)
-    reason = fields.Str(required=True, validate=validate.OneOf(["turn", "undo"]),
-                        metadata={"description": "turn: you are to act; undo: a take-back request waits for your answer"})
-    since = fields.Str(required=True)
-    deadline = fields.Str(allow_none=True)
-
-
-class InboxSchema(Schema):
-    inbox = fields.List(fields.Nested(WaitingSchema), required=True,
-                        metadata={"description": "most urgent first: the nearest deadline, then the longest wait"})
-    position = fields.Int(required=True, metadata={"description": "the read model's position (the stream's event id)"})
-
-
-class AttemptSchema(Schema):
-    n = fields.Int(required=True)
-    at = fields.Str(required=True)
-    ok = fields.Bool(required=True)
-    status = fields.Int(allow_none=True, metadata={"description": "the HTTP status (webhooks) or 250 (e-mail)"})
-    error = fields.Str(allow_none=True)
-
-
-class DeliverySchema(Schema):
-    id = fields.Str(required=True, metadata={"description": "the idempotency id (X-Shiplog-Delivery, the e-mail's Message-ID)"})
-    channel = fields.Str(required=True, validate=validate.OneOf(["webhook", "email", "digest"]))
-    kind = fields.Str(required=True, metadata={"description": "turn, undo, ended or digest"})
-    game = fields.Str(allow_none=True)
-    version = fields.Int(allow_none=True)
-    state = fields.Str(required=True, metadata={"description": "pending, sent, failed; queued or digested for digest items"})
-    created = fields.Str(required=True)
-    next_attempt = fields.Str(allow_none=True)
-    digest = fields.Str(allow_none=True)
-    attempts = fields.List(fields.Nested(AttemptSchema), required=True)
-
-
-class DeliveriesSchema(Schema):
-    deliveries = fields.List(fields.Nested(DeliverySchema), required=True)
-
-
-class JoinedSchema(AcceptedSchema):
-    seat = fields.Int(required=True, metadata={"description": "the seat taken"})
-
-
-class InviteSchema(AcceptedSchema):
-    invite = fields.Str(required=True, metadata={"description": "the new invitation (the old one stops working)"})
-    invite_url = fields.Str(required=True)

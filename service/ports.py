@@ -1,0 +1,60 @@
+"""What the parts of the application (read models, notifier, table and player commands) need of
+it, as small interfaces: the application (`service/application.py`) composes the parts and
+passes itself; the parts never import it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
+from typing import Any, Protocol
+from uuid import UUID
+
+from domain.core.aggregate import Game
+
+from .players import Player
+
+Clock = Callable[[], datetime]
+
+
+class EventStore(Protocol):
+    """The store the read models follow: its datastore (`factory`), the notification log
+    (`recorder`), the writer lock (`writing`) and the games at a version."""
+
+    @property
+    def factory(self) -> Any: ...
+
+    @property
+    def recorder(self) -> Any: ...
+
+    @property
+    def writing(self) -> Any: ...
+
+    def get_game(self, game_id: UUID, version: int | None = None) -> Game: ...
+
+
+class Inbox(Protocol):
+    """The read models as the notifier reads them: their datastore and a player's waiting games."""
+
+    @property
+    def view(self) -> Any: ...
+
+    def inbox(self, player: str) -> Sequence[Any]: ...
+
+
+class NotifierHost(EventStore, Protocol):
+    """What the notifier needs besides the store: the settings, the event mapper, the read
+    models, the players and whether webhooks may go to private addresses."""
+
+    @property
+    def env(self) -> Mapping[str, str]: ...
+
+    @property
+    def mapper(self) -> Any: ...
+
+    @property
+    def readmodels(self) -> Inbox: ...
+
+    def get_player(self, pid: UUID | str) -> Player | None: ...
+
+    def allow_private_webhooks(self) -> bool: ...

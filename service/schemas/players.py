@@ -1,0 +1,105 @@
+"""The players' schemas: registering, the profile, the inbox of waiting games, the player's
+games and the deliveries of notifications (service/player_routes.py)."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from domain.core.aggregate import Status
+
+from .common import MAX_VERSION, PAGE_LIMIT, RequestSchema, StrictBool, name_field
+from .games import GameSummarySchema
+
+EMAIL_MODE = fields.Str(validate=validate.OneOf(["turn", "digest", "off"]),
+                        metadata={"description": "turn: a message per turn (and take-back, and game end); "
+                                                 "digest: one a day at digest_hour (UTC); off"})
+
+
+EMAIL = {"format": "email", "maxLength": 254, "description": "one mailbox, like ann@example.org (no display name, "
+         "no list); 422 player.email otherwise. null: none"}
+
+
+class RegisterPlayerSchema(RequestSchema):
+    name = name_field(required=True, metadata={"description": "the name others see"})
+    email = fields.Str(load_default=None, allow_none=True, metadata=EMAIL)
+    webhook_url = fields.Str(load_default=None, allow_none=True, validate=validate.Length(min=1, max=2000),
+                             metadata={"description": "http(s) address that receives signed JSON notifications"})
+    email_mode = EMAIL_MODE
+    digest_hour = fields.Int(strict=True, load_default=7, validate=validate.Range(min=0, max=23))
+
+
+class UpdatePlayerSchema(RequestSchema):
+    name = name_field()
+    email = fields.Str(allow_none=True, metadata=EMAIL)
+    webhook_url = fields.Str(allow_none=True, validate=validate.Length(min=1, max=2000))
+    email_mode = EMAIL_MODE
+    digest_hour = fields.Int(strict=True, validate=validate.Range(min=0, max=23))
+    new_webhook_secret = StrictBool(load_default=False, metadata={
+        "description": "true: a new webhook secret (in the answer, once); the old one stops signing"})
+
+
+class MyGamesQuerySchema(RequestSchema):
+    status = fields.Str(validate=validate.OneOf([s.value for s in Status]))
+    limit = fields.Int(load_default=100, validate=validate.Range(min=1, max=PAGE_LIMIT))
+    offset = fields.Int(load_default=0, validate=validate.Range(min=0, max=MAX_VERSION))
+
+
+class DeliveriesQuerySchema(RequestSchema):
+    limit = fields.Int(load_default=50, validate=validate.Range(min=1, max=PAGE_LIMIT))
+
+
+class ProfileSchema(Schema):
+    id = fields.Str(required=True)
+    name = fields.Str(required=True)
+    email = fields.Str(allow_none=True)
+    webhook_url = fields.Str(allow_none=True)
+    email_mode = fields.Str(required=True)
+    digest_hour = fields.Int(required=True)
+    created = fields.Str(required=True)
+    email_enabled = fields.Bool(required=True, metadata={"description": "whether this server sends e-mail (an SMTP server is set)"})
+    webhook_secret = fields.Str(allow_none=True, metadata={
+        "description": "the key webhook bodies are signed with (HMAC-SHA256): shown when made, never again"})
+
+
+class PlayerCreatedSchema(ProfileSchema):
+    token = fields.Str(required=True, metadata={"description": "the player token: shown once, stored hashed"})
+
+
+class WaitingSchema(Schema):
+    game = fields.Nested(GameSummarySchema, required=True)
+    seat = fields.Int(required=True)
+    reason = fields.Str(required=True, validate=validate.OneOf(["turn", "undo"]),
+                        metadata={"description": "turn: you are to act; undo: a take-back request waits for your answer"})
+    since = fields.Str(required=True)
+    deadline = fields.Str(allow_none=True)
+
+
+class InboxSchema(Schema):
+    inbox = fields.List(fields.Nested(WaitingSchema), required=True,
+                        metadata={"description": "most urgent first: the nearest deadline, then the longest wait"})
+    position = fields.Int(required=True, metadata={"description": "the read model's position (the stream's event id)"})
+
+
+class AttemptSchema(Schema):
+    n = fields.Int(required=True)
+    at = fields.Str(required=True)
+    ok = fields.Bool(required=True)
+    status = fields.Int(allow_none=True, metadata={"description": "the HTTP status (webhooks) or 250 (e-mail)"})
+    error = fields.Str(allow_none=True)
+
+
+class DeliverySchema(Schema):
+    id = fields.Str(required=True, metadata={"description": "the idempotency id (X-Shiplog-Delivery, the e-mail's Message-ID)"})
+    channel = fields.Str(required=True, validate=validate.OneOf(["webhook", "email", "digest"]))
+    kind = fields.Str(required=True, metadata={"description": "turn, undo, ended or digest"})
+    game = fields.Str(allow_none=True)
+    version = fields.Int(allow_none=True)
+    state = fields.Str(required=True, metadata={"description": "pending, sent, failed; queued or digested for digest items"})
+    created = fields.Str(required=True)
+    next_attempt = fields.Str(allow_none=True)
+    digest = fields.Str(allow_none=True)
+    attempts = fields.List(fields.Nested(AttemptSchema), required=True)
+
+
+class DeliveriesSchema(Schema):
+    deliveries = fields.List(fields.Nested(DeliverySchema), required=True)
