@@ -20,8 +20,9 @@ from werkzeug.datastructures import ETags
 from werkzeug.http import parse_etags
 
 from domain.core import ALL, registry
-from domain.core.aggregate import Game, Status, public_seats
+from domain.core.aggregate import Game, Status
 from domain.core.errors import IllegalAction
+from domain.core.game.seats import public_seats
 from domain.core.options import catalog as options_catalog
 from domain.core.rules import GameRules, Viewer, action_for, redacted
 from domain.core.words import described, render
