@@ -89,6 +89,8 @@ __all__ = [
 
 
 class Game(Creation, Seats, Play, Bots, TakeBacks, Clocks, People, Talk, Ending, Aggregate):
+    """One game: its parts (domain/core/game/) combined, and every one of its events named."""
+
     INITIAL_VERSION = 0
 
     class Event(Aggregate.Event):
