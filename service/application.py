@@ -23,8 +23,9 @@ from eventsourcing.sqlite import SQLiteFactory
 from eventsourcing.utils import get_topic
 
 from domain.core import codec
-from domain.core.aggregate import OPEN_SEAT, Game, seat_entry
+from domain.core.aggregate import Game
 from domain.core.errors import IllegalAction
+from domain.core.game.seats import OPEN_SEAT, seat_entry
 from domain.core.record import hash_scheme, record_from_events, replay_states, verify
 from domain.core.rng import new_seed
 from domain.core.table import DEFAULT_SETTINGS

@@ -32,7 +32,8 @@ from uuid import UUID
 from eventsourcing.persistence import IntegrityError, Notification, Tracking
 from eventsourcing.sqlite import SQLiteDatastore, SQLiteTrackingRecorder
 
-from domain.core.aggregate import Game, public_seats
+from domain.core.aggregate import Game
+from domain.core.game.seats import public_seats
 
 from .ports import EventStore
 

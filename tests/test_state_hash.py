@@ -21,7 +21,8 @@ from typing import Any
 import pytest
 
 from domain.core import codec, registry
-from domain.core.aggregate import HASH_SCHEMES, KEYED, KEYED_FIELDS, Game, hash_state
+from domain.core.aggregate import Game
+from domain.core.game.base import HASH_SCHEMES, KEYED, KEYED_FIELDS, hash_state
 from domain.core.record import record_from_events, replay_states, seed_of, verify
 from domain.core.rng import Rng, choice
 from domain.core.rules import fold

@@ -144,7 +144,9 @@ def test_a_version_2_snapshot_with_the_whole_history_is_upcast(sqlite_env: dict[
     import json
 
     from domain.core import codec
-    from domain.core.aggregate import Game, Move, key_digest
+    from domain.core.aggregate import Game
+    from domain.core.game.base import Move
+    from domain.core.game.play import key_digest
     from domain.core.rules import revealing
 
     app = Shiplog({**sqlite_env, "SHIPLOG_SNAPSHOT_INTERVAL": "0"})

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from domain.core import Rng, codec, registry
-from domain.core.aggregate import KEYED_FIELDS, UNKEYED, Game
+from domain.core.aggregate import Game
+from domain.core.game.base import KEYED_FIELDS, UNKEYED
 from domain.core.record import fairness, record_from_events, verify
 from domain.core.rules import revealing
 from service.application import Shiplog

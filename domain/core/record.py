@@ -30,18 +30,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import codec, registry
-from .aggregate import (
-    HASH_SCHEMES,
-    KEYED,
-    KEYED_FIELDS,
-    UNKEYED,
-    Game,
-    Status,
-    ended_outcome,
-    hash_state,
-    public_seats,
-)
+from .aggregate import Game, Status
 from .errors import IllegalAction
+from .game.base import HASH_SCHEMES, KEYED, KEYED_FIELDS, UNKEYED, hash_state
+from .game.ending import ended_outcome
+from .game.seats import public_seats
 from .rng import Rng, RngMismatch, ScriptedRng, game_seed, seed_commitment
 from .rules import Fact, GameRules, fold, turn_allows
 
