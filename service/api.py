@@ -20,7 +20,6 @@ from flask import Response, jsonify, request, url_for
 from domain.core import ALL, registry
 from domain.core.aggregate import Game, Status
 from domain.core.errors import IllegalAction
-from domain.core.game.seats import public_seats
 from domain.core.options import catalog as options_catalog
 from domain.core.rules import Viewer
 

@@ -26,8 +26,6 @@ from werkzeug.wsgi import ClosingIterator
 from domain.core.aggregate import Game
 from domain.core.rules import Viewer
 
-from .api import event_json, identify, viewer_of
-from .application import hash_token
 from .problems import Problem
 from .tokens import hash_token
 from .views import event_json, identify, viewer_of
