@@ -13,7 +13,8 @@ line why it is not at the top: `# lazy: <reason>` (a heavy or optional dependenc
 of a command line). One that closes a circle is acyclic_modules' business: not allowed, or
 listed there.
 
-Imports under `if TYPE_CHECKING:` are never run and do not count (`exclude_type_checking_imports`).
+Imports under `if TYPE_CHECKING:` count too (`exclude_type_checking_imports = false`): a type named
+across two modules is an arrow between them like any other.
 """
 
 from __future__ import annotations

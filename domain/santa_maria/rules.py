@@ -22,8 +22,7 @@ from . import (
 from .components import C
 from .flow import to_act, why_not_main
 from .maya import rules as maya
-from .maya.state import is_maya
-from .state import Phase, State, commands, evolve
+from .state import Phase, State, commands, evolve, is_maya
 
 _DECISIONS = {
     "place_tile": actions.place_tile_actions,

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from domain.core.codec import optional
 from domain.core.commands import Commands
 from domain.core.facts import Evolver
 
 from .components import C
+from .frozen import put, replace
 
 if TYPE_CHECKING:
     from .maya.state import Maya
@@ -31,7 +32,6 @@ if TYPE_CHECKING:
 SIZE = 6
 CELLS = SIZE * SIZE
 Task = tuple[Any, ...]
-T = TypeVar("T")
 
 
 class Phase(enum.StrEnum):
@@ -174,20 +174,22 @@ evolves = evolver.evolves
 evolve = evolver
 
 
-def replace(obj: T, **changes: Any) -> T:
-    """`dataclasses.replace` for our frozen dataclasses, without re-running __init__ (fast)."""
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
-    new.__dict__.update(changes)
-    return new
-
-
-def put(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
-    return t[:i] + (v,) + t[i + 1 :]
-
-
 def with_player(state: State, seat: int, **changes: Any) -> State:
     return replace(state, players=put(state.players, seat, replace(state.players[seat], **changes)))
+
+
+def maya_of(state: State) -> Maya:
+    maya = state.maya
+    assert maya is not None
+    return maya
+
+
+def is_maya(state: State, seat: int) -> bool:
+    return state.maya is not None and state.maya.seat == seat
+
+
+def with_maya(state: State, **changes: Any) -> State:
+    return replace(state, maya=replace(maya_of(state), **changes))
 
 
 def index(r: int, c: int) -> int:

@@ -10,8 +10,8 @@ import domain.santa_maria as sm
 from domain.core import fold
 from domain.santa_maria.components import C
 from domain.santa_maria.maya.data import GOODS, M
-from domain.santa_maria.maya.state import Maya, maya_of
-from domain.santa_maria.state import State, replace
+from domain.santa_maria.maya.state import Maya
+from domain.santa_maria.state import State, maya_of, replace
 
 from .helpers import setup_facts
 

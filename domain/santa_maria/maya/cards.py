@@ -13,12 +13,11 @@ from domain.core.facts import Tx
 
 from ..flow import Ask, resume, run, task, why_not_decision, why_not_main
 from ..goods import gain
-from ..state import State, Task, commands, evolves, put, replace
+from ..state import State, Task, commands, evolves, maya_of, put, replace, with_maya
 from .city import why_not_maya
 from .data import ITEMS, M
 from .goods import holds, maya_gain, maya_pay
 from .offers import why_not_add, why_not_open, why_not_remove, why_not_send
-from .state import maya_of, with_maya
 from .trade import (
     EXCHANGES,
     _exchange_action,

@@ -14,10 +14,10 @@ from domain.core.facts import Tx
 
 from .. import ambassadors
 from ..flow import Ask, resume, run, task, why_not_decision, why_not_main
-from ..state import State, Task, commands, evolves, put, replace
+from ..state import State, Task, commands, evolves, is_maya, maya_of, put, replace, with_maya
 from .data import GOODS, M
 from .goods import maya_gain, maya_pay
-from .state import MayaDie, is_maya, maya_of, with_maya
+from .state import MayaDie
 
 # -- paths through the city (§8.6.1, §8.6.5) -------------------------------------------------------
 

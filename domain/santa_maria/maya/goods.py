@@ -8,9 +8,9 @@ from domain.core import Fact
 from domain.core.facts import Tx
 
 from ..goods import gain
-from ..state import State, evolves
+from ..state import State, evolves, maya_of, with_maya
 from .data import GOODS
-from .state import flip, maya_of, with_maya
+from .state import flip
 
 # -- the Maya's goods (§8.6.3): a full token is one unit -------------------------------------------
 

@@ -16,9 +16,9 @@ from domain.core.commands import Why
 from domain.core.facts import Tx
 
 from ..components import C
-from ..state import State, with_player
+from ..state import State, is_maya, maya_of, with_maya, with_player
 from .data import M
-from .state import flip, is_maya, maya_of, with_maya
+from .state import flip
 
 GOLD_IN_SUPPLY = 12  # §0.2: 12 of each resource in the supply
 

@@ -9,10 +9,10 @@ from domain.core.facts import Tx
 
 from ..flow import why_not_decision
 from ..goods import gain, pay
-from ..state import State, commands, evolves, put, replace, thaw
+from ..state import State, commands, evolves, maya_of, put, replace, thaw, with_maya
 from .data import GOODS, ITEMS
 from .goods import maya_gain, maya_pay
-from .state import Offer, maya_of, with_maya
+from .state import Offer
 from .trade import session, why_not_idle
 
 # offers to colonists (§11 A-73)

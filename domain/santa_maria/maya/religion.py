@@ -11,11 +11,10 @@ from domain.core.facts import Tx
 from ..components import C
 from ..flow import Ask, resume, task, why_not_decision
 from ..goods import _open, gain_blue_die
-from ..state import State, Task, commands, evolves, put, with_player
+from ..state import State, Task, commands, evolves, maya_of, put, with_maya, with_player
 from .data import GOODS
 from .goods import draw, maya_gain, maya_pay
 from .hooks import gold_in_supply
-from .state import maya_of, with_maya
 
 # -- warrior and religion (§8.6.4) -------------------------------------------------------------------
 

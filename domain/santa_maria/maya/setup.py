@@ -10,12 +10,12 @@ from domain.core import Fact, RandomSource, die, shuffle
 from domain.core.facts import Tx
 
 from ..components import C
-from ..state import State, replace, with_player
+from ..state import State, is_maya, maya_of, replace, with_maya, with_player
 from ..state import evolves as _evolves
 from .data import GOODS, M
 from .goods import draw, maya_pay
 from .hooks import gold_in_supply
-from .state import Maya, is_maya, maya_of, with_maya
+from .state import Maya
 
 MAYA_SEAT = 0  # the first listed player plays the Maya: seat 1 of the page, the engine's seat 0
 

@@ -9,9 +9,8 @@ district (in `M.districts` order): completed levels and the tile on top (None wh
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from ..state import State, put, replace
+from ..frozen import put
 from .data import GOODS, ITEMS, M
 
 
@@ -103,20 +102,6 @@ class Maya:
         return sum(1 for _, d in self.tucked if d == district)
 
 
-def maya_of(state: State) -> Maya:
-    maya = state.maya
-    assert maya is not None
-    return maya
-
-
-def is_maya(state: State, seat: int) -> bool:
-    return state.maya is not None and state.maya.seat == seat
-
-
-def with_maya(state: State, **changes: Any) -> State:
-    return replace(state, maya=replace(maya_of(state), **changes))
-
-
 def flip(maya: Maya, goods: dict[str, int], sign: int) -> tuple[int, ...]:
     """Full counts after flipping `goods` full (+1) or empty (-1)."""
     full = maya.full
@@ -126,4 +111,4 @@ def flip(maya: Maya, goods: dict[str, int], sign: int) -> tuple[int, ...]:
     return full
 
 
-__all__ = ["Maya", "MayaDie", "Offer", "Session", "is_maya", "maya_of", "with_maya", "flip"]
+__all__ = ["Maya", "MayaDie", "Offer", "Session", "flip"]

@@ -11,11 +11,10 @@ from domain.core.facts import Tx
 from ..components import C
 from ..flow import Ask, resume, task, why_not_decision
 from ..goods import _open, gain
-from ..state import State, Task, commands, evolves, put, with_player
+from ..state import State, Task, commands, evolves, maya_of, put, with_maya, with_player
 from .city import end_die_use
 from .data import GOODS, M
 from .goods import draw, holds, maya_gain, maya_pay
-from .state import maya_of, with_maya
 
 # -- temples (§8.6.6) ---------------------------------------------------------------------------------
 

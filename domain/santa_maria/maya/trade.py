@@ -9,9 +9,9 @@ from domain.core.commands import Why, fields, malformed, one_of, refuse
 from domain.core.facts import Tx
 
 from ..flow import Ask, resume, task, why_not_decision
-from ..state import State, Task, commands, evolves, put, replace
+from ..state import State, Task, commands, evolves, maya_of, put, replace, with_maya
 from .data import GOODS
-from .state import Session, flip, maya_of, with_maya
+from .state import Session, flip
 
 # -- the trade session (§8.6.5 B, §11) ----------------------------------------------------
 

@@ -8,9 +8,8 @@ from typing import Any
 
 from domain.core import ALL, Action, Fact, Viewer
 
-from ..state import State
+from ..state import State, maya_of
 from .data import GOODS, ITEMS, M
-from .state import maya_of
 
 REDACTED = frozenset({"MayaDeckShuffled", "TempleStacksShuffled", "MayaCardsDrawn", "MayaCardsRedrawn",
                       "MayaRedrawMarked", "MayaTemplesScored"})
