@@ -1,4 +1,4 @@
-"""Unit tests, one per rule, for what the worked examples (test_worked_examples.py) leave out."""
+"""Unit tests, one per rule, for what the worked examples (test_worked_examples_*.py) leave out."""
 
 from __future__ import annotations
 
