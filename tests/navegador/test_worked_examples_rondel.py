@@ -1,9 +1,7 @@
 """Worked examples NA-EX-14 ... NA-EX-24 of the rules page (§7), one test each: rondel costs,
 shipyards, the Navegador card, the phase change, the end of the game and setup.
 
-Red is seat 0 (first player), Green 1, Yellow 2, Blue 3; round 2, Red at turn_start unless the
-example says otherwise. "✗ code" in the page is `reject(...)`: refused with that code, not
-listed by legal_actions, state unchanged.
+Seats, round and the `reject(...)` convention as in test_worked_examples_voyages.py.
 """
 
 from __future__ import annotations
