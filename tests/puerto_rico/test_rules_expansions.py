@@ -1,5 +1,5 @@
 """Unit tests, one per rule, for the expansions: what the worked examples
-(test_worked_examples_expansions.py) leave out — options and setup for every player count and
+(test_worked_examples_new_buildings.py, _nobles.py) leave out — options and setup for every player count and
 expansion set, forests and their hidden kinds, the combinations of the forest house with the
 hacienda, hospice, library and land office, the guest windows and prefix moves, black-market
 details, nobles in arrangements and returns, end triggers and scoring."""
