@@ -1,6 +1,8 @@
 """What the web board (board.html beside this file) needs besides the viewer's view: the printed
 component data (building costs, points and circles, trading-house prices, island and city
-spaces), the running score the replay chart draws, and button words for the actions.
+spaces, the draft pool) with every component's effect in a sentence (components.json: the rules
+help the board shows on hover or tap), the running score the replay chart draws, and button
+words for the actions (no two actions of one list alike).
 
 Only public, printed data: nothing here looks at a game's state.
 """
@@ -11,19 +13,38 @@ from typing import Any
 
 from domain.core.words import amount
 
-from .components import BUILDINGS, CITY_SPACES, GOODS, ISLAND_SPACES, PRICES, TRADING_HOUSE_SPACES
+from .components import (
+    BUILDINGS,
+    CATALOG,
+    CITY_SPACES,
+    DRAFT_POOL,
+    GOODS,
+    ISLAND_SPACES,
+    PIECE_HELP,
+    PRICES,
+    ROLE_HELP,
+    TRADING_HOUSE_SPACES,
+    draft_slot,
+    role_phase,
+)
 
 _BUILDING = {b.id: b for b in BUILDINGS}
 _NAMES = {b.id: b.name for b in BUILDINGS}
 
 
+def _good_help(g: int) -> str:
+    made = [b.name.lower() for b in BUILDINGS if b.good == g]
+    where = f"a manned {GOODS[g]} plantation and a worker in a {' or '.join(made)}" if made else f"a manned {GOODS[g]} plantation alone"
+    return f"{GOODS[g].capitalize()}: made by {where}; the trading house pays {amount(PRICES[g], 'doubloon')}."
+
+
 def context(view: dict[str, Any]) -> dict[str, Any]:
-    """The printed data the board shows next to the view."""
+    """The printed data the board shows next to the view, and the rules help of each component."""
     return {
         "buildings": {
             b.id: {"name": b.name, "cost": b.cost, "vp": b.vp, "circles": b.circles, "column": b.column,
                    "large": b.large, "production": b.production, "good": GOODS[b.good] if b.good >= 0 else None,
-                   "expansion": b.expansion}
+                   "expansion": b.expansion, "effect": b.effect}
             for b in BUILDINGS
         },
         "prices": dict(zip(GOODS, PRICES, strict=True)),
@@ -31,6 +52,10 @@ def context(view: dict[str, Any]) -> dict[str, Any]:
         "trading_house_spaces": TRADING_HOUSE_SPACES,
         "island_spaces": ISLAND_SPACES,
         "city_spaces": CITY_SPACES,
+        "draft_pool": [{"id": CATALOG[b], "slot": draft_slot(b)} for b in DRAFT_POOL],
+        "roles": {r["role"]: ROLE_HELP[role_phase(r["role"])] for r in view.get("roles", [])},
+        "help": {**PIECE_HELP, **{g: _good_help(i) for i, g in enumerate(GOODS)}},
+        "tiles": {**{g: f"{g.capitalize()} plantation: {PIECE_HELP['plantation']}" for g in GOODS}, "quarry": PIECE_HELP["quarry"]},
     }
 
 
@@ -56,13 +81,56 @@ def _piece(action: dict[str, Any]) -> str:
     return str(action.get("piece", "colonist"))
 
 
-def action_label(action: dict[str, Any]) -> str | None:
-    """Button words for the actions whose fields alone read badly; None: the platform's words."""
+def _tile(action: dict[str, Any]) -> str:
+    if action["tile"] == "forest":
+        return f"a {action.get('kind', '')} forest".replace("  ", " ")
+    return f"a {action['tile']} plantation"
+
+
+_WITHOUT_HOSPICE = " without the hospice's colonist"
+_SIMPLE = {
+    "hacienda_draw": "Draw a face-down plantation (hacienda)",
+    "hacienda_quarry": "A quarry instead of the hacienda's plantation",
+    "land_office_buy": "Buy a face-down plantation for 1 doubloon (land office)",
+    "villa_take": "Take a noble (villa)",
+    "black_market_vp": "Give 1 VP (black market)",
+}
+
+
+def _settle(action: dict[str, Any]) -> str:
+    kind = action["type"]
+    if kind == "take_quarry":
+        said = "Quarry"
+    elif kind == "take_forest":
+        said = f"{str(action['kind']).capitalize()} plantation as a forest"
+    else:
+        said = f"{str(action['kind']).capitalize()} plantation"
+    return said + (_WITHOUT_HOSPICE if action.get("hospice") is False else "")
+
+
+def _build(action: dict[str, Any]) -> str:
+    said = _name(str(action["building"]))
+    if action.get("black_market"):
+        said += ", the black market paying what you lack"
+    if action.get("university") is False:
+        said += ", without the university's colonist"
+    return said
+
+
+def action_label(action: dict[str, Any]) -> str | None:  # noqa: C901, PLR0911, PLR0912 - one line per action type
+    """Button words, no two actions of one list alike (what tells them apart is in the words);
+    None: the platform's words."""
     kind = action.get("type")
-    if kind in ("build", "draft_building"):
-        return _name(str(action["building"]))
+    if kind in _SIMPLE:
+        return _SIMPLE[str(kind)]
+    if kind in ("take_plantation", "take_quarry", "take_forest"):
+        return _settle(action)
+    if kind == "build":
+        return _build(action)
+    if kind == "draft_building":
+        return f"Draft the {_name(str(action['building'])).lower()}"
     if kind == "select_role":
-        return str(action["role"]).capitalize()
+        return str(action["role"]).replace("_", " ").capitalize()
     if kind == "place":
         return f"{_piece(action).capitalize()} to {_name(str(action['to']))}"
     if kind == "remove":
@@ -70,19 +138,33 @@ def action_label(action: dict[str, Any]) -> str | None:
     if kind == "deploy_guest":
         return f"Guest {_piece(action)} to {_name(str(action['to']))}"
     if kind == "black_market_worker":
-        return f"Sell the {_piece(action)} on {_name(str(action['from']))}"
+        where = "San Juan" if action["from"] == "windrose" else _name(str(action["from"]))
+        return f"Give the {_piece(action)} on {where} (black market)"
+    if kind == "black_market_good":
+        return f"Give 1 {action['good']} (black market)"
     if kind == "ship":
         where = "the wharf" if action["ship"] == "wharf" else f"ship {int(action['ship']) + 1}"
         return f"{str(action['good']).capitalize()} on {where}"
     if kind == "sell":
         venue = " at the trading post" if action.get("venue") == "trading_post" else ""
         return f"Sell {action['good']}{venue}"
-    if kind == "take_quarry":
-        return "Quarry" + (" (hospice colonist)" if action.get("hospice") else "")
-    if kind == "take_plantation":
-        return f"{str(action['kind']).capitalize()} plantation"
+    if kind == "keep":
+        return f"Keep 1 {action['good']}"
+    if kind == "warehouse":
+        return f"Keep all {action['good']} in a warehouse"
+    if kind == "craftsman_bonus":
+        return f"1 more {action['good']} (craftsman)"
+    if kind == "royal_supplier":
+        return f"Send 1 {action['good']} to the royal supplier"
+    if kind == "land_office_sell":
+        return f"Discard {_tile(action)} for 1 doubloon (land office)"
+    if kind == "hunting_lodge_discard":
+        return f"Discard {_tile(action)} (hunting lodge)"
+    if kind == "take_from_ship":
+        return f"Take a {_piece(action)} from the colonist ship"
     if kind == "mayor_privilege":
-        return f"Take {amount(int(action['colonists']), 'extra colonist')}"
+        n = int(action["colonists"])
+        return f"Take {amount(n, 'extra colonist')}" if n else "No extra colonist"
     if kind == "small_wharf":
         return f"{action['count']} {action['good']} on the small wharf"
     if kind == "place_drawn_tile":
