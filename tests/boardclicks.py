@@ -107,6 +107,36 @@ def reachable(found: list[Mark], legal: list[dict[str, Any]], viewer: int | None
     return posted
 
 
+def clicks_to(found: list[Mark], legal: list[dict[str, Any]], viewer: int | None, target: dict[str, Any]) -> list[int] | None:
+    """The shortest series of clicks (indexes into `found`) that posts `target`, or None."""
+    goal = key(target)
+    queue: list[tuple[dict[str, Any], list[int]]] = [({}, [])]
+    seen: set[str] = set()
+    while queue:
+        chosen, path = queue.pop(0)
+        for i, m in enumerate(found):
+            if not (m.seat is None or m.seat == viewer) or all(k in chosen for k in m.part):
+                continue
+            picked = {**m.part, **chosen}
+            result = outcome(legal, picked)
+            if result is None:
+                continue
+            if result[1] is not None:
+                if key(result[1]) == goal:
+                    return [*path, i]
+            elif key(picked) not in seen:
+                seen.add(key(picked))
+                queue.append((picked, [*path, i]))
+    return None
+
+
+def clickable(found: list[Mark], legal: list[dict[str, Any]], viewer: int | None, chosen: dict[str, Any] | None = None) -> list[int]:
+    """The indexes of the elements the script lets `viewer` click with `chosen` so far."""
+    chosen = chosen or {}
+    return [i for i, m in enumerate(found) if (m.seat is None or m.seat == viewer)
+            and not all(k in chosen for k in m.part) and outcome(legal, {**m.part, **chosen}) is not None]
+
+
 # Options and seat counts each game's random positions are drawn from.
 VARIANTS: dict[str, list[tuple[dict[str, Any], int]]] = {
     "puerto-rico": [(o, n) for o in ({}, {"expansions": ["new_buildings"]}, {"expansions": ["nobles"]},

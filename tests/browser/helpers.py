@@ -65,6 +65,10 @@ def bot_choice(server: Any, game_id: str, seat: int, move: int) -> dict[str, Any
 
 
 def action_button(page: Any, action: dict[str, Any]) -> Any:
+    """The action's button in the list of moves (opened first where the board script folded it)."""
+    listed = page.locator("details.fallback")
+    if listed.count() and not listed.evaluate("d => d.open"):
+        page.click("details.fallback > summary")
     text = json.dumps(action, separators=(",", ":"), sort_keys=True)
     return page.locator(f"button.action[data-action={json.dumps(text)}]")
 

@@ -70,6 +70,7 @@ def test_a_rule_violation_shows_the_rules_sentence_and_nothing_changes(server: A
     forged = json.dumps({"type": "build", "building": "residence"})  # not a legal action now
     ann.evaluate("a => { const b = document.querySelector('button.action'); b.closest('form').querySelector('input[name=action]').value = a; }",
                  forged)
+    ann.click("details.fallback > summary")  # the list of moves, folded away: the board is the input
     ann.click("button.action >> nth=0")
     error = ann.wait_for_selector("#live .error")
     sentence = error.inner_text()

@@ -61,7 +61,7 @@
       const seat = home && board.contains(home) ? Number(home.dataset.seat) : null;
       const moves = recent.filter(m => (seat === null || seat === m.seat) && m.action && fits(m.action, part));
       if (moves.length) el.classList.add("recent", `recent-seat${moves[moves.length - 1].seat}`);
-      items.push({ el, part, mine: seat === null || seat === viewer, result: null, chosen: false,
+      items.push({ el, part, mine: seat === null || seat === viewer, result: null, chosen: false, role: el.getAttribute("role"),
                    recent: moves.map(m => m.text).join(" ") });
     }
   }
@@ -81,7 +81,7 @@
         if (el.tagName !== "BUTTON") el.setAttribute("role", "button");
       } else if (el.tagName !== "BUTTON") {
         el.removeAttribute("tabindex");
-        el.removeAttribute("role");
+        if (item.role) el.setAttribute("role", item.role); else el.removeAttribute("role");  // (the drawing's own, e.g. img)
       }
       if (el.hasAttribute("data-control")) el.hidden = !active;
     }
@@ -124,8 +124,10 @@
     bar.hidden = !(turn || choosing || posting || line.textContent);
   }
 
-  function reveal() {  // a phone: bring a clickable element into view when none is
-    const shown = items.filter(i => i.result && i.el.getClientRects().length).map(i => i.el);
+  function reveal() {  // a phone: bring a clickable element into view when none is (a drawn one before a button)
+    const clickable = items.filter(i => i.result && i.el.getClientRects().length);
+    const drawn = clickable.filter(i => !i.el.hasAttribute("data-control"));
+    const shown = (drawn.length ? drawn : clickable).map(i => i.el);
     const room = window.innerHeight - (bar && !bar.hidden ? bar.offsetHeight : 0);
     if (shown.length && !shown.some(el => { const r = el.getBoundingClientRect(); return r.bottom > 0 && r.top < room; })) {
       shown[0].scrollIntoView({ block: "center" });
@@ -142,6 +144,8 @@
     const input = Array.from(live.querySelectorAll("form input[name=action]")).find(i => i.value === choice.json);
     if (!input || !input.form) return;
     posting = true;
+    chosen = {};
+    trail = [];
     render();
     if (input.form.requestSubmit) input.form.requestSubmit(); else input.form.submit();
   }
@@ -185,6 +189,7 @@
     const turn = items.some(i => i.result);
     if (turn && !wasTurn) reveal();
     wasTurn = turn;
+    live.dataset.board = live.dataset.version;  // (the board of this version is ready)
   }
 
   function itemAt(target) {  // the innermost clickable element at a point, else its help
