@@ -77,99 +77,67 @@ def _name(building: str) -> str:
     return _NAMES.get(building, building.replace("_", " "))
 
 
-def _piece(action: dict[str, Any]) -> str:
-    return str(action.get("piece", "colonist"))
-
-
-def _tile(action: dict[str, Any]) -> str:
-    if action["tile"] == "forest":
-        return f"a {action.get('kind', '')} forest".replace("  ", " ")
-    return f"a {action['tile']} plantation"
-
-
-_WITHOUT_HOSPICE = " without the hospice's colonist"
-_SIMPLE = {
+# Button words per action type, filled in with `_fields`; no two actions of one list alike.
+_WORDS = {
     "hacienda_draw": "Draw a face-down plantation (hacienda)",
     "hacienda_quarry": "A quarry instead of the hacienda's plantation",
     "land_office_buy": "Buy a face-down plantation for 1 doubloon (land office)",
     "villa_take": "Take a noble (villa)",
     "black_market_vp": "Give 1 VP (black market)",
+    "select_role": "{Role}",
+    "draft_building": "Draft the {building_lower}",
+    "place": "{Piece} to {to}",
+    "remove": "{Piece} off {from}",
+    "deploy_guest": "Guest {piece} to {to}",
+    "black_market_worker": "Give the {piece} on {from} (black market)",
+    "black_market_good": "Give 1 {good} (black market)",
+    "ship": "{Good} on {ship}",
+    "sell": "Sell {good}{venue}",
+    "keep": "Keep 1 {good}",
+    "warehouse": "Keep all {good} in a warehouse",
+    "craftsman_bonus": "1 more {good} (craftsman)",
+    "royal_supplier": "Send 1 {good} to the royal supplier",
+    "land_office_sell": "Discard {tile} for 1 doubloon (land office)",
+    "hunting_lodge_discard": "Discard {tile} (hunting lodge)",
+    "take_from_ship": "Take a {piece} from the colonist ship",
+    "small_wharf": "{count} {good} on the small wharf",
+    "take_plantation": "{Kind} plantation{hospice}",
+    "take_forest": "{Kind} plantation as a forest{hospice}",
+    "take_quarry": "Quarry{hospice}",
+    "build": "{building}{black_market}{university}",
+    "mayor_privilege": "{colonists}",
+    "place_drawn_tile": "Place it {forest}",
 }
 
 
-def _settle(action: dict[str, Any]) -> str:
-    kind = action["type"]
-    if kind == "take_quarry":
-        said = "Quarry"
-    elif kind == "take_forest":
-        said = f"{str(action['kind']).capitalize()} plantation as a forest"
-    else:
-        said = f"{str(action['kind']).capitalize()} plantation"
-    return said + (_WITHOUT_HOSPICE if action.get("hospice") is False else "")
+def _fields(action: dict[str, Any]) -> dict[str, str]:
+    """The words an action's fields fill into `_WORDS`."""
+    piece, good, kind = str(action.get("piece", "colonist")), str(action.get("good", "")), str(action.get("kind", ""))
+    building, ship, tile = _name(str(action.get("building", ""))), action.get("ship"), action.get("tile")
+    colonists = int(action.get("colonists", 0))
+    return {
+        "Role": str(action.get("role", "")).replace("_", " ").capitalize(),
+        "building": building, "building_lower": building.lower(),
+        "piece": piece, "Piece": piece.capitalize(), "good": good, "Good": good.capitalize(), "Kind": kind.capitalize(),
+        "to": _name(str(action.get("to", ""))),
+        "from": "San Juan" if action.get("from") == "windrose" else _name(str(action.get("from", ""))),
+        "ship": "the wharf" if ship == "wharf" else f"ship {int(ship) + 1}" if isinstance(ship, int) else "",
+        "venue": " at the trading post" if action.get("venue") == "trading_post" else "",
+        "tile": f"a {kind} forest" if tile == "forest" else f"a {tile} plantation",
+        "count": str(action.get("count", "")),
+        "hospice": " without the hospice's colonist" if action.get("hospice") is False else "",
+        "black_market": ", the black market paying what you lack" if action.get("black_market") else "",
+        "university": ", without the university's colonist" if action.get("university") is False else "",
+        "colonists": f"Take {amount(colonists, 'extra colonist')}" if colonists else "No extra colonist",
+        "forest": "as a forest" if action.get("forest") else "face up",
+    }
 
 
-def _build(action: dict[str, Any]) -> str:
-    said = _name(str(action["building"]))
-    if action.get("black_market"):
-        said += ", the black market paying what you lack"
-    if action.get("university") is False:
-        said += ", without the university's colonist"
-    return said
-
-
-def action_label(action: dict[str, Any]) -> str | None:  # noqa: C901, PLR0911, PLR0912 - one line per action type
+def action_label(action: dict[str, Any]) -> str | None:
     """Button words, no two actions of one list alike (what tells them apart is in the words);
     None: the platform's words."""
-    kind = action.get("type")
-    if kind in _SIMPLE:
-        return _SIMPLE[str(kind)]
-    if kind in ("take_plantation", "take_quarry", "take_forest"):
-        return _settle(action)
-    if kind == "build":
-        return _build(action)
-    if kind == "draft_building":
-        return f"Draft the {_name(str(action['building'])).lower()}"
-    if kind == "select_role":
-        return str(action["role"]).replace("_", " ").capitalize()
-    if kind == "place":
-        return f"{_piece(action).capitalize()} to {_name(str(action['to']))}"
-    if kind == "remove":
-        return f"{_piece(action).capitalize()} off {_name(str(action['from']))}"
-    if kind == "deploy_guest":
-        return f"Guest {_piece(action)} to {_name(str(action['to']))}"
-    if kind == "black_market_worker":
-        where = "San Juan" if action["from"] == "windrose" else _name(str(action["from"]))
-        return f"Give the {_piece(action)} on {where} (black market)"
-    if kind == "black_market_good":
-        return f"Give 1 {action['good']} (black market)"
-    if kind == "ship":
-        where = "the wharf" if action["ship"] == "wharf" else f"ship {int(action['ship']) + 1}"
-        return f"{str(action['good']).capitalize()} on {where}"
-    if kind == "sell":
-        venue = " at the trading post" if action.get("venue") == "trading_post" else ""
-        return f"Sell {action['good']}{venue}"
-    if kind == "keep":
-        return f"Keep 1 {action['good']}"
-    if kind == "warehouse":
-        return f"Keep all {action['good']} in a warehouse"
-    if kind == "craftsman_bonus":
-        return f"1 more {action['good']} (craftsman)"
-    if kind == "royal_supplier":
-        return f"Send 1 {action['good']} to the royal supplier"
-    if kind == "land_office_sell":
-        return f"Discard {_tile(action)} for 1 doubloon (land office)"
-    if kind == "hunting_lodge_discard":
-        return f"Discard {_tile(action)} (hunting lodge)"
-    if kind == "take_from_ship":
-        return f"Take a {_piece(action)} from the colonist ship"
-    if kind == "mayor_privilege":
-        n = int(action["colonists"])
-        return f"Take {amount(n, 'extra colonist')}" if n else "No extra colonist"
-    if kind == "small_wharf":
-        return f"{action['count']} {action['good']} on the small wharf"
-    if kind == "place_drawn_tile":
-        return "Place it as a forest" if action.get("forest") else "Place it face up"
-    return None
+    words = _WORDS.get(str(action.get("type")))
+    return words.format_map(_fields(action)) if words is not None else None
 
 
 def _goods(counts: dict[str, int]) -> str:

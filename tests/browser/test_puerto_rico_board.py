@@ -17,12 +17,9 @@ from domain.core.rules import ALL
 from tests.browser.boardplay import play_on_board_to_end, ready
 from tests.browser.helpers import create_game, serious_violations, sign_up
 from tests.browser.shots import shoot
+from tests.browser.test_puerto_rico import vp_cells
 
 pytestmark = pytest.mark.browser
-
-
-def vp_cells(page: Any) -> list[str]:
-    return [t.strip() for t in page.locator(".pr-player .pr-vp").all_inner_texts()]
 
 
 def test_two_players_and_a_bot_play_puerto_rico_to_the_end_by_clicks_on_the_board(server: Any, context_factory: Any) -> None:
