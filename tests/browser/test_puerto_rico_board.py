@@ -17,6 +17,7 @@ from domain.core.rules import ALL
 from tests.browser.boardplay import play_on_board_to_end, ready
 from tests.browser.helpers import create_game, serious_violations, sign_up
 from tests.browser.shots import shoot
+from tests.browser.test_policy import watched
 from tests.browser.test_puerto_rico import vp_cells
 
 pytestmark = pytest.mark.browser
@@ -24,9 +25,10 @@ pytestmark = pytest.mark.browser
 
 def test_two_players_and_a_bot_play_puerto_rico_to_the_end_by_clicks_on_the_board(server: Any, context_factory: Any) -> None:
     started = time.monotonic()
-    ann = sign_up(context_factory(), server.url, "Ann")
+    broken: list[str] = []  # Content-Security-Policy violations, as the policy test watches them
+    ann = sign_up(watched(context_factory(), broken), server.url, "Ann")
     gid = create_game(ann, server.url, "puerto-rico", 3, bots={1: "greedy"}, options={"expansions": ["new_buildings", "nobles"]})
-    bob = sign_up(context_factory(width=390, height=844), server.url, "Bob")
+    bob = sign_up(watched(context_factory(width=390, height=844), broken), server.url, "Bob")
     bob.goto(ann.input_value("[data-testid=invite-link]"))
     bob.click("text=Take a seat")
     bob.wait_for_selector("text=you are Bob")
@@ -76,4 +78,5 @@ def test_two_players_and_a_bot_play_puerto_rico_to_the_end_by_clicks_on_the_boar
         page.wait_for_selector("#outcome-h")
         assert page.locator("#board .can").count() == 0
     assert serious_violations(ann) == []
+    assert broken == []
     print(f"\nPuerto Rico on the board, 2 players and a bot: {moves} moves in {clicks} clicks in {time.monotonic() - started:.1f} s")
