@@ -140,7 +140,8 @@ def clickable(found: list[Mark], legal: list[dict[str, Any]], viewer: int | None
 # Options and seat counts each game's random positions are drawn from.
 VARIANTS: dict[str, list[tuple[dict[str, Any], int]]] = {
     "puerto-rico": [(o, n) for o in ({}, {"expansions": ["new_buildings"]}, {"expansions": ["nobles"]},
-                                      {"expansions": ["new_buildings", "nobles"]}) for n in (2, 3, 4, 5)],
+                                      {"expansions": ["new_buildings", "nobles"]}) for n in (2, 3, 4, 5)]
+    + [({"expansions": ["new_buildings", "nobles"], "hacienda_quarry_with_construction_hut": True}, 3)],
     "santa-maria": [({}, 2), ({"advanced_setup": True, "shared_blue_dice": True}, 3),
                     ({"expansion": True, "modules": ["A", "B"]}, 2), ({"expansion": True, "modules": ["A", "B", "C", "D"]}, 4)],
     "felinia": [({}, 3), ({"mode": "advanced"}, 4)],
@@ -150,24 +151,28 @@ VARIANTS: dict[str, list[tuple[dict[str, Any], int]]] = {
 
 def positions(game: str, count: int, seed: str = "board") -> Iterator[tuple[Any, int, dict[str, Any]]]:
     """`count` seeded positions of `game` (state, the seat to act, the options), spread over its
-    VARIANTS and over whole games: random and rule-of-thumb moves in turn, every few moves kept."""
+    VARIANTS and over whole games: random and rule-of-thumb moves in turn, every few moves kept,
+    and every position where an action type no kept position offered yet is legal (the rare
+    ones: a black market, a small wharf)."""
     rules = registry.get(game)
     variants = VARIANTS.get(game) or [({}, max(rules.MIN_SEATS, min(3, rules.MAX_SEATS)))]
     smart = next((b for n, b in rules.BOTS.items() if n != "random"), rules.BOTS["random"])
-    made, game_no = 0, 0
+    made, game_no, offered = 0, 0, set()
     while made < count:
         options, seats = variants[game_no % len(variants)]
         rng = Rng(f"{seed}-{game}-{game_no}", "setup")
         state = fold(rules, None, rules.setup(rules.check_options(options, seats), seats, rng))
-        every = 17 + game_no % 11
+        every = 37 + game_no % 17
         for move in range(5000):
             if rules.outcome(state) is not None or made >= count:
                 break
             seat = min(rules.to_act(state))
-            if move % every == 0:
+            kinds = {str(a.get("type")) for a in rules.legal_actions(state, seat)}
+            if move % every == 0 or not kinds <= offered:
+                offered |= kinds
                 made += 1
                 yield state, seat, options
-            bot = rules.BOTS["random"] if (move + game_no) % 3 else smart
+            bot = rules.BOTS["random"] if (move + game_no) % 4 else smart
             draw = Rng(f"{seed}-{game_no}-{move}", "bot")
             action = bot(state, seat, draw)
             for fact in rules.decide(state, seat, action, Rng(f"{seed}-{game_no}-{move}", "decide")):
