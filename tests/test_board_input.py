@@ -20,7 +20,7 @@ import pytest
 from flask import render_template
 
 from domain.core import registry
-from service.api import event_json
+from service.views import event_json
 from service.web import boards
 from tests.boardclicks import key, marks, positions, reachable
 from tests.test_web import create, sign_up
