@@ -1,6 +1,8 @@
 """What the web board (board.html beside this file) needs besides the viewer's view: the printed
 component data (building costs, points and circles, trading-house prices, island and city
-spaces), the running score the replay chart draws, and button words for the actions.
+spaces, the draft pool) with every component's effect in a sentence (components.json: the rules
+help the board shows on hover or tap), the running score the replay chart draws, and button
+words for the actions (no two actions of one list alike).
 
 Only public, printed data: nothing here looks at a game's state.
 """
@@ -11,19 +13,38 @@ from typing import Any
 
 from domain.core.words import amount
 
-from .components import BUILDINGS, CITY_SPACES, GOODS, ISLAND_SPACES, PRICES, TRADING_HOUSE_SPACES
+from .components import (
+    BUILDINGS,
+    CATALOG,
+    CITY_SPACES,
+    DRAFT_POOL,
+    GOODS,
+    ISLAND_SPACES,
+    PIECE_HELP,
+    PRICES,
+    ROLE_HELP,
+    TRADING_HOUSE_SPACES,
+    draft_slot,
+    role_phase,
+)
 
 _BUILDING = {b.id: b for b in BUILDINGS}
 _NAMES = {b.id: b.name for b in BUILDINGS}
 
 
+def _good_help(g: int) -> str:
+    made = [b.name.lower() for b in BUILDINGS if b.good == g]
+    where = f"a manned {GOODS[g]} plantation and a worker in a {' or '.join(made)}" if made else f"a manned {GOODS[g]} plantation alone"
+    return f"{GOODS[g].capitalize()}: made by {where}; the trading house pays {amount(PRICES[g], 'doubloon')}."
+
+
 def context(view: dict[str, Any]) -> dict[str, Any]:
-    """The printed data the board shows next to the view."""
+    """The printed data the board shows next to the view, and the rules help of each component."""
     return {
         "buildings": {
             b.id: {"name": b.name, "cost": b.cost, "vp": b.vp, "circles": b.circles, "column": b.column,
                    "large": b.large, "production": b.production, "good": GOODS[b.good] if b.good >= 0 else None,
-                   "expansion": b.expansion}
+                   "expansion": b.expansion, "effect": b.effect}
             for b in BUILDINGS
         },
         "prices": dict(zip(GOODS, PRICES, strict=True)),
@@ -31,6 +52,10 @@ def context(view: dict[str, Any]) -> dict[str, Any]:
         "trading_house_spaces": TRADING_HOUSE_SPACES,
         "island_spaces": ISLAND_SPACES,
         "city_spaces": CITY_SPACES,
+        "draft_pool": [{"id": CATALOG[b], "slot": draft_slot(b)} for b in DRAFT_POOL],
+        "roles": {r["role"]: ROLE_HELP[role_phase(r["role"])] for r in view.get("roles", [])},
+        "help": {**PIECE_HELP, **{g: _good_help(i) for i, g in enumerate(GOODS)}},
+        "tiles": {**{g: f"{g.capitalize()} plantation: {PIECE_HELP['plantation']}" for g in GOODS}, "quarry": PIECE_HELP["quarry"]},
     }
 
 
@@ -52,42 +77,67 @@ def _name(building: str) -> str:
     return _NAMES.get(building, building.replace("_", " "))
 
 
-def _piece(action: dict[str, Any]) -> str:
-    return str(action.get("piece", "colonist"))
+# Button words per action type, filled in with `_fields`; no two actions of one list alike.
+_WORDS = {
+    "hacienda_draw": "Draw a face-down plantation (hacienda)",
+    "hacienda_quarry": "A quarry instead of the hacienda's plantation",
+    "land_office_buy": "Buy a face-down plantation for 1 doubloon (land office)",
+    "villa_take": "Take a noble (villa)",
+    "black_market_vp": "Give 1 VP (black market)",
+    "select_role": "{Role}",
+    "draft_building": "Draft the {building_lower}",
+    "place": "{Piece} to {to}",
+    "remove": "{Piece} off {from}",
+    "deploy_guest": "Guest {piece} to {to}",
+    "black_market_worker": "Give the {piece} on {from} (black market)",
+    "black_market_good": "Give 1 {good} (black market)",
+    "ship": "{Good} on {ship}",
+    "sell": "Sell {good}{venue}",
+    "keep": "Keep 1 {good}",
+    "warehouse": "Keep all {good} in a warehouse",
+    "craftsman_bonus": "1 more {good} (craftsman)",
+    "royal_supplier": "Send 1 {good} to the royal supplier",
+    "land_office_sell": "Discard {tile} for 1 doubloon (land office)",
+    "hunting_lodge_discard": "Discard {tile} (hunting lodge)",
+    "take_from_ship": "Take a {piece} from the colonist ship",
+    "small_wharf": "{count} {good} on the small wharf",
+    "take_plantation": "{Kind} plantation{hospice}",
+    "take_forest": "{Kind} plantation as a forest{hospice}",
+    "take_quarry": "Quarry{hospice}",
+    "build": "{building}{black_market}{university}",
+    "mayor_privilege": "{colonists}",
+    "place_drawn_tile": "Place it {forest}",
+}
+
+
+def _fields(action: dict[str, Any]) -> dict[str, str]:
+    """The words an action's fields fill into `_WORDS`."""
+    piece, good, kind = str(action.get("piece", "colonist")), str(action.get("good", "")), str(action.get("kind", ""))
+    building, ship, tile = _name(str(action.get("building", ""))), action.get("ship"), action.get("tile")
+    colonists = int(action.get("colonists", 0))
+    return {
+        "Role": str(action.get("role", "")).replace("_", " ").capitalize(),
+        "building": building, "building_lower": building.lower(),
+        "piece": piece, "Piece": piece.capitalize(), "good": good, "Good": good.capitalize(), "Kind": kind.capitalize(),
+        "to": _name(str(action.get("to", ""))),
+        "from": "San Juan" if action.get("from") == "windrose" else _name(str(action.get("from", ""))),
+        "ship": "the wharf" if ship == "wharf" else f"ship {int(ship) + 1}" if isinstance(ship, int) else "",
+        "venue": " at the trading post" if action.get("venue") == "trading_post" else "",
+        "tile": f"a {kind} forest" if tile == "forest" else f"a {tile} plantation",
+        "count": str(action.get("count", "")),
+        "hospice": " without the hospice's colonist" if action.get("hospice") is False else "",
+        "black_market": ", the black market paying what you lack" if action.get("black_market") else "",
+        "university": ", without the university's colonist" if action.get("university") is False else "",
+        "colonists": f"Take {amount(colonists, 'extra colonist')}" if colonists else "No extra colonist",
+        "forest": "as a forest" if action.get("forest") else "face up",
+    }
 
 
 def action_label(action: dict[str, Any]) -> str | None:
-    """Button words for the actions whose fields alone read badly; None: the platform's words."""
-    kind = action.get("type")
-    if kind in ("build", "draft_building"):
-        return _name(str(action["building"]))
-    if kind == "select_role":
-        return str(action["role"]).capitalize()
-    if kind == "place":
-        return f"{_piece(action).capitalize()} to {_name(str(action['to']))}"
-    if kind == "remove":
-        return f"{_piece(action).capitalize()} off {_name(str(action['from']))}"
-    if kind == "deploy_guest":
-        return f"Guest {_piece(action)} to {_name(str(action['to']))}"
-    if kind == "black_market_worker":
-        return f"Sell the {_piece(action)} on {_name(str(action['from']))}"
-    if kind == "ship":
-        where = "the wharf" if action["ship"] == "wharf" else f"ship {int(action['ship']) + 1}"
-        return f"{str(action['good']).capitalize()} on {where}"
-    if kind == "sell":
-        venue = " at the trading post" if action.get("venue") == "trading_post" else ""
-        return f"Sell {action['good']}{venue}"
-    if kind == "take_quarry":
-        return "Quarry" + (" (hospice colonist)" if action.get("hospice") else "")
-    if kind == "take_plantation":
-        return f"{str(action['kind']).capitalize()} plantation"
-    if kind == "mayor_privilege":
-        return f"Take {amount(int(action['colonists']), 'extra colonist')}"
-    if kind == "small_wharf":
-        return f"{action['count']} {action['good']} on the small wharf"
-    if kind == "place_drawn_tile":
-        return "Place it as a forest" if action.get("forest") else "Place it face up"
-    return None
+    """Button words, no two actions of one list alike (what tells them apart is in the words);
+    None: the platform's words."""
+    words = _WORDS.get(str(action.get("type")))
+    return words.format_map(_fields(action)) if words is not None else None
 
 
 def _goods(counts: dict[str, int]) -> str:

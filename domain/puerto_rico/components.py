@@ -34,6 +34,7 @@ class BuildingSpec:
     guild_hall_class: str  # "small" / "large" for production buildings, "" otherwise
     copies_2p: int
     copies: int  # 3-5 players
+    effect: str = ""  # its effect in one sentence (the board's rules help)
 
     @property
     def large(self) -> bool:
@@ -139,7 +140,13 @@ def _building(raw: dict[str, Any]) -> BuildingSpec:
         guild_hall_class=guild,
         copies_2p=_int(copies["2"], f"{bid} copies 2p", 0, 5),
         copies=_int(copies["3-5"], f"{bid} copies", 0, 5),
+        effect=_sentence(raw.get("effect"), f"{bid} effect"),
     )
+
+
+def _sentence(value: Any, what: str) -> str:
+    _require(isinstance(value, str) and value.endswith(".") and len(value) <= 160, f"{what} must be one sentence")
+    return str(value)
 
 
 BUILDINGS: tuple[BuildingSpec, ...] = tuple(_building(b) for b in _DATA["buildings"])
@@ -275,6 +282,11 @@ def _setup(n: int, raw: dict[str, Any]) -> SetupSpec:
 
 
 ROLE_PHASES = ("settler", "mayor", "builder", "craftsman", "trader", "captain", "prospector")
+
+# The board's rules help: a sentence per role and per piece (the buildings carry their `effect`).
+_HELP = _DATA["help"]
+ROLE_HELP: dict[str, str] = {r: _sentence(_HELP["roles"].get(r), f"help for the {r}") for r in ROLE_PHASES}
+PIECE_HELP: dict[str, str] = {k: _sentence(v, f"help for {k}") for k, v in _HELP["pieces"].items()}
 
 SETUPS: dict[int, SetupSpec] = {int(k): _setup(int(k), v) for k, v in _DATA["setup"].items()}
 _require(sorted(SETUPS) == [2, 3, 4, 5], "setup needed for 2, 3, 4 and 5 players")

@@ -8,6 +8,13 @@ data files rather than in the view). A game without a board.html is drawn by the
 (every field of the view, as lists). Besides Jinja's own filters a board may use `amount`
 (`{{ n | amount('ship') }}`: "1 ship", "2 ships"; see `add_filters`).
 
+The board is the input (DESIGN.md): an element a player may click carries what it stands for,
+`{{ act(type="select_role", role=r.role) }}` (a whole action, `data-action`) or
+`{{ part(type="ship", ship=s.ship) }}` (a part of one, `data-part`, the rest chosen by further
+clicks; a dict as well: `part({"type": "remove", "from": name})`). The board marks them from the
+view alone; the page's script (static/board.js) lets the viewer click only those that lead to
+one of their legal actions. docs/web.md, "The board is the input", says how.
+
 A game's `board.py` may provide (each optional):
 
     context(view)          -> dict             more for the template (static component data)
@@ -28,6 +35,7 @@ from types import ModuleType
 from typing import Any
 
 from jinja2 import BaseLoader, Environment, TemplateNotFound
+from markupsafe import Markup
 
 from domain.core import registry
 from domain.core.errors import IllegalAction
@@ -38,8 +46,34 @@ PREFIX = "boards/"
 
 
 def add_filters(env: Environment) -> None:
-    """The filters the pages and the games' boards use beyond Jinja's own."""
+    """The filters and helpers the pages and the games' boards use beyond Jinja's own."""
     env.filters["amount"] = amount
+    env.globals["act"] = act
+    env.globals["part"] = part
+
+
+def canonical(action: Action) -> str:
+    """An action's JSON as the page's forms post it (keys sorted, no spaces)."""
+    return json.dumps(action, separators=(",", ":"), sort_keys=True)
+
+
+_ATTRIBUTE = str.maketrans({"&": "&amp;", "'": "&#39;", "<": "&lt;", ">": "&gt;"})
+
+
+def _marked(attribute: str, fields: dict[str, Any] | None, more: dict[str, Any]) -> Markup:
+    # (in single quotes: the JSON's double quotes stay as they are, a third of the board's size)
+    return Markup(f" {attribute}='{canonical({**(fields or {}), **more}).translate(_ATTRIBUTE)}'")
+
+
+def act(fields: dict[str, Any] | None = None, **more: Any) -> Markup:
+    """` data-action="…"`: the board element stands for this whole action."""
+    return _marked("data-action", fields, more)
+
+
+def part(fields: dict[str, Any] | None = None, **more: Any) -> Markup:
+    """` data-part="…"`: the board element stands for this part of an action (the rest is
+    chosen by other clicks)."""
+    return _marked("data-part", fields, more)
 
 
 def board_path(rules: GameRules) -> Path | None:
@@ -131,13 +165,39 @@ def action_label(rules: GameRules, action: Action) -> str:
     return "; ".join(f"{words(k)}: {words(v)}" for k, v in fields).capitalize()
 
 
+def _told_apart(label: str, action: Action, others: list[Action]) -> str:
+    """`label` with the fields in which `action` differs from the `others` of the same label."""
+    differ = [k for k in action if k != "type" and any(o.get(k) != action[k] for o in others)]
+    differ += [k for o in others for k in o if k not in action and k not in differ]
+    said = "; ".join(f"{words(k)} {words(action[k]) if k in action else 'none'}" for k in differ)
+    return f"{label} ({said})" if said else label
+
+
+def unique_labels(rules: GameRules, actions: list[Action]) -> list[str]:
+    """The button words of each action, no two alike (a screen reader reads a button alone): the
+    game's words (`action_label`), and where two actions of a list get the same words, the
+    fields that tell them apart in words after them; a number as the last resort."""
+    labels = [action_label(rules, a) for a in actions]
+    seen: dict[str, list[int]] = {}
+    for i, label in enumerate(labels):
+        seen.setdefault(label, []).append(i)
+    for same in (ix for ix in seen.values() if len(ix) > 1):
+        for i in same:
+            labels[i] = _told_apart(labels[i], actions[i], [actions[j] for j in same if j != i])
+    counted: dict[str, int] = {}
+    for i, label in enumerate(labels):
+        counted[label] = counted.get(label, 0) + 1
+        if counted[label] > 1:
+            labels[i] = f"{label} (choice {counted[label]})"
+    return labels
+
+
 def grouped_actions(rules: GameRules, actions: list[Action]) -> list[dict[str, Any]]:
     """The legal actions grouped by type (in the order the rules listed them), each with its
-    button words and the JSON the form posts back unchanged."""
+    button words (unique in the list) and the JSON the form posts back unchanged."""
     groups: dict[str, dict[str, Any]] = {}
-    for action in actions:
+    for action, label in zip(actions, unique_labels(rules, actions), strict=True):
         kind = str(action.get("type", "?"))
         group = groups.setdefault(kind, {"type": kind, "title": words(kind).capitalize(), "actions": []})
-        group["actions"].append({"label": action_label(rules, action),
-                                 "json": json.dumps(action, separators=(",", ":"), sort_keys=True)})
+        group["actions"].append({"label": label, "json": canonical(action)})
     return list(groups.values())

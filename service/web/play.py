@@ -27,7 +27,7 @@ from ..players import Player
 from ..problems import STATUS_BY_CODE
 from ..tables import NotInvited
 from ..views import event_json, game_view, identify, viewer_of
-from . import boards, forms
+from . import boards, choices, forms
 from .session import bp, current_player, shiplog
 
 FORBIDDEN = ("seat.none", "message.not_seated", "host.only")  # the API's 403s raised by the pages themselves
@@ -73,10 +73,9 @@ def names_of(game: Game) -> list[str]:
     return [s.get("name") or "" for s in game.seats]
 
 
-def log_rows(game: Game, viewer: Any, everything: bool) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def log_rows(game: Game, viewer: Any, everything: bool, stored: list[Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The event log (newest first; the newest LOG_ROWS unless `everything`) and the table talk,
     as `viewer` may see them."""
-    stored = shiplog().events_between(game.id)
     names, rules = names_of(game), game.rules
     shown = stored if everything else stored[-LOG_ROWS:]
     rows = [event_json(ev, rules, viewer, names) for ev in reversed(shown)]
@@ -93,7 +92,8 @@ def render_game(game: Game, error: str | None = None, status: int = 200) -> tupl
     viewer = viewer_of(game, kind, seat)
     playing = game.status == Status.ACTIVE
     actions = game.legal_actions(seat) if seat is not None else []  # out-of-turn ones too (a waiting seat's sale)
-    rows, talk = log_rows(game, viewer, request.args.get("log") == "all")
+    stored = shiplog().events_between(game.id)
+    rows, talk = log_rows(game, viewer, request.args.get("log") == "all", stored)
     invite = request.values.get("invite")
     host = is_host(game, player)
     undo = view["undo_request"]
@@ -109,6 +109,8 @@ def render_game(game: Game, error: str | None = None, status: int = 200) -> tupl
         "board": boards.board_template(game.game, rules),
         "info": boards.context(rules, view["state"]),
         "groups": boards.grouped_actions(rules, actions),
+        "choices": choices.legal_choices(game, seat, actions, names_of(game)) if actions and seat is not None else [],
+        "since": choices.since_last_turn(stored, game, seat, viewer, names_of(game)) if playing and seat is not None else None,
         "rows": rows,
         "talk": talk,
         "error": error,

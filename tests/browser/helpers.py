@@ -64,7 +64,16 @@ def bot_choice(server: Any, game_id: str, seat: int, move: int) -> dict[str, Any
     return bot(game.state, seat, Rng(f"browser-{move}", "bot"))  # type: ignore[no-any-return]
 
 
+def open_moves(page: Any) -> None:
+    """Open the list of moves where the board script folded it (the board has every move)."""
+    listed = page.locator("details.fallback")
+    if listed.count() and not listed.evaluate("d => d.open"):
+        page.click("details.fallback > summary")
+
+
 def action_button(page: Any, action: dict[str, Any]) -> Any:
+    """The action's button in the list of moves (opened first where the board script folded it)."""
+    open_moves(page)
     text = json.dumps(action, separators=(",", ":"), sort_keys=True)
     return page.locator(f"button.action[data-action={json.dumps(text)}]")
 

@@ -11,7 +11,13 @@ from uuid import UUID
 
 import pytest
 
-from tests.browser.helpers import create_game, serious_violations, shown_version, sign_up
+from tests.browser.helpers import (
+    create_game,
+    open_moves,
+    serious_violations,
+    shown_version,
+    sign_up,
+)
 from tests.browser.shots import shoot
 
 pytestmark = pytest.mark.browser
@@ -70,6 +76,7 @@ def test_a_rule_violation_shows_the_rules_sentence_and_nothing_changes(server: A
     forged = json.dumps({"type": "build", "building": "residence"})  # not a legal action now
     ann.evaluate("a => { const b = document.querySelector('button.action'); b.closest('form').querySelector('input[name=action]').value = a; }",
                  forged)
+    open_moves(ann)  # the list of moves, folded away: the board is the input
     ann.click("button.action >> nth=0")
     error = ann.wait_for_selector("#live .error")
     sentence = error.inner_text()

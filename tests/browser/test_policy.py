@@ -12,7 +12,7 @@ import pytest
 
 from domain.core import registry
 from service.web import boards
-from tests.browser.helpers import create_game, shown_version, sign_up, wait_for_version
+from tests.browser.helpers import create_game, open_moves, shown_version, sign_up, wait_for_version
 from tests.test_web import play_out
 
 pytestmark = pytest.mark.browser
@@ -45,6 +45,7 @@ def test_no_page_breaks_its_content_security_policy(server: Any, context_factory
         gid = create_game(ann, server.url, game, seats, bots={n: bot for n in range(1, seats)})
         ann.wait_for_selector("#turn-h")
         before = shown_version(ann)
+        open_moves(ann)  # (folded away where the board has every move)
         ann.click("button.action >> nth=0")  # the live part, board included, swapped in by live.js
         ann.wait_for_function("v => Number(document.getElementById('live').dataset.version) > v", arg=before)
         ann.goto(f"{server.url}/games/{gid}/replay?at=1")

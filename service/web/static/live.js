@@ -19,6 +19,7 @@
     for (const key of ["version", "status"]) root.dataset[key] = fresh.dataset[key];
     fillEntropy();
     if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
+    root.dispatchEvent(new Event("shiplog:swapped"));  // board.js draws the board's choices again
     return true;
   }
 
