@@ -35,9 +35,12 @@ class Refused(IllegalAction):
         super().__init__("form.invalid", message)
 
 
-def checked(schema: Schema, data: dict[str, Any]) -> dict[str, Any]:
+def checked(schema: Schema, data: dict[str, Any], keep_nulls: bool = False) -> dict[str, Any]:
+    """`data` as `schema` loads it; a None is a field the form left empty (dropped), unless
+    `keep_nulls` (an action's JSON, where null is a value: "pay": null is paying nothing)."""
+    given = data if keep_nulls else {k: v for k, v in data.items() if v is not None}
     try:
-        return schema.load({k: v for k, v in data.items() if v is not None})  # type: ignore[no-any-return]
+        return schema.load(given)  # type: ignore[no-any-return]
     except ValidationError as exc:
         raise Refused(first_error(exc.messages)) from None
 
@@ -177,7 +180,7 @@ def action(form: Any) -> tuple[dict[str, Any], int | None]:
         data = None
     if not isinstance(data, dict):
         raise IllegalAction("action.malformed", "This action is not understood by the rules of this game.")
-    loaded = checked(schemas.ActionSchema(), data)
+    loaded = checked(schemas.ActionSchema(), data, keep_nulls=True)
     version = number(form.get("version") or None)
     if version is not None and not (isinstance(version, int) and 0 <= version <= schemas.MAX_VERSION):
         raise Refused("version: the version this page showed is not a version of a game.")
