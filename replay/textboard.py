@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from service.web.boards import helpers
+from domain.core.registry import board_helpers as helpers
 
 Path = tuple[str, ...]
 

@@ -144,3 +144,25 @@ def test_a_game_with_open_seats_verifies_and_its_fairness_names_the_entropy(stor
     assert result.exit_code == 0 and result.stdout.startswith("OK")
     result = run("fairness", str(gid))
     assert result.exit_code == 0 and "the entropy of 2 seat(s)" in result.stdout
+
+
+@pytest.mark.parametrize("command", ["show", "verify", "log"])
+def test_reading_a_record_file_imports_neither_the_web_nor_the_store(command: str) -> None:
+    """`replay show|verify|log FILE` starts fast (issue 34 item 3): it loads the rules and the
+    record, never Flask, the pages or the store (what only `serve`, `bench` and the store's
+    games need is imported inside those commands)."""
+    import subprocess
+    import sys
+
+    fixture = next(Path("fixtures/puerto_rico").glob("*.json"))
+    probe = "\n".join([
+        "import runpy, sys",
+        "try:",
+        "    runpy.run_module('replay.cli', run_name='__main__')",
+        "except SystemExit as end:",
+        "    assert not end.code, end.code",
+        "heavy = sorted(m for m in sys.modules if m.split('.')[0] in HEAVY)",
+        "print('HEAVY', heavy)",
+    ]).replace("HEAVY)", "('flask', 'werkzeug', 'sqlalchemy', 'psycopg', 'service'))")
+    out = subprocess.run([sys.executable, "-c", probe, command, str(fixture)], capture_output=True, text=True, check=True).stdout
+    assert out.rstrip().endswith("HEAVY []"), out[-400:]

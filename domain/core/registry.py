@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import os
+from types import ModuleType
 from typing import cast
 
 from .errors import IllegalAction
@@ -65,6 +66,17 @@ def _importable(module_name: str) -> bool:
         return importlib.util.find_spec(module_name) is not None
     except ModuleNotFoundError:  # its parent package is missing
         return False
+
+
+def board_helpers(rules: GameRules) -> ModuleType | None:
+    """The game's `board.py` beside its rules (what its board and the replay's text board add:
+    `service/web/boards.py` says what it may provide), or None."""
+    name = f"{getattr(rules, '__name__', '')}.board"
+    try:
+        found = importlib.util.find_spec(name)
+    except (ModuleNotFoundError, ValueError):
+        return None
+    return importlib.import_module(name) if found is not None else None
 
 
 def names() -> list[str]:

@@ -26,12 +26,9 @@ A game's `board.py` may provide (each optional):
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import json
 from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from jinja2 import BaseLoader, Environment, TemplateNotFound
@@ -39,6 +36,7 @@ from markupsafe import Markup
 
 from domain.core import registry
 from domain.core.errors import IllegalAction
+from domain.core.registry import board_helpers as helpers
 from domain.core.rules import Action, GameRules, Viewer
 from domain.core.words import amount
 
@@ -101,16 +99,6 @@ class BoardLoader(BaseLoader):
 
 def board_template(game: str, rules: GameRules) -> str:
     return f"{PREFIX}{game}.html" if board_path(rules) is not None else "generic_board.html"
-
-
-def helpers(rules: GameRules) -> ModuleType | None:
-    """The game's `board.py`, if it has one."""
-    name = f"{getattr(rules, '__name__', '')}.board"
-    try:
-        found = importlib.util.find_spec(name)
-    except (ModuleNotFoundError, ValueError):
-        return None
-    return importlib.import_module(name) if found is not None else None
 
 
 def context(rules: GameRules, view: dict[str, Any] | None) -> dict[str, Any]:
