@@ -52,6 +52,7 @@ def serve(host: str | None, port: int | None, workers: int | None, threads: int,
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     click.echo(f"shiplog listening on http://{host}:{port}  ({workers} worker{'s' if workers > 1 else ''}; "
                f"store: {describe_store(store_env())})")
+    prepare_store()
     os.environ["SHIPLOG_BACKGROUND"] = "1"  # each worker ticks: timeouts, notifications (service.clocks)
     os.environ.setdefault("SHIPLOG_SSE_MAX", str(max(1, threads // 2)))  # live streams hold a thread each
     if workers > 1:  # a move stored by another worker reaches this worker's live streams by polling
@@ -70,10 +71,21 @@ def serve(host: str | None, port: int | None, workers: int | None, threads: int,
 
     try:
         Granian("service.wsgi:app", address=host, port=port, interface=Interfaces.WSGI, workers=workers,
-                blocking_threads=threads, http=HTTPModes.http1, websockets=False,
+                blocking_threads=threads, http=HTTPModes.http1, websockets=False, respawn_failed_workers=True,
                 log_level=LogLevels.warning, log_dictconfig={"root": {"level": "INFO", "handlers": ["console"]}}).serve()
     except OSError as exc:  # the port was taken between the check and now
         raise click.ClickException(cannot_listen(host, port, exc)) from None
+
+
+def prepare_store() -> None:
+    """Create the store's tables once, before any worker starts: workers that each create them
+    on a fresh PostgreSQL schema race (a duplicate pg_type row), and the loser died while the
+    others served on (issue 34); the workers then create none. A worker that dies anyway is started again by granian
+    (`respawn_failed_workers`), which logs it."""
+    from .app import create_app  # lazy: the app, made here only to create its tables
+
+    create_app().extensions["shiplog"].close()
+    os.environ["CREATE_TABLE"] = "no"  # (the eventsourcing library's setting; store_env passes it on)
 
 
 def default_workers() -> int:

@@ -43,9 +43,7 @@ class StoreCounters(Storage):
     def __init__(self, views: Any) -> None:
         super().__init__()
         self.views = views
-        with views.cursor(commit=True) as cursor:
-            for statement in DDL:
-                views.execute(cursor, statement)
+        views.make_tables(DDL)
 
     @property
     def base_exceptions(self) -> type[Exception] | tuple[type[Exception], ...]:

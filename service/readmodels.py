@@ -171,6 +171,15 @@ class Views:
     datastore: Any
     postgres = False
     writing: Callable[[], Any] = contextlib.nullcontext  # the application's writer lock (SQLite)
+    creates_tables = True  # False under CREATE_TABLE=no: `shiplog serve` made them before the workers
+
+    def make_tables(self, statements: Sequence[str]) -> None:
+        """Create the tables of `statements` (IF NOT EXISTS), unless the store's tables are made
+        once before the workers start."""
+        if self.creates_tables:
+            with self.cursor(commit=True) as cursor:
+                for statement in statements:
+                    self.execute(cursor, statement)
 
     def table(self, name: str) -> str:
         return f"shiplog_{name}"
@@ -279,8 +288,10 @@ def views_for(app: EventStore) -> Views:
     view: Views = _postgres_views()(datastore) if not isinstance(datastore, SQLiteDatastore) else SQLiteViews(datastore)
     if getattr(app.factory, "datastore", None) is datastore:
         view.writing = app.writing
-    with view.writing():
-        view.create_table()  # type: ignore[attr-defined]
+    view.creates_tables = getattr(app.factory, "env_create_table", lambda: True)()
+    if view.creates_tables:
+        with view.writing():
+            view.create_table()  # type: ignore[attr-defined]
     return view
 
 

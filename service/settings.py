@@ -23,7 +23,7 @@ DEFAULT_SQLITE = "var/shiplog.sqlite"
 
 def store_env(overrides: Mapping[str, str] | None = None) -> dict[str, str]:
     """The persistence environment: the process environment with shiplog's defaults filled in."""
-    env = {k: v for k, v in os.environ.items() if k.startswith(("PERSISTENCE_", "SQLITE_", "POSTGRES_", "AGGREGATE_", "SHIPLOG_", "CIPHER_", "COMPRESSOR_"))}
+    env = {k: v for k, v in os.environ.items() if k.startswith(("PERSISTENCE_", "SQLITE_", "POSTGRES_", "AGGREGATE_", "SHIPLOG_", "CIPHER_", "COMPRESSOR_", "CREATE_TABLE"))}
     env.update(overrides or {})
     module = env.setdefault("PERSISTENCE_MODULE", "eventsourcing.sqlite")
     if module in ("sqlite", "eventsourcing.sqlite"):

@@ -8,6 +8,8 @@ import logging
 import os
 import re
 import socket
+import time
+from pathlib import Path
 
 import pytest
 import requests
@@ -142,3 +144,44 @@ def test_a_body_over_64_kib_is_a_413_the_client_reads_through_the_real_server(sq
         assert (sent_all, status, json.loads(content)["name"]) == (True, 201, "y" * 30)
     finally:
         server.stop()
+
+
+def processes_in_group(group: int) -> int:
+    """How many live processes are in the process group `group` (from /proc)."""
+    count = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            count += fields[0] != "Z" and int(fields[2]) == group
+    return count
+
+
+def test_several_workers_on_a_fresh_postgresql_schema_all_start(postgres_env: dict[str, str]) -> None:
+    """Issue 34 item 2: each worker created the tables and they raced (a duplicate pg_type row);
+    the loser died and the others served on, silently. `serve` now creates the schema once before
+    the workers start, and the workers create none: three fresh starts, three workers each."""
+    import psycopg
+
+    for start in range(3):
+        schema = f"{postgres_env['POSTGRES_SCHEMA']}_{start}"
+        with psycopg.connect(host=postgres_env["POSTGRES_HOST"], port=int(postgres_env["POSTGRES_PORT"]),
+                             dbname=postgres_env["POSTGRES_DBNAME"], user=postgres_env["POSTGRES_USER"], autocommit=True) as conn:
+            conn.execute(f'CREATE SCHEMA "{schema}"')
+            try:
+                with running({**postgres_env, **TINY, "POSTGRES_SCHEMA": schema}, workers=3) as server:
+                    created = requests.post(f"{server.url}/v1/games", json={"game": "high-card", "players": ["a", "b"]}, timeout=10)
+                    assert created.status_code == 201, created.text
+                    time.sleep(1.5)  # a worker that failed at start has exited by now
+                    assert server.proc is not None
+                    assert processes_in_group(server.proc.pid) == 4, Path(server.log.name).read_text()[-3000:]  # supervisor + 3
+                    assert "Traceback" not in Path(server.log.name).read_text()
+            finally:
+                conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+
+
+def test_postgresql_is_spoken_through_the_compiled_psycopg() -> None:
+    """Issue 34 item 2: the compiled psycopg (psycopg[binary] in pyproject.toml), not the
+    pure-Python one (measured: 0.72x the CPU per action in process)."""
+    import psycopg
+
+    assert psycopg.pq.__impl__ in ("binary", "c")

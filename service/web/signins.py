@@ -35,9 +35,7 @@ class SignIns:
     def __init__(self, app: Any) -> None:
         self.views = app.readmodels.view
         self.clock = app.clock
-        with self.views.cursor(commit=True) as cursor:
-            for statement in DDL:
-                self.views.execute(cursor, statement)
+        self.views.make_tables(DDL)
 
     def open(self, player: str) -> str:
         """A new session of `player`: its id, for the cookie (the store keeps only its hash)."""
