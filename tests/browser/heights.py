@@ -1,6 +1,6 @@
 """The height of a game page at 390 and 1280 px (issue 29 item 6: docs/web.md records them), the
 same position every run: a fixed server seed and entropy, seat 0 a person who plays its greedy
-bot's moves MOVES times through the store, the other seats greedy bots.
+bot's moves MOVES times through the store, the other seats greedy bots (Felinia's: heuristic).
 
     .venv/bin/python -m tests.browser.heights puerto-rico 4 40 '{"expansions": ["nobles"]}'
 
@@ -24,6 +24,7 @@ from playwright.sync_api import sync_playwright
 from werkzeug.serving import make_server
 
 import service.tables
+from domain.core import registry
 from domain.core.rng import Rng
 from service.app import create_app
 from tests.browser.conftest import ARGS, CHROMIUM
@@ -37,6 +38,8 @@ ON_SCREEN = """() => {
 
 
 def measure(game: str, seats: int, moves: int, options: dict[str, Any]) -> dict[str, Any]:
+    bots = registry.get(game).BOTS
+    greedy = "greedy" if "greedy" in bots else next(name for name in bots if name != "random")
     service.tables.new_seed = lambda: "heights"  # type: ignore[attr-defined] # the same game on every commit
     app = create_app({"TESTING": True, "SHIPLOG_GAMES_PER_MINUTE": 1000},
                      {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": f"{tempfile.mkdtemp()}/s.sqlite",
@@ -56,7 +59,7 @@ def measure(game: str, seats: int, moves: int, options: dict[str, Any]) -> dict[
             page.goto(f"{base}/new/{game}")
             page.select_option("#seats", str(seats))
             for seat in range(1, seats):
-                page.select_option(f"#seat-{seat}", "greedy")
+                page.select_option(f"#seat-{seat}", greedy)
             for name, value in options.items():
                 for choice in value if isinstance(value, list) else []:
                     page.check(f"input[name='option.{name}'][value='{choice}']")
@@ -71,7 +74,7 @@ def measure(game: str, seats: int, moves: int, options: dict[str, Any]) -> dict[
             for move in range(moves):
                 if game_now.status != "active" or 0 not in game_now.to_act():
                     break
-                shiplog.submit(game_now.id, 0, game_now.rules.BOTS["greedy"](game_now.state, 0, Rng(f"m{move}", "bot")))
+                shiplog.submit(game_now.id, 0, bots[greedy](game_now.state, 0, Rng(f"m{move}", "bot")))
                 game_now = shiplog.get_game(game_now.id)
             found: dict[str, Any] = {"game": game, "options": options, "move": game_now.version,
                                      "step": getattr(game_now.state, "step", None)}
