@@ -24,7 +24,7 @@ SECTIONS = (
     "player_counts", "player_colours", "per_player", "ships", "money_track",
     "bid_income_by_placement_round", "storage", "sale_prices", "card_supplies", "countries",
     "goods_types", "markets", "start_goods", "trade_tile_types", "trade_tiles",
-    "special_trade_tiles", "bonus_tiles", "deck_tiles", "mysterious_places", "map_basic",
+    "special_trade_tiles", "bonus_tiles", "deck_tiles", "mysterious_places", "help", "map_basic",
     "map_advanced",
 )
 SYMBOLS = ("spice", "gold", "silver", "goods", "food", "mystery")
@@ -83,6 +83,7 @@ class Components:
     portrait_tiles: tuple[str, ...]
     special_tiles: tuple[str, ...]
     effect: Mapping[str, str]  # special tile id -> effect key
+    effect_text: Mapping[str, str]  # special tile id -> its effect in words (the tile's text)
     tile_of_effect: Mapping[str, str]
     bonus_tiles: tuple[str, ...]
     bonus_kind: Mapping[str, str]
@@ -108,6 +109,8 @@ class Components:
     ship_ids: tuple[str, ...]
     player_counts: Mapping[str, tuple[int, ...]]
     provenance: Mapping[str, str]
+    help: Mapping[str, str]  # a sentence per component, for the board's rules help
+    symbol_help: Mapping[str, str]  # a sentence per reward symbol
 
 
 def _need(cond: bool, message: str) -> None:
@@ -135,6 +138,15 @@ def _provenance(data: Mapping[str, Any]) -> dict[str, str]:
             _need(entry.get("source") in ENTRY_SOURCES,
                   f"{section} entry {entry.get('id')!r} needs a source: rulebook or defined")
     return dict(provenance)
+
+
+def _help(raw: Mapping[str, Any]) -> tuple[dict[str, str], dict[str, str]]:
+    """The board's rules help: one sentence per component, and per reward symbol."""
+    pieces, symbols = dict(raw.get("pieces") or {}), dict(raw.get("symbols") or {})
+    for key, text in (*pieces.items(), *symbols.items()):
+        _need(isinstance(text, str) and text.endswith(".") and len(text) <= 160, f"help for {key} must be one sentence")
+    _need(set(symbols) == set(SYMBOLS), f"help for every reward symbol: {', '.join(SYMBOLS)}")
+    return pieces, symbols
 
 
 def _map(raw: Mapping[str, Any], countries: tuple[str, ...], code: Mapping[str, str], name: str) -> Map:
@@ -271,11 +283,13 @@ def parse(data: Mapping[str, Any]) -> Components:  # noqa: C901 - one check per 
           "basic map: only spice, gold, silver and goods symbols")
 
     supplies = data["card_supplies"]
+    pieces, symbols = _help(data["help"])
     return Components(
         goods=goods, goods_tiles=goods_tiles, goods_colour=colour, countries=countries, country_name=named,
         code=code, markets=market_ids, goods_slots=markets["goods_slots"], initial_goods=markets["initial_goods"],
         closed_markets=closed, start_goods=start, tile_types=types, cap=cap, tile_type=tile_type,
         tile_country=tile_country, portrait_tiles=portrait, special_tiles=special, effect=effect,
+        effect_text={s["id"]: s["text"] for s in data["special_trade_tiles"]},
         tile_of_effect={e: s for s, e in effect.items()}, bonus_tiles=bonus,
         bonus_kind={b["id"]: b["kind"] for b in data["bonus_tiles"]},
         bonus_type={b["id"]: b["type"] for b in data["bonus_tiles"]}, deck_tiles=deck, blue_backed=blue,
@@ -289,6 +303,7 @@ def parse(data: Mapping[str, Any]) -> Components:  # noqa: C901 - one check per 
         sale_price=dict(data["sale_prices"]), supply_cards={k: v["cards"] for k, v in supplies.items()},
         card_faces=tuple(supplies["gold"]["faces"]), ship_ids=tuple(data["ships"]["ids"]),
         player_counts={k: tuple(v) for k, v in data["player_counts"].items()}, provenance=provenance,
+        help=pieces, symbol_help=symbols,
     )
 
 

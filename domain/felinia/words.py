@@ -96,10 +96,21 @@ def _bid(f: Fact, v: Viewer) -> str:
     return f"{seat(f['seat'])} places a bid token on {where}."
 
 
+def _capped(gained: int, lost: int) -> tuple[str, str]:
+    """Silver gained, and what the cap wasted (§3.1): said plainly, as the board's hint warns of
+    a sale or an income beyond 6 before it is made."""
+    if not lost:
+        return f"{gained} silver", ""
+    were = "is" if lost == 1 else "are"
+    if not gained:
+        return "nothing", f": silver stops at {C.silver_max}, the {lost} silver {were} lost"
+    return f"{gained} silver", f": silver stops at {C.silver_max}, {lost} more {were} lost"
+
+
 @says("SilverGained")
 def _silver(f: Fact, v: Viewer) -> str:
-    lost = f" ({f['lost']} lost over 6)" if f["lost"] else ""
-    return f"{seat(f['seat'])} gains {f['amount']} silver{lost}."
+    gained, lost = _capped(f["amount"], f["lost"])
+    return f"{seat(f['seat'])} gains {gained}{lost}."
 
 
 @says("TradeBegan")
@@ -276,8 +287,8 @@ def _stored(f: Fact, v: Viewer) -> str:
 @says("ItemsSold")
 def _sold(f: Fact, v: Viewer) -> str:
     what = _goods([f["goods"]] * f["count"]) if f["item"] == "goods" else f"{f['count']} {f['item']}"
-    lost = f" ({f['silver_lost']} lost over 6)" if f["silver_lost"] else ""
-    return f"{seat(f['seat'])} sells {what} for {f['silver_gained']} silver{lost}."
+    gained, lost = _capped(f["silver_gained"], f["silver_lost"])
+    return f"{seat(f['seat'])} sells {what} for {gained}{lost}."
 
 
 @says("BidTokensReturned")
