@@ -13,6 +13,7 @@ import html
 import json
 import re
 from collections import Counter
+from types import SimpleNamespace
 from typing import Any
 from uuid import UUID
 
@@ -25,7 +26,7 @@ from service.web import boards
 from tests.boardclicks import key, marks, positions, reachable
 from tests.test_web import create, sign_up
 
-BOARD_GAMES = ["puerto-rico"]  # the games whose every legal action is on the board
+BOARD_GAMES = ["puerto-rico", "felinia"]  # the games whose every legal action is on the board
 POSITIONS = 300
 
 
@@ -103,8 +104,9 @@ def test_puerto_ricos_own_words_tell_every_two_actions_of_a_list_apart() -> None
         assert len(set(labels)) == len(labels), (options, labels)
 
 
-def test_two_actions_with_the_same_words_are_told_apart_by_the_fields_that_differ() -> None:
-    rules = registry.get("felinia")  # its words say nothing of the option: "Exchange: watches for wine" twice
+def test_two_actions_with_the_same_words_are_told_apart_by_the_fields_that_differ(monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = registry.get("felinia")  # with words that say nothing of the option: "Exchange: watches for wine" twice
+    monkeypatch.setattr(boards, "helpers", lambda _: SimpleNamespace(action_label=lambda a: f"Exchange: {a['give']} for {a['take']}"))
     actions = [{"type": "exchange", "option": "goods_spice", "give": "watches", "take": "wine"},
                {"type": "exchange", "option": "goods_food", "give": "watches", "take": "wine"}]
     assert boards.action_label(rules, actions[0]) == boards.action_label(rules, actions[1])

@@ -1,7 +1,8 @@
 """What the web board (board.html beside this file) needs besides the viewer's view: the printed
 component data in words (the map's roads and border contacts, what each deck tile asks to
-board, each trade, bonus and special tile, the prices), the running score for the replay chart
-and button words for the actions.
+board, each trade, bonus and special tile, the prices) with every component's effect in a
+sentence (components.json "help": the rules help the board shows on hover or tap), the running
+score for the replay chart, and button words for the actions (no two actions of one list alike).
 
 Only printed data and the action itself: nothing here looks at a game's state.
 """
@@ -14,27 +15,31 @@ from .components import C
 
 _SYMBOL = {"silver": "1 silver", "gold": "a gold card", "spice": "a spice card", "goods": "a goods tile from the bag",
            "food": "a food card", "mystery": "a mysterious place"}
-_EFFECT = {
-    "food_scores_two": "each food card scores 2", "spice_scores_one": "each spice card scores 1",
-    "lone_merchant_scores_two": "a lone merchant scores 2", "mystery_plus_one": "+1 per mysterious place card",
-    "food_income": "income: a food card", "windfall": "a windfall when taken", "silver_income": "income: +1 silver",
-    "gold_income": "income: a gold card",
-}
+_OPTION_GAIN = {"goods_spice": "spice", "goods_food": "food"}  # what options A and C add to the swap (§2.3.3, §5.2)
 
 
 def deck_tile(tile_id: str) -> dict[str, Any]:
     t = C.deck_tiles[tile_id]
     goods = [g for g, n in zip(C.goods, t.goods, strict=True) for _ in range(n)]
     cost = ", ".join(goods) + (f" + {t.silver} silver" if t.silver else "")
-    return {"id": tile_id, "country": C.country_name.get(t.colour, t.colour), "colour": t.colour, "time": t.time,
-            "seats": t.seats, "cost": cost}
+    country = C.country_name.get(t.colour, t.colour)
+    seats = "1 seat" if t.seats == 1 else f"{t.seats} seats"
+    return {"id": tile_id, "country": country, "colour": t.colour, "time": t.time, "seats": t.seats, "cost": cost,
+            "help": f"{C.help['ship']} This one: to the {country} at {t.time}, {seats}, boarding costs {cost}."}
 
 
 def trade_tile(tile_id: str) -> str:
     if tile_id in C.effect:
-        return f"special tile {tile_id}: {_EFFECT.get(C.effect[tile_id], C.effect[tile_id].replace('_', ' '))}"
+        return f"special tile {tile_id}: {C.effect_text[tile_id]}"
     kind = C.tile_type.get(tile_id)
     return f"{kind} ({tile_id}, sets up to {C.cap[kind]})" if kind else tile_id
+
+
+def trade_tile_help(tile_id: str) -> str:
+    if tile_id in C.effect:
+        return f"Special tile {tile_id}: {C.effect_text[tile_id]}"
+    kind = C.tile_type.get(tile_id)
+    return C.help["trade_tile"].format(type=kind, cap=C.cap[kind]) if kind else C.help["trade_tiles"]
 
 
 def bonus_tile(tile_id: str) -> str:
@@ -86,12 +91,35 @@ def _drawing(mode: str) -> dict[str, dict[str, Any]]:
     return out
 
 
+def _province_help(province: dict[str, Any]) -> str:
+    """A province's rules help: its kind, and its symbols or its tile."""
+    kind = province["kind"]
+    said = [C.help[kind]]
+    said += [C.symbol_help[s] for s in dict.fromkeys(province.get("symbols") or ())]
+    if province.get("face_down"):
+        said.append(C.help["face_down"])
+    elif province.get("tile"):
+        said.append(trade_tile_help(province["tile"]))
+    elif kind == "factory" and province.get("merchant") is not None:
+        said.append(C.help["taken"])
+    return " ".join(said)
+
+
+def _mystery_help(card: str) -> str:
+    cost = C.mystery_cost[card]
+    asks = f" Keeping it costs a {cost} tile." if cost else ""
+    return f"{C.mystery_name[card]}: {C.help['mystery_card']}{asks}"
+
+
 def context(view: dict[str, Any]) -> dict[str, Any]:
+    """The printed data the board shows next to the view, and the rules help of each component."""
     tiles = {p.get("tile") for p in view.get("provinces", {}).values()} | {
         t for p in view.get("players", []) for t in (p.get("trade_tiles") or [])}
     decks = {s["deck_tile"] for s in view.get("ships", {}).values() if s.get("deck_tile")} | set(view.get("discarded", []))
     if view.get("deck", {}).get("top"):
         decks.add(view["deck"]["top"])
+    mystery = {c for p in view.get("players", []) for c in (p.get("mystery_cards") or [])}
+    mystery |= set((view.get("expedition") or {}).get("drawn") or [])
     return {
         "map": _map(str(view.get("mode", "basic"))),
         "drawing": _drawing(str(view.get("mode", "basic"))),
@@ -100,8 +128,14 @@ def context(view: dict[str, Any]) -> dict[str, Any]:
         "symbol": _SYMBOL,
         "deck_tiles": {d: deck_tile(d) for d in decks if d in C.deck_tiles},
         "trade_tiles": {t: trade_tile(t) for t in tiles if t},
+        "trade_help": {t: trade_tile_help(t) for t in tiles if t},
         "bonus_tiles": {b: bonus_tile(b) for b in C.bonus_tiles},
+        "bonus_help": {b: f"Bonus tile {b}: {C.help[C.bonus_kind[b]].format(type=C.bonus_type[b])}" for b in C.bonus_tiles},
         "mystery": dict(C.mystery_name),
+        "mystery_help": {c: _mystery_help(c) for c in mystery if c in C.mystery_name},
+        "province_help": {q: _province_help(p) for q, p in view.get("provinces", {}).items()},
+        "goods_help": {g: f"{g.capitalize()} ({C.country_name[c]}'s colour): {C.help['goods']}" for g, c in C.goods_colour.items()},
+        "help": C.help,
         "sale": dict(C.sale_price), "silver_max": C.silver_max, "income": dict(C.income),
     }
 
@@ -120,25 +154,33 @@ def _province(name: Any) -> str:
     return f"{C.country_name.get(country, country).removeprefix('Kingdom of the ')} {kind}"
 
 
-def action_label(action: dict[str, Any]) -> str | None:  # noqa: PLR0911 - one line per action type
-    kind = action.get("type")
-    if kind == "place_bid":
-        target = str(action["target"])
-        return "Bid on my own board (income)" if target == "own_board" else f"Bid on {target.replace('market', 'market ')}"
-    if kind == "buy":
-        return f"Buy {action['goods']}"
-    if kind == "sell":
-        what = action["goods"] if action.get("item") == "goods" else action["item"]
-        return f"Sell {action.get('count', 1)} {what}"
-    if kind == "board":
-        return f"Board {str(action['ship']).replace('ship', 'ship ')}"
-    if kind in ("move", "flip"):
-        return f"{'Move to' if kind == 'move' else 'Flip the tile of'} {_province(action['province'])}"
+def _sold(action: dict[str, Any]) -> str:
+    n, item = int(action.get("count", 1)), str(action.get("item"))
+    return f"{n} {action.get('goods') if item == 'goods' else item}"
+
+
+# Button words per action type, filled in with the action's fields; no two actions of one list alike.
+_WORDS = {
+    "buy": lambda a: f"Buy {a['goods']}",
+    "sell": lambda a: f"Sell {_sold(a)}",
+    "board": lambda a: f"Board {str(a['ship']).replace('ship', 'ship ')}",
+    "move": lambda a: f"Move to {_province(a['province'])}",
+    "flip": lambda a: f"Flip the tile of {_province(a['province'])}",
+    "keep_mystery": lambda a: f"Keep {C.mystery_name.get(str(a['card']), a['card'])} ({a['card']})",
+    "place_bid": lambda a: "Bid on my own board (income)" if a["target"] == "own_board"
+    else f"Bid on {'the guild' if a['target'] == 'guild' else str(a['target']).replace('market', 'market ')}",
+}
+
+
+def action_label(action: dict[str, Any]) -> str | None:
+    """Button words, no two actions of one list alike (what tells them apart is in the words)."""
+    kind = str(action.get("type"))
+    if kind in _WORDS:
+        return str(_WORDS[kind](action))
     if kind == "exchange":
         if action.get("option") == "bonus":
             return f"Take bonus tile {action['bonus']} ({bonus_tile(str(action['bonus']))})"
-        return f"Exchange: {action.get('give', '')} for {action.get('take', '')}".replace("_", " ")
-    if kind == "keep_mystery":
-        return f"Keep {C.mystery_name.get(str(action['card']), action['card'])}"
+        gain = _OPTION_GAIN.get(str(action.get("option")), str(action.get("option")))
+        return f"Exchange {action.get('give', '')} for {action.get('take', '')}, +1 {gain}"
     return {"decline": "Decline", "end_turn": "End my turn", "stop": "Stop here", "store_fourth": "Store a fourth good",
-            "final_done": "Done selling"}.get(str(kind))
+            "final_done": "Done selling"}.get(kind)

@@ -15,6 +15,8 @@
 //  - lights up the elements that stand for the moves since the viewer's last turn;
 //  - folds the fallback list away once every legal action can be reached on the board.
 // An element inside [data-seat=n] is seat n's: only that seat clicks it, only its moves light it.
+// A move the game allows out of turn (Felinia's sales) is clickable while another seat is to act,
+// but only the seat's own turn (the turn panel's .mine) says "Your turn" and scrolls to the board.
 // An element with data-control (a Pass button drawn on the board) shows only while clickable.
 (() => {
   "use strict";
@@ -28,6 +30,7 @@
   const fill = (chosen, part) => Object.assign({}, part, chosen);
   const opens = (chosen, part) => Object.keys(part).some(k => !(k in chosen));
   const none = o => Object.keys(o).length === 0;
+  const myTurn = () => Boolean(live.querySelector(".turn.mine"));
   const read = id => {
     try { return JSON.parse(document.getElementById(id).textContent) || []; } catch (e) { return []; }
   };
@@ -115,7 +118,7 @@
     }
     const [now, cancelButton, line] = bar.children;
     const choosing = !none(chosen);
-    const turn = items.some(i => i.result);
+    const turn = items.some(i => i.result) && myTurn();
     now.textContent = posting ? "Sending your move…" : choosing
       ? `Chosen: ${trail.join(" › ")}. Now click one of the highlighted places.` : turn ? "Your turn: click a highlighted part of the board." : "";
     cancelButton.hidden = !choosing || posting;
@@ -186,7 +189,7 @@
     render();
     const list = live.querySelector("details.fallback");
     if (list && !keptOpen && legal.length && reachable().size === legal.length) list.open = false;
-    const turn = items.some(i => i.result);
+    const turn = items.some(i => i.result) && myTurn();
     if (turn && !wasTurn) reveal();
     wasTurn = turn;
     live.dataset.board = live.dataset.version;  // (the board of this version is ready)
