@@ -42,6 +42,8 @@ def create_game(page: Any, base: str, game: str, seats: int, bots: dict[int, str
                 page.check(f"input[name='option.{name}'][value='{choice}']")
         elif isinstance(value, bool):  # a checkbox
             page.set_checked(f"input[name='option.{name}']", value)
+        elif isinstance(value, int):  # a number
+            page.fill(f"input[name='option.{name}']", str(value))
         else:
             page.select_option(f"[name='option.{name}']", str(value))
     page.click("form.newgame > button[type=submit]")
