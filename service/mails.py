@@ -5,8 +5,28 @@ from __future__ import annotations
 import hashlib
 import json
 from email.message import EmailMessage
+from dataclasses import dataclass
 from email.utils import formatdate
 from typing import Any
+
+
+@dataclass(frozen=True)
+class Links:
+    """The addresses a notification links to, from the server's public address
+    (SHIPLOG_PUBLIC_URL): the pages a person opens, and the API a program reads."""
+
+    base: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "base", self.base.rstrip("/"))
+
+    def game(self, game_id: Any) -> str:
+        """The game's page (what a person clicks)."""
+        return f"{self.base}/games/{game_id}"
+
+    def api(self, game_id: Any) -> str:
+        """The game in the API (what a program reads)."""
+        return f"{self.base}/v1/games/{game_id}"
 
 
 def compose(name: str, delivery: dict[str, Any], sender: str, recipient: str) -> EmailMessage:

@@ -45,6 +45,7 @@ from domain.core.aggregate import Game, Status
 
 from . import webhooks
 from .batching import Batching
+from .mails import Links
 from .players import Player
 from .ports import NotifierHost
 from .readmodels import GAME_TOPIC, conflicts, follow, stamp
@@ -77,7 +78,7 @@ class Notifier(Batching, Sending):
         self.app = app
         self.view = app.readmodels.view
         self.smtp = smtp_settings(app.env)
-        self.public_url = str(app.env.get("SHIPLOG_PUBLIC_URL", "http://127.0.0.1:8000")).rstrip("/")
+        self.links = Links(str(app.env.get("SHIPLOG_PUBLIC_URL", "http://127.0.0.1:8000")))
         self.lease = timedelta(seconds=int(app.env.get("SHIPLOG_DELIVERY_LEASE_SECONDS", "300")))
         self.webhook_limits = webhooks.Limits.from_env(app.env)
         self.workers = max(1, int(app.env.get("SHIPLOG_DELIVERY_WORKERS", "8")))
@@ -182,7 +183,8 @@ class Notifier(Batching, Sending):
                 "version": game.version,
                 "status": str(game.status),
                 "players": [s.get("name") for s in game.seats],
-                "url": f"{self.public_url}/v1/games/{game.id}",
+                "url": self.links.game(game.id),
+                "api_url": self.links.api(game.id),
             },
             "outcome": outcome.to_json() if outcome is not None else None,
         }

@@ -35,7 +35,7 @@ def two_player_game(app: Shiplog, ann: Any, bob: Any) -> Any:
 
 def test_a_turn_is_announced_by_a_signed_webhook_and_the_attempt_is_logged(store_env: dict[str, str], clock: FakeClock) -> None:
     with WebhookReceiver().running() as hooks:
-        app = Shiplog({**store_env, **ALLOW}, clock=clock)
+        app = Shiplog({**store_env, **ALLOW, "SHIPLOG_PUBLIC_URL": "https://tables.example/"}, clock=clock)
         ann, _ = app.register_player("ann", webhook_url=hooks.url())
         bob, _ = app.register_player("bob")
         gid = two_player_game(app, ann, bob)  # ann (seat 0) is to act
@@ -44,6 +44,9 @@ def test_a_turn_is_announced_by_a_signed_webhook_and_the_attempt_is_logged(store
         (hook,) = hooks.received
         body = json.loads(hook.body)
         assert body["kind"] == "turn" and body["game"]["id"] == str(gid) and body["seat"] == 0
+        # A person opens the game's page; a program reads the API.
+        assert body["game"]["url"] == f"https://tables.example/games/{gid}"
+        assert body["game"]["api_url"] == f"https://tables.example/v1/games/{gid}"
         assert body["player"] == str(ann.id) and hook.headers["X-Shiplog-Event"] == "turn"
         expected = "sha256=" + hmac.new(ann.webhook_secret.encode(), hook.body, hashlib.sha256).hexdigest()
         assert hook.headers["X-Shiplog-Signature"] == expected
