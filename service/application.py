@@ -34,6 +34,7 @@ from .notifications import Notifier
 from .outcomes import Accepted, CreatedGame, GameNotFound, StaleVersion, VersionConflict
 from .players import PlayerCommands
 from .ports import Clock
+from .presence import Presence
 from .readmodels import PAGE, ReadModels
 from .settings import store_env
 from .store import single_statement_reads, statement_cache
@@ -73,6 +74,7 @@ class Shiplog(TableCommands, PlayerCommands, Application):
         self.changes = 0
         self.readmodels = ReadModels(self)
         self.lobby = self.readmodels  # the lobby is one of the read models
+        self.presence = Presence(self.readmodels.view)
         self.notifier = Notifier(self)
 
     def construct_factory(self, env: Any) -> InfrastructureFactory:

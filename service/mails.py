@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from email.message import EmailMessage
 from dataclasses import dataclass
+from email.message import EmailMessage
 from email.utils import formatdate
 from typing import Any
 
@@ -60,6 +60,12 @@ def words(data: dict[str, Any], name: str) -> tuple[str, str]:
         if not data["inbox"] and not data["ended"]:
             lines.append("- nothing waits for you right now.")
         return f"shiplog: {len(data['inbox'])} game(s) waiting for you", "\n".join(lines) + "\n"
+    if data["kind"] == "mail":
+        parts = [words(item, name) for item in data["items"]]
+        if len(parts) == 1:
+            return parts[0]
+        lines = [f"Hello {name},", ""] + [text.split("\n", 2)[2].strip() + "\n" for _subject, text in parts]
+        return f"shiplog: {len(parts)} games want you", "\n".join(lines)
     game = data["game"]
     title = f"{game['title']} ({', '.join(p or 'open seat' for p in game['players'])})"
     if data["kind"] == "turn":

@@ -35,7 +35,7 @@ import logging
 import threading
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
 
@@ -48,6 +48,7 @@ from .batching import Batching
 from .mails import Links
 from .players import Player
 from .ports import NotifierHost
+from .presence import ACTED
 from .readmodels import GAME_TOPIC, conflicts, follow, stamp
 from .sending import Sending, smtp_settings
 
@@ -81,6 +82,8 @@ class Notifier(Batching, Sending):
         self.links = Links(str(app.env.get("SHIPLOG_PUBLIC_URL", "http://127.0.0.1:8000")))
         self.lease = timedelta(seconds=int(app.env.get("SHIPLOG_DELIVERY_LEASE_SECONDS", "300")))
         self.webhook_limits = webhooks.Limits.from_env(app.env)
+        self.quiet = timedelta(minutes=float(app.env.get("SHIPLOG_MAIL_QUIET_MINUTES", "5")))
+        self.live_for = timedelta(seconds=float(app.env.get("SHIPLOG_MAIL_LIVE_SECONDS", "90")))
         self.workers = max(1, int(app.env.get("SHIPLOG_DELIVERY_WORKERS", "8")))
         self._pool: ThreadPoolExecutor | None = None
         self._under_way = 0  # deliveries handed to the pool and not yet recorded
@@ -114,6 +117,7 @@ class Notifier(Batching, Sending):
     def _apply(self, notes: Sequence[Notification], tracking: Tracking) -> None:
         rows: list[dict[str, Any]] = []
         players: dict[str, Player | None] = {}
+        acted: dict[str, datetime] = {}  # player -> their latest doing in these notifications
         by_game: dict[UUID, list[Notification]] = {}
         for note in notes:
             if note.topic.startswith(GAME_TOPIC):
@@ -124,8 +128,11 @@ class Notifier(Batching, Sending):
             for note in game_notes:
                 before = set(game.waiting()) if game is not None else set()
                 status_before = game.status if game is not None else None
-                game = self.app.mapper.to_domain_event(note).mutate(game)  # type: ignore[attr-defined]
+                event = self.app.mapper.to_domain_event(note)
+                game = event.mutate(game)
                 assert game is not None
+                if (who := acting_player(game, event)) is not None:
+                    acted[who] = max(acted.get(who, event.timestamp), event.timestamp)
                 for seat, reason in sorted(set(game.waiting()) - before):
                     rows += self._deliveries(game, seat, reason, players)
                 if game.status in ENDED and status_before not in ENDED:
@@ -138,6 +145,8 @@ class Notifier(Batching, Sending):
                              "state, attempts, next_at, lease_until, created, done_at, digest) VALUES (:id, :player, "
                              ":channel, :kind, :game_id, :version, :payload, :state, 0, :next_at, NULL, :created, NULL, NULL) "
                              "ON CONFLICT (id) DO NOTHING", row)
+            for who, when in acted.items():
+                self.app.presence.record(cursor, who, ACTED, when)
             self.view._insert_tracking(cursor, tracking)  # type: ignore[attr-defined]
         self._written += len(rows)
 
@@ -155,7 +164,7 @@ class Notifier(Batching, Sending):
         if player.webhook_url:
             channels.append(("webhook", "pending"))
         if player.email and self.smtp is not None and player.email_mode == "turn":
-            channels.append(("email", "pending"))
+            channels.append(("email", "queued"))  # service/batching.py makes the mail
         if player.email and self.smtp is not None and player.email_mode == "digest":
             channels.append(("digest", "queued"))
         when = stamp(game.modified_on)
@@ -206,3 +215,19 @@ class Notifier(Batching, Sending):
                 "attempts": [{**a, "ok": bool(a["ok"])} for a in attempts],
             })
         return out
+
+
+# What a player does at the table, as opposed to what happens to their seat (a timeout, a bot
+# standing in) or what a bot does: a move, a take-back asked or answered, table talk.
+DOINGS = ("ActionTaken", "UndoRequested", "UndoAnswered", "MessagePosted")
+
+
+def acting_player(game: Game, event: Any) -> str | None:
+    """The player whose own doing `event` is, if any."""
+    kind = type(event).__name__
+    if kind not in DOINGS or getattr(event, "bot", None):
+        return None
+    seat = type(event).actor(vars(event))
+    if seat is None or not 0 <= seat < len(game.seats) or (kind == "UndoAnswered" and seat in game.bot_seats()):
+        return None  # a bot standing in answers take-backs at once
+    return game.seats[seat].get("player") or None

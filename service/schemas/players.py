@@ -91,13 +91,15 @@ class AttemptSchema(Schema):
 class DeliverySchema(Schema):
     id = fields.Str(required=True, metadata={"description": "the idempotency id (X-Shiplog-Delivery, the e-mail's Message-ID)"})
     channel = fields.Str(required=True, validate=validate.OneOf(["webhook", "email", "digest"]))
-    kind = fields.Str(required=True, metadata={"description": "turn, undo, ended or digest"})
+    kind = fields.Str(required=True, metadata={"description": "turn, undo, ended; mail (an e-mail of occasions) or digest"})
     game = fields.Str(allow_none=True)
     version = fields.Int(allow_none=True)
-    state = fields.Str(required=True, metadata={"description": "pending, sent, failed; queued or digested for digest items"})
+    state = fields.Str(required=True, metadata={
+        "description": "pending, sent, failed; for an occasion waiting for an e-mail or digest: queued, then merged (into an "
+                       "e-mail), digested (into a digest) or skipped (no longer true, or e-mail turned off)"})
     created = fields.Str(required=True)
     next_attempt = fields.Str(allow_none=True)
-    digest = fields.Str(allow_none=True)
+    digest = fields.Str(allow_none=True, metadata={"description": "the id of the e-mail or digest that carried it"})
     attempts = fields.List(fields.Nested(AttemptSchema), required=True)
 
 
