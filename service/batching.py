@@ -5,7 +5,7 @@ turn, a take-back to answer, a game over) as it comes: it queues it (`state` "qu
 "email" or "digest"), and a round of the clockwork makes the messages:
 
 - `make_mails` ("turn" players): one e-mail with every occasion queued for the player that is
-  still true and no longer held back. An occasion is held back while its player is at the
+  still true and no longer held back, each said as its game stands then (service/news.py). An occasion is held back while its player is at the
   table: a live page of theirs is open (the game's, or the inbox's: service/presence.py) or
   they acted less than `SHIPLOG_MAIL_QUIET_MINUTES` (5) ago. One that is no longer true when
   its mail is made (the turn was taken, the take-back answered) is dropped ("skipped"). So a
@@ -24,9 +24,13 @@ import json
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
+from uuid import UUID
 
+from . import news
+from .mails import Links
 from .presence import ACTED, INBOX, game_place
 from .readmodels import Waiting, stamp
+from .views import SINCE_EVENTS
 
 if TYPE_CHECKING:
     from .ports import NotifierHost
@@ -36,6 +40,7 @@ class Batching:
     """The e-mails that wait for their player to be away, and the digests (mixed into `Notifier`)."""
 
     app: NotifierHost
+    links: Links
     quiet: timedelta  # no mail this long after the player acted
     live_for: timedelta  # a live page counts as open this long after it was last seen
 
@@ -108,10 +113,17 @@ class Batching:
             return 0
         merged = [item for item, _data in ready.values()]
         mail_id = f"mail:{pid}:{min(i['id'] for i in merged + covered)}"
-        payload = {"id": mail_id, "kind": "mail", "player": pid, "time": stamp(now),
-                   "items": [data for _item, data in ready.values()]}
+        payload = {"id": mail_id, "kind": "mail", "player": pid, "time": stamp(now), "time_zone": player.time_zone,
+                   "sections": urgent_first([self.section(data) for _item, data in ready.values()])}
         made = self.bundle(mail_id, pid, "mail", payload, now, {"merged": merged + covered, "skipped": stale})
         return int(made)
+
+    def section(self, occasion: Mapping[str, Any]) -> dict[str, Any]:
+        """What the mail says of the occasion's game, as it stands now (service/news.py)."""
+        game = self.app.get_game(UUID(occasion["game"]["id"]))
+        first = game.version - SINCE_EVENTS
+        stored = self.app.events_between(game.id, first - 1 if first > 0 else None)
+        return news.section(game, stored, occasion, self.links)
 
     # -- digests ----------------------------------------------------------------------------
 
@@ -129,10 +141,10 @@ class Batching:
                 continue  # the news wait for the player's hour
             digest_id = f"digest:{player.id}:{slot.date().isoformat()}"
             items = self.queued(str(player.id), "digest", before=slot)
-            inbox = [w.to_json() for w in self.app.readmodels.inbox(str(player.id))]
+            inbox = [{**w.to_json(), "url": self.links.game(w.game.id)} for w in self.app.readmodels.inbox(str(player.id))]
             ended = [json.loads(i["payload"]) for i in items if i["kind"] == "ended"]
             payload = {"id": digest_id, "kind": "digest", "player": str(player.id), "time": stamp(now),
-                       "inbox": inbox, "ended": ended, "events": len(items)}
+                       "time_zone": player.time_zone, "inbox": inbox, "ended": ended, "events": len(items)}
             made += self.bundle(digest_id, str(player.id), "digest", payload, now, {"digested": items})
         return made
 
@@ -147,6 +159,11 @@ def still_true(data: Mapping[str, Any], waiting: Mapping[tuple[str, int, str], W
         turn = waiting.get((game, data["seat"], "turn"))
         return turn is not None and turn.deadline == data["deadline"] and now < datetime.fromisoformat(data["deadline"])
     return (game, data["seat"], kind) in waiting
+
+
+def urgent_first(sections: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The games with a deadline first, the nearest first; then the others as they came."""
+    return sorted(sections, key=lambda s: (s.get("deadline") is None, s.get("deadline") or ""))
 
 
 def held(seen: Mapping[str, datetime], game_id: str | None, now: datetime, quiet: timedelta, live_for: timedelta) -> bool:

@@ -36,6 +36,7 @@ import threading
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
+from functools import cached_property
 from typing import Any
 from uuid import UUID
 
@@ -51,6 +52,7 @@ from .ports import NotifierHost
 from .presence import ACTED
 from .readmodels import GAME_TOPIC, conflicts, follow, stamp
 from .sending import Sending, smtp_settings
+from .settings import secret_key
 
 log = logging.getLogger("shiplog.notifications")
 
@@ -98,6 +100,11 @@ class Notifier(Batching, Sending):
                     self.view.insert_tracking(Tracking(self.NAME, app.recorder.max_notification_id() or 0))  # type: ignore[attr-defined]
             except conflicts():
                 log.debug("notifier position set by another worker")
+
+    @cached_property
+    def secret(self) -> str:
+        """The key of the links that turn e-mail off (the web pages' key: SHIPLOG_SECRET_KEY)."""
+        return secret_key(self.app.env)
 
     def execute(self, cursor: Any, text: str, params: dict[str, Any] | None = None) -> None:
         self.view.execute(cursor, text, params)

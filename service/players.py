@@ -8,7 +8,8 @@ when it is made (at registration, or when the player asks for a new one).
 Notification settings: an e-mail address (one mailbox: `check_email`) with `email_mode` "turn"
 (a message when it is your turn, a take-back waits for you or a game ends), "digest" (one
 message a day at `digest_hour` UTC listing them) or "off"; a webhook URL (http or https, a
-public address: service/webhooks.py) that receives the same as signed JSON.
+public address: service/webhooks.py) that receives the same as signed JSON; the time zone their
+e-mails write times in (`time_zone`, UTC unless they set one).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from eventsourcing.domain import Aggregate, event
 
 from domain.core.errors import IllegalAction
 
+from .localtime import DEFAULT_ZONE, check_time_zone
 from .names import NOTHING_VISIBLE, name_problem
 from .tokens import hash_token, new_token
 from .webhooks import Refused, check_address
@@ -106,7 +108,12 @@ def check_digest_hour(hour: Any) -> int:
 
 
 class Player(Aggregate):
-    """A person's identity across games, and how they want to be told it is their turn."""
+    """A person's identity across games, and how they want to be told it is their turn.
+
+    Settings added after players were first stored have their default here (a player
+    registered before has none of their own until they change it)."""
+
+    time_zone = DEFAULT_ZONE  # how their e-mails write times
 
     class Registered(Aggregate.Created):
         class_version = 1
@@ -151,12 +158,14 @@ class Player(Aggregate):
             "webhook_url": self.webhook_url,
             "email_mode": self.email_mode,
             "digest_hour": self.digest_hour,
+            "time_zone": self.time_zone,
             "created": self.created_on.isoformat(),
         }
 
 
 PROFILE_CHECKS = {"name": check_name, "email": check_email, "email_mode": check_email_mode,
-                  "digest_hour": check_digest_hour}
+                  "digest_hour": check_digest_hour, "time_zone": check_time_zone}
+LATER_SETTINGS = ("time_zone",)  # not in `Registered`: set by a `ProfileChanged` at registration
 
 
 class PlayerCommands:
@@ -177,14 +186,17 @@ class PlayerCommands:
         return out
 
     def register_player(self, name: str, email: str | None = None, webhook_url: str | None = None,
-                        email_mode: str | None = None, digest_hour: int = 7) -> tuple[Player, str]:
-        """A new player and their token (the token is not kept: only its hash names the player)."""
+                        email_mode: str | None = None, digest_hour: int = 7, **later: Any) -> tuple[Player, str]:
+        """A new player and their token (the token is not kept: only its hash names the player);
+        `later`: the settings of `LATER_SETTINGS` (their defaults otherwise)."""
         profile = self.checked_profile({"name": name, "email": email, "webhook_url": webhook_url,
                                         "email_mode": email_mode or ("turn" if email else "off"),
                                         "digest_hour": digest_hour})
+        more = self.checked_profile({k: v for k, v in later.items() if k in LATER_SETTINGS and v is not None})
         token = new_token()
         player = Player._create(Player.Registered, id=player_id(hash_token(token)), **profile,
                                 webhook_secret=new_webhook_secret())
+        player.change(more)
         self.save(player)  # type: ignore[attr-defined]
         return player, token
 

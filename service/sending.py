@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 from . import mails, webhooks
 from .players import Player, mailbox
 from .readmodels import stamp
+from .tokens import mail_off_token
 
 if TYPE_CHECKING:
     from .ports import NotifierHost
@@ -89,6 +90,7 @@ class Sending:
     """The sender's half of the notifier (mixed into `Notifier`)."""
 
     app: NotifierHost
+    links: mails.Links
     smtp: SmtpSettings | None
     lease: timedelta
     webhook_limits: webhooks.Limits
@@ -102,6 +104,8 @@ class Sending:
         def query(self, text: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]: ...
         @property
         def view(self) -> Any: ...
+        @property
+        def secret(self) -> str: ...
 
     # -- sending ----------------------------------------------------------------------------
 
@@ -213,7 +217,8 @@ class Sending:
         except ValueError as exc:  # an address stored before addresses were checked
             return Outcome(False, error=f"the e-mail address is not one mailbox: {exc}"[:500], permanent=True)
         settings = self.smtp
-        message = mails.compose(player.name, delivery, settings.sender, recipient)
+        mail_off = self.links.mail_off(mail_off_token(self.secret, str(player.id)))
+        message = mails.compose(player.name, delivery, settings.sender, recipient, self.links, mail_off)
         smtp_class = smtplib.SMTP_SSL if settings.security == "ssl" else smtplib.SMTP
         with smtp_class(settings.host, settings.port, timeout=settings.timeout) as smtp:
             if settings.security == "starttls":

@@ -122,7 +122,7 @@ def test_an_email_per_turn_through_a_real_smtp_server(sqlite_env: dict[str, str]
         (mail,) = smtp.received
         assert mail.recipients == ["ann@example.org"] and mail.sender == "tables@shiplog.test"
         assert mail.message["Subject"].startswith("Your turn: High Card")
-        assert "it is your turn" in mail.message.get_content()
+        assert "It is your turn" in mail.message.get_body(("plain",)).get_content()
         delivery = app.notifier.deliveries_of(str(ann.id))[0]
         assert mail.message["X-Shiplog-Delivery"] == delivery["id"] and delivery["channel"] == "email"
 
@@ -142,7 +142,7 @@ def test_a_daily_digest_at_the_players_hour(sqlite_env: dict[str, str]) -> None:
         report = tick(app)
         assert (report.digests, report.sent) == (1, 1)
         (mail,) = smtp.received
-        text = mail.message.get_content()
+        text = mail.message.get_body(("plain",)).get_content()
         assert all(str(g) in text for g in gids) and "your turn" in text
         assert mail.message["Subject"] == "shiplog: 2 game(s) waiting for you"
         assert tick(app).digests == 0  # nothing new: no second digest
@@ -158,6 +158,7 @@ def test_bad_contact_details_are_refused(sqlite_env: dict[str, str]) -> None:
         ({"email": "not an address"}, "player.email"),
         ({"email_mode": "hourly"}, "player.email_mode"),
         ({"digest_hour": 24}, "player.digest_hour"),
+        ({"time_zone": "Mars/Olympus_Mons"}, "player.time_zone"),
     ):
         with pytest.raises(IllegalAction) as exc:
             app.register_player("ann", **kwargs)

@@ -19,6 +19,10 @@ EMAIL = {"format": "email", "maxLength": 254, "description": "one mailbox, like 
          "no list); 422 player.email otherwise. null: none"}
 
 
+TIME_ZONE = {"description": "the time zone your e-mails write times in: an IANA name like Europe/Paris, or UTC "
+             "(the default); 422 player.time_zone otherwise", "maxLength": 64}
+
+
 class RegisterPlayerSchema(RequestSchema):
     name = name_field(required=True, metadata={"description": "the name others see"})
     email = fields.Str(load_default=None, allow_none=True, metadata=EMAIL)
@@ -26,6 +30,7 @@ class RegisterPlayerSchema(RequestSchema):
                              metadata={"description": "http(s) address that receives signed JSON notifications"})
     email_mode = EMAIL_MODE
     digest_hour = fields.Int(strict=True, load_default=7, validate=validate.Range(min=0, max=23))
+    time_zone = fields.Str(load_default=None, validate=validate.Length(max=64), metadata=TIME_ZONE)
 
 
 class UpdatePlayerSchema(RequestSchema):
@@ -34,6 +39,7 @@ class UpdatePlayerSchema(RequestSchema):
     webhook_url = fields.Str(allow_none=True, validate=validate.Length(min=1, max=2000))
     email_mode = EMAIL_MODE
     digest_hour = fields.Int(strict=True, validate=validate.Range(min=0, max=23))
+    time_zone = fields.Str(validate=validate.Length(max=64), metadata=TIME_ZONE)
     new_webhook_secret = StrictBool(load_default=False, metadata={
         "description": "true: a new webhook secret (in the answer, once); the old one stops signing"})
 
@@ -55,6 +61,7 @@ class ProfileSchema(Schema):
     webhook_url = fields.Str(allow_none=True)
     email_mode = fields.Str(required=True)
     digest_hour = fields.Int(required=True)
+    time_zone = fields.Str(required=True, metadata=TIME_ZONE)
     created = fields.Str(required=True)
     email_enabled = fields.Bool(required=True, metadata={"description": "whether this server sends e-mail (an SMTP server is set)"})
     webhook_secret = fields.Str(allow_none=True, metadata={

@@ -26,7 +26,7 @@ from ..outcomes import GameNotFound, StaleVersion, VersionConflict
 from ..players import Player
 from ..problems import STATUS_BY_CODE
 from ..tables import NotInvited
-from ..views import event_json, game_view, identify, viewer_of
+from ..views import event_json, game_view, identify, since_last_turn, viewer_of
 from . import boards, choices, forms
 from .session import bp, current_player, shiplog
 
@@ -110,7 +110,7 @@ def render_game(game: Game, error: str | None = None, status: int = 200) -> tupl
         "info": boards.context(rules, view["state"]),
         "groups": boards.grouped_actions(rules, actions),
         "choices": choices.legal_choices(game, seat, actions, names_of(game)) if actions and seat is not None else [],
-        "since": choices.since_last_turn(stored, game, seat, viewer, names_of(game)) if playing and seat is not None else None,
+        "since": since_last_turn(stored, game, seat, viewer, names_of(game)) if playing and seat is not None else None,
         "rows": rows,
         "talk": talk,
         "error": error,
