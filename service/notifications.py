@@ -51,6 +51,7 @@ from .players import Player
 from .ports import NotifierHost
 from .presence import ACTED
 from .readmodels import GAME_TOPIC, conflicts, follow, stamp
+from .reminders import Reminders
 from .sending import Sending, smtp_settings
 from .settings import secret_key
 
@@ -72,7 +73,7 @@ DDL = [
 ]
 
 
-class Notifier(Batching, Sending):
+class Notifier(Reminders, Batching, Sending):
     """The notification log's follower that writes deliveries, and the sender that sends them."""
 
     NAME = "Shiplog.notifications"
@@ -147,17 +148,17 @@ class Notifier(Batching, Sending):
                         if entry.get("player"):
                             rows += self._deliveries(game, seat, "ended", players)
         with self.view.cursor(commit=True) as cursor:
-            for row in rows:
-                self.execute(cursor, "INSERT INTO {deliveries} (id, player, channel, kind, game_id, version, payload, "
-                             "state, attempts, next_at, lease_until, created, done_at, digest) VALUES (:id, :player, "
-                             ":channel, :kind, :game_id, :version, :payload, :state, 0, :next_at, NULL, :created, NULL, NULL) "
-                             "ON CONFLICT (id) DO NOTHING", row)
+            self.insert(cursor, rows)
             for who, when in acted.items():
                 self.app.presence.record(cursor, who, ACTED, when)
             self.view._insert_tracking(cursor, tracking)  # type: ignore[attr-defined]
         self._written += len(rows)
 
-    def _deliveries(self, game: Game, seat: int, kind: str, players: dict[str, Player | None]) -> list[dict[str, Any]]:
+    def _deliveries(self, game: Game, seat: int, kind: str, players: dict[str, Player | None],
+                    key: str | None = None, at: datetime | None = None) -> list[dict[str, Any]]:
+        """The deliveries of one occasion to the seat's player, one per channel their settings
+        ask for; `key` names the occasion in the ids (the game and its version unless given),
+        `at` is when it happened (the game's last event unless given)."""
         pid = game.seats[seat].get("player")
         if not pid:
             return []
@@ -172,19 +173,32 @@ class Notifier(Batching, Sending):
             channels.append(("webhook", "pending"))
         if player.email and self.smtp is not None and player.email_mode == "turn":
             channels.append(("email", "queued"))  # service/batching.py makes the mail
-        if player.email and self.smtp is not None and player.email_mode == "digest":
+        if player.email and self.smtp is not None and player.email_mode == "digest" and kind != "reminder":
             channels.append(("digest", "queued"))
-        when = stamp(game.modified_on)
+        when = stamp(at or game.modified_on)
+        key = key or f"{game.id}:{game.version}"
         return [
-            {"id": f"{game.id}:{game.version}:{kind}:{seat}:{channel}", "player": pid, "channel": channel,
+            {"id": f"{key}:{kind}:{seat}:{channel}", "player": pid, "channel": channel,
              "kind": kind, "game_id": str(game.id), "version": game.version,
-             "payload": json.dumps({**payload, "id": f"{game.id}:{game.version}:{kind}:{seat}:{channel}"}),
+             "payload": json.dumps({**payload, "id": f"{key}:{kind}:{seat}:{channel}"}),
              "state": state, "next_at": when, "created": when}
             for channel, state in channels
         ]
 
+    def insert(self, cursor: Any, rows: Sequence[dict[str, Any]]) -> int:
+        """Write deliveries that are not written yet (the same id twice is one delivery);
+        returns how many are new."""
+        new = 0
+        for row in rows:
+            self.execute(cursor, "INSERT INTO {deliveries} (id, player, channel, kind, game_id, version, payload, "
+                         "state, attempts, next_at, lease_until, created, done_at, digest) VALUES (:id, :player, "
+                         ":channel, :kind, :game_id, :version, :payload, :state, 0, :next_at, NULL, :created, NULL, NULL) "
+                         "ON CONFLICT (id) DO NOTHING RETURNING id", row)
+            new += cursor.fetchone() is not None
+        return new
+
     def payload(self, game: Game, seat: int, kind: str, player: Player) -> dict[str, Any]:
-        deadline = game.deadline(seat) if kind == "turn" else None
+        deadline = game.deadline(seat) if kind in ("turn", "reminder") else None
         outcome = game.outcome() if kind == "ended" else None
         return {
             "kind": kind,

@@ -9,7 +9,8 @@ Notification settings: an e-mail address (one mailbox: `check_email`) with `emai
 (a message when it is your turn, a take-back waits for you or a game ends), "digest" (one
 message a day at `digest_hour` UTC listing them) or "off"; a webhook URL (http or https, a
 public address: service/webhooks.py) that receives the same as signed JSON; the time zone their
-e-mails write times in (`time_zone`, UTC unless they set one).
+e-mails write times in (`time_zone`, UTC unless they set one); how many hours before a deadline
+they are reminded (`reminder_hours`, 12; 0: never).
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ from .webhooks import Refused, check_address
 PLAYERS = uuid5(NAMESPACE_URL, "https://shiplog.dev/players")
 EMAIL_MODES = ("turn", "digest", "off")
 EMAIL_SENTENCE = "An e-mail address is one mailbox, like ann@example.org."
+DEFAULT_REMINDER_HOURS = 12
+MAX_REMINDER_HOURS = 168  # a week
 
 
 def player_id(token_hash: str) -> UUID:
@@ -107,6 +110,13 @@ def check_digest_hour(hour: Any) -> int:
     return hour
 
 
+def check_reminder_hours(hours: Any) -> int:
+    if isinstance(hours, bool) or not isinstance(hours, int) or not 0 <= hours <= MAX_REMINDER_HOURS:
+        raise IllegalAction("player.reminder_hours", f"reminder_hours is how many hours before a deadline you are "
+                            f"reminded, 0 (never) to {MAX_REMINDER_HOURS}.")
+    return hours
+
+
 class Player(Aggregate):
     """A person's identity across games, and how they want to be told it is their turn.
 
@@ -114,6 +124,7 @@ class Player(Aggregate):
     registered before has none of their own until they change it)."""
 
     time_zone = DEFAULT_ZONE  # how their e-mails write times
+    reminder_hours = DEFAULT_REMINDER_HOURS  # "your time runs out" this long before a deadline (0: never)
 
     class Registered(Aggregate.Created):
         class_version = 1
@@ -159,13 +170,15 @@ class Player(Aggregate):
             "email_mode": self.email_mode,
             "digest_hour": self.digest_hour,
             "time_zone": self.time_zone,
+            "reminder_hours": self.reminder_hours,
             "created": self.created_on.isoformat(),
         }
 
 
 PROFILE_CHECKS = {"name": check_name, "email": check_email, "email_mode": check_email_mode,
-                  "digest_hour": check_digest_hour, "time_zone": check_time_zone}
-LATER_SETTINGS = ("time_zone",)  # not in `Registered`: set by a `ProfileChanged` at registration
+                  "digest_hour": check_digest_hour, "time_zone": check_time_zone,
+                  "reminder_hours": check_reminder_hours}
+LATER_SETTINGS = ("time_zone", "reminder_hours")  # not in `Registered`: a `ProfileChanged` at registration
 
 
 class PlayerCommands:

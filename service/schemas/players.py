@@ -23,6 +23,10 @@ TIME_ZONE = {"description": "the time zone your e-mails write times in: an IANA 
              "(the default); 422 player.time_zone otherwise", "maxLength": 64}
 
 
+REMINDER = {"description": "how many hours before a deadline you are reminded that your time runs out: 0 (never) "
+            "to 168; 12 by default"}
+
+
 class RegisterPlayerSchema(RequestSchema):
     name = name_field(required=True, metadata={"description": "the name others see"})
     email = fields.Str(load_default=None, allow_none=True, metadata=EMAIL)
@@ -31,6 +35,7 @@ class RegisterPlayerSchema(RequestSchema):
     email_mode = EMAIL_MODE
     digest_hour = fields.Int(strict=True, load_default=7, validate=validate.Range(min=0, max=23))
     time_zone = fields.Str(load_default=None, validate=validate.Length(max=64), metadata=TIME_ZONE)
+    reminder_hours = fields.Int(strict=True, load_default=None, validate=validate.Range(min=0, max=168), metadata=REMINDER)
 
 
 class UpdatePlayerSchema(RequestSchema):
@@ -40,6 +45,7 @@ class UpdatePlayerSchema(RequestSchema):
     email_mode = EMAIL_MODE
     digest_hour = fields.Int(strict=True, validate=validate.Range(min=0, max=23))
     time_zone = fields.Str(validate=validate.Length(max=64), metadata=TIME_ZONE)
+    reminder_hours = fields.Int(strict=True, validate=validate.Range(min=0, max=168), metadata=REMINDER)
     new_webhook_secret = StrictBool(load_default=False, metadata={
         "description": "true: a new webhook secret (in the answer, once); the old one stops signing"})
 
@@ -62,6 +68,7 @@ class ProfileSchema(Schema):
     email_mode = fields.Str(required=True)
     digest_hour = fields.Int(required=True)
     time_zone = fields.Str(required=True, metadata=TIME_ZONE)
+    reminder_hours = fields.Int(required=True, metadata=REMINDER)
     created = fields.Str(required=True)
     email_enabled = fields.Bool(required=True, metadata={"description": "whether this server sends e-mail (an SMTP server is set)"})
     webhook_secret = fields.Str(allow_none=True, metadata={

@@ -129,7 +129,8 @@ def profile(form: Any) -> tuple[dict[str, Any], bool]:
         "name": form.get("name", ""), "email": form.get("email") or None,
         "webhook_url": form.get("webhook_url") or None, "email_mode": form.get("email_mode") or "off",
         "digest_hour": number(form.get("digest_hour") or None),
-        "time_zone": (form.get("time_zone") or "").strip() or "UTC",
+        "time_zone": (form.get("time_zone") or "").strip() or None,
+        "reminder_hours": number(form.get("reminder_hours") or None),
         "new_webhook_secret": bool(form.get("new_webhook_secret"))})
     new_secret = data.pop("new_webhook_secret")
     for field in ("email", "webhook_url"):
