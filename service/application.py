@@ -30,6 +30,7 @@ from domain.core.record import hash_scheme, record_from_events, replay_states, v
 from domain.core.rng import new_seed
 from domain.core.table import DEFAULT_SETTINGS
 
+from .daysoff import DaysOffCommands
 from .notifications import Notifier
 from .outcomes import Accepted, CreatedGame, GameNotFound, StaleVersion, VersionConflict
 from .players import PlayerCommands
@@ -50,7 +51,7 @@ def system_clock() -> datetime:
     return datetime.now(UTC)
 
 
-class Shiplog(TableCommands, PlayerCommands, Application):
+class Shiplog(TableCommands, PlayerCommands, DaysOffCommands, Application):
     """shiplog's application: one `Game` aggregate per game, one `Player` per player.
 
     `clock` is the time every command is stamped with (a fake one in tests)."""

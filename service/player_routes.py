@@ -49,7 +49,7 @@ def me() -> dict[str, Any]:
 @bp.doc(security=SEAT_TOKEN)
 @problems(bp, 400, 401, 413, 415, 422, 503)
 def update_me(data: dict[str, Any]) -> dict[str, Any]:
-    """Change your name, e-mail, webhook, e-mail mode, digest hour, time zone or reminder (null removes an address);
+    """Change your name, e-mail, webhook, e-mail mode, digest hour, time zone, reminder or days off (null removes an address);
     `new_webhook_secret: true` makes a new secret, shown in this answer only."""
     player = player_required()
     new_secret = data.pop("new_webhook_secret")

@@ -10,14 +10,16 @@ Notification settings: an e-mail address (one mailbox: `check_email`) with `emai
 message a day at `digest_hour` UTC listing them) or "off"; a webhook URL (http or https, a
 public address: service/webhooks.py) that receives the same as signed JSON; the time zone their
 e-mails write times in (`time_zone`, UTC unless they set one); how many hours before a deadline
-they are reminded (`reminder_hours`, 12; 0: never).
+they are reminded (`reminder_hours`, 12; 0: never); their days off (`vacation_days`: dates in
+their time zone when the clocks of their games stand still, service/daysoff.py).
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 from email_validator import EmailNotValidError, ValidatedEmail, validate_email
@@ -26,6 +28,7 @@ from eventsourcing.domain import Aggregate, event
 
 from domain.core.errors import IllegalAction
 
+from .daysoff import check_days_off, upcoming
 from .localtime import DEFAULT_ZONE, check_time_zone
 from .names import NOTHING_VISIBLE, name_problem
 from .tokens import hash_token, new_token
@@ -123,8 +126,9 @@ class Player(Aggregate):
     Settings added after players were first stored have their default here (a player
     registered before has none of their own until they change it)."""
 
-    time_zone = DEFAULT_ZONE  # how their e-mails write times
+    time_zone = DEFAULT_ZONE  # how their e-mails write times, and in which their days off are dates
     reminder_hours = DEFAULT_REMINDER_HOURS  # "your time runs out" this long before a deadline (0: never)
+    vacation_days = []  # days off to come, YYYY-MM-DD (not a dataclass field: rebound by `ProfileChanged`, never changed in place)
 
     class Registered(Aggregate.Created):
         class_version = 1
@@ -171,13 +175,14 @@ class Player(Aggregate):
             "digest_hour": self.digest_hour,
             "time_zone": self.time_zone,
             "reminder_hours": self.reminder_hours,
+            "vacation_days": list(self.vacation_days),
             "created": self.created_on.isoformat(),
         }
 
 
 PROFILE_CHECKS = {"name": check_name, "email": check_email, "email_mode": check_email_mode,
                   "digest_hour": check_digest_hour, "time_zone": check_time_zone,
-                  "reminder_hours": check_reminder_hours}
+                  "reminder_hours": check_reminder_hours, "vacation_days": check_days_off}
 LATER_SETTINGS = ("time_zone", "reminder_hours")  # not in `Registered`: a `ProfileChanged` at registration
 
 
@@ -185,6 +190,10 @@ class PlayerCommands:
     """The player commands of the `Shiplog` application (mixed into it)."""
 
     env: Any
+    clock: Callable[[], datetime]
+
+    if TYPE_CHECKING:
+        def record_days_off(self, player: Any) -> int: ...  # daysoff.DaysOffCommands
 
     def allow_private_webhooks(self) -> bool:
         return str(self.env.get("SHIPLOG_WEBHOOK_ALLOW_PRIVATE", "")).lower() in ("1", "true", "yes")
@@ -224,12 +233,21 @@ class PlayerCommands:
         return found if isinstance(found, Player) else None
 
     def update_player(self, player: Player, changes: Mapping[str, Any], new_secret: bool = False) -> str | None:
-        """Change a player's settings; with `new_secret` a new webhook secret (returned)."""
-        player.change(self.checked_profile(changes))
+        """Change a player's settings; with `new_secret` a new webhook secret (returned). New
+        days off (or a new time zone for them) are recorded in every game of theirs not yet
+        over (service/daysoff.py); days that have ended are dropped from the list."""
+        checked = self.checked_profile(changes)
+        if "vacation_days" in checked:
+            checked["vacation_days"] = upcoming(checked["vacation_days"], checked.get("time_zone", player.time_zone),
+                                                self.clock())
+        days_off = (list(player.vacation_days), player.time_zone)
+        player.change(checked)
         secret = None
         if new_secret:
             secret = new_webhook_secret()
             player._profile_changed(changes={"webhook_secret": secret})
         if player.pending_events:
             self.save(player)  # type: ignore[attr-defined]
+        if (list(player.vacation_days), player.time_zone) != days_off and (player.vacation_days or days_off[0]):
+            self.record_days_off(player)
         return secret

@@ -114,7 +114,8 @@ def game_view(game: Game, kind: str, seat: int | None, current: Game | None = No
         "settings": game.settings,
         "clocks": [
             {"seat": s, "since": stamp(since), "deadline": stamp(d) if (d := game.deadline(s)) else None,
-             "bank_seconds": game.bank.get(s)}
+             "bank_seconds": game.bank.get(s),
+             "days_off": [[stamp(b), stamp(e)] for b, e in game.days_off.get(s, ())]}
             for s, since in sorted(game.since.items())
         ],
     }

@@ -27,6 +27,11 @@ REMINDER = {"description": "how many hours before a deadline you are reminded th
             "to 168; 12 by default"}
 
 
+DAYS_OFF = {"description": "your days off to come: at most 60 dates like \"2030-07-14\", days in your time zone when the "
+            "clocks of your games stand still (recorded in each game, for everyone to see; past days are dropped); "
+            "422 player.vacation_days otherwise"}
+
+
 class RegisterPlayerSchema(RequestSchema):
     name = name_field(required=True, metadata={"description": "the name others see"})
     email = fields.Str(load_default=None, allow_none=True, metadata=EMAIL)
@@ -46,6 +51,8 @@ class UpdatePlayerSchema(RequestSchema):
     digest_hour = fields.Int(strict=True, validate=validate.Range(min=0, max=23))
     time_zone = fields.Str(validate=validate.Length(max=64), metadata=TIME_ZONE)
     reminder_hours = fields.Int(strict=True, validate=validate.Range(min=0, max=168), metadata=REMINDER)
+    vacation_days = fields.List(fields.Str(validate=validate.Length(max=10)), validate=validate.Length(max=400),
+                                metadata=DAYS_OFF)
     new_webhook_secret = StrictBool(load_default=False, metadata={
         "description": "true: a new webhook secret (in the answer, once); the old one stops signing"})
 
@@ -69,6 +76,7 @@ class ProfileSchema(Schema):
     digest_hour = fields.Int(required=True)
     time_zone = fields.Str(required=True, metadata=TIME_ZONE)
     reminder_hours = fields.Int(required=True, metadata=REMINDER)
+    vacation_days = fields.List(fields.Str(), required=True, metadata=DAYS_OFF)
     created = fields.Str(required=True)
     email_enabled = fields.Bool(required=True, metadata={"description": "whether this server sends e-mail (an SMTP server is set)"})
     webhook_secret = fields.Str(allow_none=True, metadata={

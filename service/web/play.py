@@ -12,6 +12,7 @@ violation shows the rules' sentence on the page and changes nothing.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 from uuid import UUID
 
@@ -22,6 +23,7 @@ from domain.core.aggregate import Game, Status
 from domain.core.errors import IllegalAction
 
 from ..live import game_stream
+from ..localtime import left
 from ..outcomes import GameNotFound, StaleVersion, VersionConflict
 from ..players import Player
 from ..problems import STATUS_BY_CODE
@@ -127,11 +129,24 @@ def render_game(game: Game, error: str | None = None, status: int = 200) -> tupl
         "can_take_back": in_person and undo is None and any(m.seat == seat for m in game.moves),
         # the seats whose clock ran out, which the host may let a bot play (`Game.stand_in`)
         "overdue": [s for s in game.overdue(shiplog().clock()) if not game.bot_of(s)] if host and playing else [],
+        "time_left": time_left(view, shiplog().clock()),
         "event_types": EVENT_TYPES,
         "bots": sorted(rules.BOTS),
         "outcome_rows": outcome_rows(view),
     }
     return render_template("game.html", player=player, **values), status
+
+
+def time_left(view: dict[str, Any], now: datetime) -> dict[int, dict[str, Any]]:
+    """Per seat with a deadline, for everyone to read: the time left, and until when its clock
+    stands still if it is on a day off now."""
+    out = {}
+    for clock in view["clocks"]:
+        if clock["deadline"]:
+            stopped = [e for b, e in clock.get("days_off", ()) if datetime.fromisoformat(b) <= now < datetime.fromisoformat(e)]
+            out[clock["seat"]] = {"left": left(datetime.fromisoformat(clock["deadline"]), now),
+                                  "stopped_until": stopped[0] if stopped else None}
+    return out
 
 
 def outcome_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
