@@ -11,8 +11,12 @@ import re
 from typing import Any
 from uuid import UUID
 
+import pytest
+
+from domain.core import Rng
 from domain.core.rules import ALL, redacted
 from domain.core.words import described
+from tests.leaks import BOT, hidden, leaked
 from tests.test_api import auth, problem
 from tests.test_turn_mails import Server, server
 from tests.test_web import csrf
@@ -153,7 +157,7 @@ def test_several_games_in_one_mail_each_with_its_part(sqlite_env: dict[str, str]
         assert page.count("<h2><a href=") == 3
 
 
-def test_the_settings_page_sets_the_time_zone(sqlite_env: dict[str, str]) -> None:
+def test_the_settings_page_sets_the_time_zone_reminder_and_days_off(sqlite_env: dict[str, str]) -> None:
     with server(sqlite_env) as s:
         ann, token = s.player("ann", email="ann@example.org")
         browser = signed_in(s, token)
@@ -164,3 +168,33 @@ def test_the_settings_page_sets_the_time_zone(sqlite_env: dict[str, str]) -> Non
         assert s.app.get_player(ann.id).time_zone == "Europe/Lisbon"
         assert browser.post("/settings", data={**fields, "time_zone": "Lisbon"}).status_code == 422
         assert s.app.get_player(ann.id).time_zone == "Europe/Lisbon"
+        saved = browser.post("/settings", data={**fields, "reminder_hours": "3", "vacation_days": "2030-02-02, 2030-02-01"})
+        assert saved.status_code == 200 and 'value="2030-02-01, 2030-02-02"' in saved.get_data(as_text=True)
+        assert (s.app.get_player(ann.id).reminder_hours, s.app.get_player(ann.id).vacation_days) == (3, ["2030-02-01", "2030-02-02"])
+
+
+@pytest.mark.parametrize("game", ["navegador", "santa-maria", "felinia"])
+def test_no_mail_shows_a_player_an_id_hidden_from_their_seat(sqlite_env: dict[str, str], game: str) -> None:
+    # tests/leaks.py: a game's secrets are ids (a tile, a card); a mail leaks when one of those
+    # hidden from its reader appears in it. The setup's facts hold every one of them.
+    with server(sqlite_env, **QUIET) as s:
+        seats = [s.player(name, email=f"{name}@example.org")[0] for name in ("ann", "bob")]
+        gid = s.app.open_game(seats[0], game, 2).game.id
+        s.app.join(gid, seats[1])
+        rules = s.app.get_game(gid).rules
+        setup = s.app.events_between(gid)[-1]
+        assert all(leaked(hidden(game, s.app.get_game(gid).state, seat), setup.facts) for seat in (0, 1))
+        checked = 0
+        for n in range(30):
+            before = s.app.get_game(gid)
+            s.tick(minutes=1)
+            for mail in s.smtp.received[checked:]:
+                seat = 0 if mail.recipients == ["ann@example.org"] else 1
+                text, page = parts(mail.message)
+                assert not leaked(hidden(game, before.state, seat), text + " " + page), (game, seat)
+            checked = len(s.smtp.received)
+            if before.status != "active":
+                break
+            seat = min(before.to_act())
+            s.app.submit(gid, seat, rules.BOTS[BOT[game]](before.state, seat, Rng(str(n), "mail")))
+        assert checked >= 5
