@@ -22,8 +22,8 @@ def day_game(s: Server, host: Any, guest: Any) -> Any:
     return gid
 
 
-def test_a_reminder_comes_once_before_the_deadline_by_mail_and_by_webhook(sqlite_env: dict[str, str]) -> None:
-    with WebhookReceiver().running() as hooks, server(sqlite_env, **ENV) as s:
+def test_a_reminder_comes_once_before_the_deadline_by_mail_and_by_webhook(store_env: dict[str, str]) -> None:
+    with WebhookReceiver().running() as hooks, server(store_env, **ENV) as s:
         ann, _ = s.player("ann", email="ann@example.org", webhook_url=hooks.url(), reminder_hours=6,
                           time_zone="Europe/Paris")
         gid = day_game(s, ann, s.player("bob")[0])

@@ -28,8 +28,8 @@ def clocked(s: Server, clock: dict[str, int], **host: Any) -> tuple[UUID, Any, s
     return gid, ann, token
 
 
-def test_the_clock_stands_still_on_a_day_off_and_the_timeout_waits_for_it(sqlite_env: dict[str, str]) -> None:
-    with server(sqlite_env) as s:
+def test_the_clock_stands_still_on_a_day_off_and_the_timeout_waits_for_it(store_env: dict[str, str]) -> None:
+    with server(store_env) as s:
         gid, ann, token = clocked(s, {"days_per_move": 1})
         assert s.app.get_game(gid).deadline(0) == at("2030-01-02T12:00+00:00")
         problem(s.client.patch("/v1/me", json={"vacation_days": ["2030-02-30"]}, headers=auth(token)), 422,

@@ -73,8 +73,8 @@ def kinds(app: Shiplog, player: Any) -> list[tuple[str, str]]:
     return sorted((d["kind"], d["state"]) for d in app.notifier.deliveries_of(str(player.id)) if d["channel"] == "email")
 
 
-def test_turns_that_come_while_a_mail_waits_go_out_as_one(sqlite_env: dict[str, str]) -> None:
-    with server(sqlite_env, SHIPLOG_PUBLIC_URL="https://tables.example") as s:
+def test_turns_that_come_while_a_mail_waits_go_out_as_one(store_env: dict[str, str]) -> None:
+    with server(store_env, SHIPLOG_PUBLIC_URL="https://tables.example") as s:
         ann, _ = s.player("ann", email="ann@example.org")
         bob, _ = s.player("bob")
         first = two_player_game(s.app, ann, bob)
@@ -119,8 +119,8 @@ def test_no_mail_while_the_game_is_open_live_even_for_a_whole_game(sqlite_env: d
         assert ("turn", "skipped") in kinds(s.app, ann)
 
 
-def test_no_mail_while_the_lobby_is_open_live_and_one_when_the_player_has_gone(sqlite_env: dict[str, str]) -> None:
-    with server(sqlite_env) as s:
+def test_no_mail_while_the_lobby_is_open_live_and_one_when_the_player_has_gone(store_env: dict[str, str]) -> None:
+    with server(store_env) as s:
         ann, token = s.player("ann", email="ann@example.org")
         with s.watching("/v1/me/inbox/stream", token) as next_event:
             next_event()  # the inbox, live: the lobby or the home page
