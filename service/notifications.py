@@ -91,9 +91,7 @@ class Notifier(Reminders, Batching, Sending):
         self._pool: ThreadPoolExecutor | None = None
         self._under_way = 0  # deliveries handed to the pool and not yet recorded
         self._lock = threading.Lock()
-        with self.view.cursor(commit=True) as cursor:
-            for statement in DDL:
-                self.execute(cursor, statement)
+        self.view.make_tables(DDL)
         if self.view.max_tracking_id(self.NAME) is None:  # type: ignore[attr-defined]
             # The first run starts at the end of the log: games already played notify nobody.
             try:

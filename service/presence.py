@@ -46,9 +46,7 @@ class Presence:
         self.view = view
         self.lock = threading.Lock()
         self.written: dict[tuple[str, str], datetime] = {}  # this process's latest writes
-        with view.cursor(commit=True) as cursor:
-            for statement in DDL:
-                view.execute(cursor, statement)
+        view.make_tables(DDL)
 
     def seen(self, player: str, place: str, now: datetime) -> None:
         """A live stream of `player` at `place` is open now: written at most every REFRESH."""
