@@ -30,10 +30,12 @@ from domain.core.record import hash_scheme, record_from_events, replay_states, v
 from domain.core.rng import new_seed
 from domain.core.table import DEFAULT_SETTINGS
 
+from .daysoff import DaysOffCommands
 from .notifications import Notifier
 from .outcomes import Accepted, CreatedGame, GameNotFound, StaleVersion, VersionConflict
 from .players import PlayerCommands
 from .ports import Clock
+from .presence import Presence
 from .readmodels import PAGE, ReadModels
 from .settings import store_env
 from .store import single_statement_reads, statement_cache
@@ -49,7 +51,7 @@ def system_clock() -> datetime:
     return datetime.now(UTC)
 
 
-class Shiplog(TableCommands, PlayerCommands, Application):
+class Shiplog(TableCommands, PlayerCommands, DaysOffCommands, Application):
     """shiplog's application: one `Game` aggregate per game, one `Player` per player.
 
     `clock` is the time every command is stamped with (a fake one in tests)."""
@@ -73,6 +75,7 @@ class Shiplog(TableCommands, PlayerCommands, Application):
         self.changes = 0
         self.readmodels = ReadModels(self)
         self.lobby = self.readmodels  # the lobby is one of the read models
+        self.presence = Presence(self.readmodels.view)
         self.notifier = Notifier(self)
 
     def construct_factory(self, env: Any) -> InfrastructureFactory:

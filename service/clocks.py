@@ -31,6 +31,8 @@ class TickReport:
     caught_up: int = 0
     timeouts: int = 0
     queued: int = 0
+    reminders: int = 0
+    mails: int = 0
     digests: int = 0
     sent: int = 0
     retrying: int = 0
@@ -42,13 +44,14 @@ class TickReport:
         return dict(vars(self))
 
     def line(self) -> str:
-        return (f"timeouts applied: {self.timeouts}; notifications queued: {self.queued}; digests made: "
-                f"{self.digests}; deliveries sent: {self.sent}, to retry: {self.retrying}, given up: {self.failed}")
+        return (f"timeouts applied: {self.timeouts}; notifications queued: {self.queued}; reminders: {self.reminders}; "
+                f"mails made: {self.mails}; "
+                f"digests made: {self.digests}; deliveries sent: {self.sent}, to retry: {self.retrying}, given up: {self.failed}")
 
 
 def tick(app: Shiplog, now: datetime | None = None, wait: bool = True) -> TickReport:
     """One round: bring the read models up to date, apply the timeouts that are due, write the
-    new notifications, make the digests that are due and send the deliveries that are due (in
+    new notifications and the reminders that are due, make the e-mails and digests that are due and send the deliveries that are due (in
     the notifier's pool; `wait`: until they are done, as `shiplog tick` does before it exits)."""
     now = now or app.clock()
     report = TickReport()
@@ -63,6 +66,8 @@ def tick(app: Shiplog, now: datetime | None = None, wait: bool = True) -> TickRe
             continue
         report.timeouts += sum(isinstance(e, Game.TimedOut) for e in result.new_events)
     report.queued = app.notifier.catch_up()
+    report.reminders = app.notifier.remind(now)
+    report.mails = app.notifier.make_mails(now)
     report.digests = app.notifier.make_digests(now)
     for key, count in app.notifier.send_due(now, wait=wait).items():
         setattr(report, key, count)

@@ -8,12 +8,15 @@ store every SHIPLOG_SSE_POLL seconds (5) for other workers' events, sends a comm
 proxies keep it open, and ends after SHIPLOG_SSE_SECONDS (300): the client reconnects. Each
 client (token, or address without one) has at most SHIPLOG_SSE_PER_CLIENT (4) streams open,
 each process at most SHIPLOG_SSE_MAX (set by `shiplog serve` to half its threads): more is a
-429. Polling `GET /v1/games/{id}` with If-None-Match stays the cheap way.
+429. Polling `GET /v1/games/{id}` with If-None-Match stays the cheap way. A player's open stream
+is written down in the store as they go (service/presence.py): no e-mail of a turn goes out
+while they watch.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import threading
 import time
 from collections import Counter
@@ -26,11 +29,13 @@ from werkzeug.wsgi import ClosingIterator
 from domain.core.aggregate import Game
 from domain.core.rules import Viewer
 
+from .presence import INBOX, game_place
 from .problems import Problem
 from .tokens import hash_token
 from .views import event_json, identify, viewer_of
 
 KEEPALIVE = 15.0
+log = logging.getLogger("shiplog.live")
 
 
 class Streams:
@@ -107,10 +112,11 @@ def wait_for_change(app: Any, seen: int, timeout: float) -> None:
         app.changed.wait_for(lambda: app.changes != seen, timeout=max(timeout, 0))
 
 
-def live(step: Callable[[], list[str]]) -> Response:
+def live(step: Callable[[], list[str]], player: Any = None, place: str = "") -> Response:
     """A stream that sends what `step` has new each time something may have changed: after this
     process stores an event, or every SHIPLOG_SSE_POLL seconds; a comment when it stays quiet,
-    and the end after SHIPLOG_SSE_SECONDS. The client's slot is taken now (or a 429)."""
+    and the end after SHIPLOG_SSE_SECONDS. The client's slot is taken now (or a 429). While it
+    is open, `player` is seen at `place` (service/presence.py: no e-mail of a turn meanwhile)."""
     app = current_app.extensions["shiplog"]
     per_client, total, seconds, poll = settings()
     release = streams().take(client_key(), per_client, total)
@@ -120,6 +126,8 @@ def live(step: Callable[[], list[str]]) -> Response:
         began = quiet = time.monotonic()
         while True:
             seen = app.changes
+            if player is not None:
+                present(app, str(player.id), place)
             frames = step()
             yield from frames
             now = time.monotonic()
@@ -133,6 +141,15 @@ def live(step: Callable[[], list[str]]) -> Response:
             wait_for_change(app, seen, min(poll, seconds - (now - began), KEEPALIVE))
 
     return respond(body(), release)
+
+
+def present(app: Any, player: str, place: str) -> None:
+    """Write that `player` has a live page open at `place`; a store that cannot take it now
+    costs the stream nothing (a mail may go out that could have waited)."""
+    try:
+        app.presence.seen(player, place, app.clock())
+    except Exception:
+        log.warning("presence of %s at %s not written", player, place, exc_info=True)
 
 
 def game_stream(game: Game, player: Any, after: int | None) -> Response:
@@ -163,7 +180,7 @@ def game_stream(game: Game, player: Any, after: int | None) -> Response:
         last = news[-1].originator_version
         return [frame(event_json(ev, rules, shown, names), type(ev).__name__, ev.originator_version) for ev in news]
 
-    return live(step)
+    return live(step, player, game_place(game.id))
 
 
 def inbox_stream(player: Any) -> Response:
@@ -181,4 +198,4 @@ def inbox_stream(player: Any) -> Response:
         known, sent = position, inbox
         return [frame({"inbox": inbox, "position": position}, "inbox", position)]
 
-    return live(step)
+    return live(step, player, INBOX)

@@ -29,7 +29,8 @@ def profile(player: Player, secret: str | None = None) -> dict[str, Any]:
 def register(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
     """A new player: the token (shown once, stored hashed) and the webhook secret come back."""
     player, token = app_().register_player(data["name"], data["email"], data["webhook_url"], data.get("email_mode"),
-                                           data["digest_hour"])
+                                           data["digest_hour"], time_zone=data["time_zone"],
+                                           reminder_hours=data["reminder_hours"])
     return {**profile(player, player.webhook_secret), "token": token}, 201
 
 
@@ -48,7 +49,7 @@ def me() -> dict[str, Any]:
 @bp.doc(security=SEAT_TOKEN)
 @problems(bp, 400, 401, 413, 415, 422, 503)
 def update_me(data: dict[str, Any]) -> dict[str, Any]:
-    """Change your name, e-mail, webhook, e-mail mode or digest hour (null removes an address);
+    """Change your name, e-mail, webhook, e-mail mode, digest hour, time zone, reminder or days off (null removes an address);
     `new_webhook_secret: true` makes a new secret, shown in this answer only."""
     player = player_required()
     new_secret = data.pop("new_webhook_secret")

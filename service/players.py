@@ -8,14 +8,18 @@ when it is made (at registration, or when the player asks for a new one).
 Notification settings: an e-mail address (one mailbox: `check_email`) with `email_mode` "turn"
 (a message when it is your turn, a take-back waits for you or a game ends), "digest" (one
 message a day at `digest_hour` UTC listing them) or "off"; a webhook URL (http or https, a
-public address: service/webhooks.py) that receives the same as signed JSON.
+public address: service/webhooks.py) that receives the same as signed JSON; the time zone their
+e-mails write times in (`time_zone`, UTC unless they set one); how many hours before a deadline
+they are reminded (`reminder_hours`, 12; 0: never); their days off (`vacation_days`: dates in
+their time zone when the clocks of their games stand still, service/daysoff.py).
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 from email_validator import EmailNotValidError, ValidatedEmail, validate_email
@@ -24,6 +28,8 @@ from eventsourcing.domain import Aggregate, event
 
 from domain.core.errors import IllegalAction
 
+from .daysoff import check_days_off, upcoming
+from .localtime import DEFAULT_ZONE, check_time_zone
 from .names import NOTHING_VISIBLE, name_problem
 from .tokens import hash_token, new_token
 from .webhooks import Refused, check_address
@@ -31,6 +37,8 @@ from .webhooks import Refused, check_address
 PLAYERS = uuid5(NAMESPACE_URL, "https://shiplog.dev/players")
 EMAIL_MODES = ("turn", "digest", "off")
 EMAIL_SENTENCE = "An e-mail address is one mailbox, like ann@example.org."
+DEFAULT_REMINDER_HOURS = 12
+MAX_REMINDER_HOURS = 168  # a week
 
 
 def player_id(token_hash: str) -> UUID:
@@ -105,8 +113,22 @@ def check_digest_hour(hour: Any) -> int:
     return hour
 
 
+def check_reminder_hours(hours: Any) -> int:
+    if isinstance(hours, bool) or not isinstance(hours, int) or not 0 <= hours <= MAX_REMINDER_HOURS:
+        raise IllegalAction("player.reminder_hours", f"reminder_hours is how many hours before a deadline you are "
+                            f"reminded, 0 (never) to {MAX_REMINDER_HOURS}.")
+    return hours
+
+
 class Player(Aggregate):
-    """A person's identity across games, and how they want to be told it is their turn."""
+    """A person's identity across games, and how they want to be told it is their turn.
+
+    Settings added after players were first stored have their default here (a player
+    registered before has none of their own until they change it)."""
+
+    time_zone = DEFAULT_ZONE  # how their e-mails write times, and in which their days off are dates
+    reminder_hours = DEFAULT_REMINDER_HOURS  # "your time runs out" this long before a deadline (0: never)
+    vacation_days = []  # days off to come, YYYY-MM-DD (not a dataclass field: rebound by `ProfileChanged`, never changed in place)
 
     class Registered(Aggregate.Created):
         class_version = 1
@@ -151,18 +173,27 @@ class Player(Aggregate):
             "webhook_url": self.webhook_url,
             "email_mode": self.email_mode,
             "digest_hour": self.digest_hour,
+            "time_zone": self.time_zone,
+            "reminder_hours": self.reminder_hours,
+            "vacation_days": list(self.vacation_days),
             "created": self.created_on.isoformat(),
         }
 
 
 PROFILE_CHECKS = {"name": check_name, "email": check_email, "email_mode": check_email_mode,
-                  "digest_hour": check_digest_hour}
+                  "digest_hour": check_digest_hour, "time_zone": check_time_zone,
+                  "reminder_hours": check_reminder_hours, "vacation_days": check_days_off}
+LATER_SETTINGS = ("time_zone", "reminder_hours")  # not in `Registered`: a `ProfileChanged` at registration
 
 
 class PlayerCommands:
     """The player commands of the `Shiplog` application (mixed into it)."""
 
     env: Any
+    clock: Callable[[], datetime]
+
+    if TYPE_CHECKING:
+        def record_days_off(self, player: Any) -> int: ...  # daysoff.DaysOffCommands
 
     def allow_private_webhooks(self) -> bool:
         return str(self.env.get("SHIPLOG_WEBHOOK_ALLOW_PRIVATE", "")).lower() in ("1", "true", "yes")
@@ -177,14 +208,17 @@ class PlayerCommands:
         return out
 
     def register_player(self, name: str, email: str | None = None, webhook_url: str | None = None,
-                        email_mode: str | None = None, digest_hour: int = 7) -> tuple[Player, str]:
-        """A new player and their token (the token is not kept: only its hash names the player)."""
+                        email_mode: str | None = None, digest_hour: int = 7, **later: Any) -> tuple[Player, str]:
+        """A new player and their token (the token is not kept: only its hash names the player);
+        `later`: the settings of `LATER_SETTINGS` (their defaults otherwise)."""
         profile = self.checked_profile({"name": name, "email": email, "webhook_url": webhook_url,
                                         "email_mode": email_mode or ("turn" if email else "off"),
                                         "digest_hour": digest_hour})
+        more = self.checked_profile({k: v for k, v in later.items() if k in LATER_SETTINGS and v is not None})
         token = new_token()
         player = Player._create(Player.Registered, id=player_id(hash_token(token)), **profile,
                                 webhook_secret=new_webhook_secret())
+        player.change(more)
         self.save(player)  # type: ignore[attr-defined]
         return player, token
 
@@ -199,12 +233,21 @@ class PlayerCommands:
         return found if isinstance(found, Player) else None
 
     def update_player(self, player: Player, changes: Mapping[str, Any], new_secret: bool = False) -> str | None:
-        """Change a player's settings; with `new_secret` a new webhook secret (returned)."""
-        player.change(self.checked_profile(changes))
+        """Change a player's settings; with `new_secret` a new webhook secret (returned). New
+        days off (or a new time zone for them) are recorded in every game of theirs not yet
+        over (service/daysoff.py); days that have ended are dropped from the list."""
+        checked = self.checked_profile(changes)
+        if "vacation_days" in checked:
+            checked["vacation_days"] = upcoming(checked["vacation_days"], checked.get("time_zone", player.time_zone),
+                                                self.clock())
+        days_off = (list(player.vacation_days), player.time_zone)
+        player.change(checked)
         secret = None
         if new_secret:
             secret = new_webhook_secret()
             player._profile_changed(changes={"webhook_secret": secret})
         if player.pending_events:
             self.save(player)  # type: ignore[attr-defined]
+        if (list(player.vacation_days), player.time_zone) != days_off and (player.vacation_days or days_off[0]):
+            self.record_days_off(player)
         return secret

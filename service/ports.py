@@ -42,9 +42,19 @@ class Inbox(Protocol):
     def inbox(self, player: str) -> Sequence[Any]: ...
 
 
+class Seen(Protocol):
+    """Where players were seen (service/presence.py): written in a transaction of the caller's,
+    and read back per player."""
+
+    def record(self, cursor: Any, player: str, place: str, at: datetime) -> None: ...
+
+    def of(self, player: str) -> dict[str, datetime]: ...
+
+
 class NotifierHost(EventStore, Protocol):
     """What the notifier needs besides the store: the settings, the event mapper, the read
-    models, the players and whether webhooks may go to private addresses."""
+    models, where players were seen, the players and whether webhooks may go to private
+    addresses."""
 
     @property
     def env(self) -> Mapping[str, str]: ...
@@ -54,6 +64,12 @@ class NotifierHost(EventStore, Protocol):
 
     @property
     def readmodels(self) -> Inbox: ...
+
+    @property
+    def presence(self) -> Seen: ...
+
+    def events_between(self, game_id: UUID, after: int | None = None, upto: int | None = None,
+                       limit: int | None = None) -> list[Any]: ...
 
     def get_player(self, pid: UUID | str) -> Player | None: ...
 

@@ -8,15 +8,19 @@ Ours:
     SHIPLOG_HOST (127.0.0.1), SHIPLOG_PORT (8000), SHIPLOG_SNAPSHOT_INTERVAL (50),
     SHIPLOG_GAMES_PER_MINUTE (30), SHIPLOG_SIGNUPS_PER_MINUTE (30): new games and sign-ups per
         client address and minute, counted in the store for all workers (service/ratelimits.py),
-    SHIPLOG_PROXIES (0: how many proxies in front to trust for X-Forwarded-For and -Proto)
+    SHIPLOG_PROXIES (0: how many proxies in front to trust for X-Forwarded-For and -Proto),
+    SHIPLOG_SECRET_KEY (the key of the pages' CSRF tokens and of the links that turn e-mail
+        off; none: one kept in `web-secret` beside the SQLite store, see `secret_key`)
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import secrets
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 DEFAULT_SQLITE = "var/shiplog.sqlite"
 
@@ -69,3 +73,24 @@ def describe_store(env: Mapping[str, str]) -> str:
         where = f"{env['POSTGRES_HOST']}:{env['POSTGRES_PORT']}/{env['POSTGRES_DBNAME']}"
         return f"PostgreSQL {where}" + (f" schema {schema}" if schema else "")
     return env["PERSISTENCE_MODULE"]
+
+
+def secret_key(env: Any) -> str:
+    """SHIPLOG_SECRET_KEY, or the key kept in `web-secret` beside the SQLite store (./var)."""
+    given = env.get("SHIPLOG_SECRET_KEY")
+    if given:
+        return str(given)
+    database = str(env.get("SQLITE_DBNAME", ""))
+    on_disk = database and database != ":memory:" and "mode=memory" not in database
+    folder = Path(database.removeprefix("file:").split("?")[0]).parent if on_disk else Path("var")
+    path = folder / "web-secret"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return path.read_text(encoding="utf-8").strip()
+    except OSError:  # a read-only place: this process's own key (one worker only then)
+        return secrets.token_urlsafe(32)
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write(secrets.token_urlsafe(32))
+    return path.read_text(encoding="utf-8").strip()

@@ -19,6 +19,7 @@ from domain.core.aggregate import Game, Status
 from domain.core.errors import IllegalAction
 from domain.core.rng import new_seed
 
+from .daysoff import periods_of
 from .outcomes import Accepted
 from .players import Player, check_name
 from .ports import Clock
@@ -80,6 +81,8 @@ class TableCommands:
         if seat is not None and not 0 <= seat < seats:
             raise IllegalAction("join.no_such_seat", f"This game has seats 0 to {seats - 1}.")
         taken = aggregate.take_seat(name=check_name(host.name), player=str(host.id), entropy=entropy, seat=seat)
+        if host.vacation_days:
+            aggregate.take_days_off(taken, periods_of(host))
         if len(bots) >= seats:
             raise IllegalAction("options.all_bots", "At least one seat besides bots: you take one yourself.")
         for bot in bots:
@@ -103,6 +106,8 @@ class TableCommands:
         if seat is not None and not 0 <= seat < len(game.seats):
             raise IllegalAction("join.no_such_seat", f"This game has seats 0 to {len(game.seats) - 1}.")
         taken = game.take_seat(name=check_name(player.name), player=str(player.id), entropy=entropy, seat=seat)
+        if player.vacation_days:
+            game.take_days_off(taken, periods_of(player))
         return self._save(game), taken
 
     def leave(self, game_id: UUID | Game, seat: int) -> Accepted:

@@ -1,11 +1,13 @@
-"""What the API and the web pages both show of a game: who is looking (`identify`, `viewer_of`),
-the game as they may see it (`game_view`) and its log rows as they may see them (`event_json`).
+"""What the API, the web pages and the e-mails show of a game: who is looking (`identify`,
+`viewer_of`), the game as they may see it (`game_view`), its log rows as they may see them
+(`event_json`) and what happened since a seat's last move (`since_last_turn`).
 
 `service/api.py` answers these as JSON, `service/web/` renders them; neither reaches into the other.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from domain.core import ALL
@@ -14,6 +16,9 @@ from domain.core.rules import GameRules, Viewer, action_for, redacted
 from domain.core.words import described, render
 
 from .readmodels import stamp
+
+SINCE_EVENTS = 40  # at most this many events back for "since your last turn"
+SINCE_SENTENCES = 12  # sentences listed (the game's log has the rest)
 
 
 def identify(game: Game, token_hash: str | None, player: str | None) -> tuple[str, int | None] | None:
@@ -63,6 +68,19 @@ def event_json(ev: Any, rules: GameRules, viewer: Viewer, names: list[str] | Non
     return row
 
 
+def since_last_turn(stored: Sequence[Any], game: Game, seat: int, viewer: Viewer, names: list[str]) -> dict[str, Any]:
+    """What happened after the seat's own last move (at most SINCE_EVENTS events back), as the
+    viewer may see it: its sentences (the newest SINCE_SENTENCES, oldest first, and how many
+    more) and the moves of every seat, for the board to light up."""
+    recent = list(stored[-SINCE_EVENTS:])
+    mine = [i for i, ev in enumerate(recent) if isinstance(ev, Game.ActionTaken) and ev.seat == seat and ev.bot is None]
+    rows = [event_json(ev, game.rules, viewer, names) for ev in recent[mine[-1] + 1 if mine else 0:]]
+    sentences = [t for row in rows for t in row.get("text", [])]
+    moves = [{"seat": row["seat"], "action": row["action"], "text": " ".join(row.get("text", []))}
+             for row in rows if isinstance(row.get("action"), dict)]
+    return {"sentences": sentences[-SINCE_SENTENCES:], "more": max(0, len(sentences) - SINCE_SENTENCES), "moves": moves}
+
+
 def game_view(game: Game, kind: str, seat: int | None, current: Game | None = None) -> dict[str, Any]:
     current = current or game
     rules = game.rules
@@ -96,7 +114,8 @@ def game_view(game: Game, kind: str, seat: int | None, current: Game | None = No
         "settings": game.settings,
         "clocks": [
             {"seat": s, "since": stamp(since), "deadline": stamp(d) if (d := game.deadline(s)) else None,
-             "bank_seconds": game.bank.get(s)}
+             "bank_seconds": game.bank.get(s),
+             "days_off": [[stamp(b), stamp(e)] for b, e in game.days_off.get(s, ())]}
             for s, since in sorted(game.since.items())
         ],
     }

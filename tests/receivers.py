@@ -126,6 +126,7 @@ class Mail:
     sender: str
     recipients: list[str]
     message: EmailMessage
+    raw: bytes = b""  # as it came over SMTP
 
 
 class SmtpSink:
@@ -139,7 +140,7 @@ class SmtpSink:
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802 (aiosmtpd's name)
         message = email.message_from_bytes(envelope.content, policy=email.policy.default)
-        mail = Mail(envelope.mail_from, list(envelope.rcpt_tos), message)  # type: ignore[arg-type]
+        mail = Mail(envelope.mail_from, list(envelope.rcpt_tos), message, envelope.content)  # type: ignore[arg-type]
         self.received.append(mail)
         if self.on_data is not None:
             self.on_data(mail)

@@ -35,7 +35,7 @@ def two_player_game(app: Shiplog, ann: Any, bob: Any) -> Any:
 
 def test_a_turn_is_announced_by_a_signed_webhook_and_the_attempt_is_logged(store_env: dict[str, str], clock: FakeClock) -> None:
     with WebhookReceiver().running() as hooks:
-        app = Shiplog({**store_env, **ALLOW}, clock=clock)
+        app = Shiplog({**store_env, **ALLOW, "SHIPLOG_PUBLIC_URL": "https://tables.example/"}, clock=clock)
         ann, _ = app.register_player("ann", webhook_url=hooks.url())
         bob, _ = app.register_player("bob")
         gid = two_player_game(app, ann, bob)  # ann (seat 0) is to act
@@ -44,6 +44,9 @@ def test_a_turn_is_announced_by_a_signed_webhook_and_the_attempt_is_logged(store
         (hook,) = hooks.received
         body = json.loads(hook.body)
         assert body["kind"] == "turn" and body["game"]["id"] == str(gid) and body["seat"] == 0
+        # A person opens the game's page; a program reads the API.
+        assert body["game"]["url"] == f"https://tables.example/games/{gid}"
+        assert body["game"]["api_url"] == f"https://tables.example/v1/games/{gid}"
         assert body["player"] == str(ann.id) and hook.headers["X-Shiplog-Event"] == "turn"
         expected = "sha256=" + hmac.new(ann.webhook_secret.encode(), hook.body, hashlib.sha256).hexdigest()
         assert hook.headers["X-Shiplog-Signature"] == expected
@@ -119,7 +122,7 @@ def test_an_email_per_turn_through_a_real_smtp_server(sqlite_env: dict[str, str]
         (mail,) = smtp.received
         assert mail.recipients == ["ann@example.org"] and mail.sender == "tables@shiplog.test"
         assert mail.message["Subject"].startswith("Your turn: High Card")
-        assert "it is your turn" in mail.message.get_content()
+        assert "It is your turn" in mail.message.get_body(("plain",)).get_content()
         delivery = app.notifier.deliveries_of(str(ann.id))[0]
         assert mail.message["X-Shiplog-Delivery"] == delivery["id"] and delivery["channel"] == "email"
 
@@ -139,7 +142,7 @@ def test_a_daily_digest_at_the_players_hour(sqlite_env: dict[str, str]) -> None:
         report = tick(app)
         assert (report.digests, report.sent) == (1, 1)
         (mail,) = smtp.received
-        text = mail.message.get_content()
+        text = mail.message.get_body(("plain",)).get_content()
         assert all(str(g) in text for g in gids) and "your turn" in text
         assert mail.message["Subject"] == "shiplog: 2 game(s) waiting for you"
         assert tick(app).digests == 0  # nothing new: no second digest
@@ -155,6 +158,7 @@ def test_bad_contact_details_are_refused(sqlite_env: dict[str, str]) -> None:
         ({"email": "not an address"}, "player.email"),
         ({"email_mode": "hourly"}, "player.email_mode"),
         ({"digest_hour": 24}, "player.digest_hour"),
+        ({"time_zone": "Mars/Olympus_Mons"}, "player.time_zone"),
     ):
         with pytest.raises(IllegalAction) as exc:
             app.register_player("ann", **kwargs)
@@ -276,5 +280,5 @@ def test_the_tick_command_reports_what_it_did(sqlite_env: dict[str, str], monkey
         report = json.loads(result.output)
         assert (report["queued"], report["sent"], report["timeouts"]) == (1, 1, 0) and len(hooks.received) == 1
         again = CliRunner().invoke(main, ["tick"])
-        assert again.output.strip() == ("timeouts applied: 0; notifications queued: 0; digests made: 0; "
+        assert again.output.strip() == ("timeouts applied: 0; notifications queued: 0; reminders: 0; mails made: 0; digests made: 0; "
                                         "deliveries sent: 0, to retry: 0, given up: 0")

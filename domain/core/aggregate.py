@@ -12,7 +12,7 @@ a module of `domain/core/game/` with the commands and events of its concern:
                                                       InviteRenewed
     ActionTaken                            play       (and bots: bot seats move)
     UndoRequested, UndoAnswered, UndoApplied   takebacks
-    ClockRelaxed                           clocks     (time kept after every event)
+    ClockRelaxed, DaysOffChanged           clocks     (time kept after every event)
     BotStoodIn, PlayerReturned, PlayerResigned, TimedOut   people
     MessagePosted                          talk
     GameAbandoned, SeedRevealed            ending
@@ -135,6 +135,7 @@ class Game(Creation, Seats, Play, Bots, TakeBacks, Clocks, People, Talk, Ending,
     UndoAnswered = TakeBacks.UndoAnswered
     UndoApplied = TakeBacks.UndoApplied
     ClockRelaxed = Clocks.ClockRelaxed
+    DaysOffChanged = Clocks.DaysOffChanged
     BotStoodIn = People.BotStoodIn
     PlayerReturned = People.PlayerReturned
     PlayerResigned = People.PlayerResigned

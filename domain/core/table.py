@@ -23,7 +23,7 @@ Settings (a JSON object, stored with the game when it is created):
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -39,6 +39,8 @@ MESSAGE_MAX_CHARS = 500
 MESSAGE_RATE = (10, timedelta(minutes=10))  # at most 10 messages per author in any 10 minutes
 MESSAGES_PER_GAME = 2_000
 ENTROPY_MAX_CHARS = 128
+
+Period = tuple[datetime, datetime]  # [from, until): a seat's days off, when its clock stands still
 
 
 def _whole(value: Any, name: str, low: int, high: int) -> int:
@@ -106,21 +108,84 @@ def bank_seconds(clock: Mapping[str, int] | None) -> int | None:
     return clock["bank_days"] * DAY if clock and "bank_days" in clock else None
 
 
-def deadline(clock: Mapping[str, int] | None, since: datetime, bank_left: int | None) -> datetime | None:
-    """When a seat that has been to act since `since` runs out of time (None: no clock)."""
+def running(start: datetime, end: datetime, off: Sequence[Period] = ()) -> float:
+    """The seconds from `start` to `end` that the clock runs: all of them but those in the
+    days `off` (periods [from, until), in order, not overlapping).
+
+    >>> day = lambda d, h=0: datetime(2030, 1, d, h)
+    >>> running(day(1, 12), day(4, 12), [(day(2), day(3))]) / 3600
+    48.0
+    """
+    seconds = (end - start).total_seconds()
+    for begins, ends in off:
+        overlap = (min(end, ends) - max(start, begins)).total_seconds()
+        seconds -= max(overlap, 0)
+    return seconds
+
+
+def run_for(start: datetime, seconds: float, off: Sequence[Period] = ()) -> datetime:
+    """When a clock started at `start` has run `seconds`, standing still on the days `off`.
+
+    >>> day = lambda d, h=0: datetime(2030, 1, d, h)
+    >>> run_for(day(1, 12), 3 * DAY, [(day(2), day(3)), (day(3), day(4))])  # two days off in a row
+    datetime.datetime(2030, 1, 6, 12, 0)
+    """
+    now, left = start, seconds
+    for begins, ends in off:
+        if ends <= now:
+            continue
+        if begins > now:
+            if (begins - now).total_seconds() >= left:
+                break
+            left -= (begins - now).total_seconds()
+        now = ends
+    return now + timedelta(seconds=left)
+
+
+def deadline(clock: Mapping[str, int] | None, since: datetime, bank_left: int | None,
+             off: Sequence[Period] = ()) -> datetime | None:
+    """When a seat that has been to act since `since` runs out of time (None: no clock); its
+    days `off` do not count."""
     if clock is None:
         return None
     if "days_per_move" in clock:
-        return since + timedelta(days=clock["days_per_move"])
-    return since + timedelta(seconds=max(bank_left or 0, 0))
+        return run_for(since, clock["days_per_move"] * DAY, off)
+    return run_for(since, max(bank_left or 0, 0), off)
 
 
-def spend(clock: Mapping[str, int] | None, bank_left: int | None, since: datetime, until: datetime) -> int | None:
-    """A bank after a turn from `since` to `until`: the time used taken off, the increment added."""
+def spend(clock: Mapping[str, int] | None, bank_left: int | None, since: datetime, until: datetime,
+          off: Sequence[Period] = ()) -> int | None:
+    """A bank after a turn from `since` to `until`: the time used taken off (the days `off`
+    are not used), the increment added."""
     if bank_left is None or clock is None or "bank_days" not in clock:
         return bank_left
-    used = int((until - since).total_seconds())
+    used = int(running(since, until, off))
     return max(bank_left - used, 0) + clock["increment_days"] * DAY
+
+
+def days_off_from(now: datetime, before: Sequence[Period], wanted: Sequence[Period], since: datetime) -> tuple[Period, ...]:
+    """A seat's days off once it asks for `wanted` at `now`: what has passed stays as it was
+    (the part of `before` up to now), what is to come is as asked (the part of `wanted` from
+    now on); periods that ended before `since` (when the seat began to wait, or now) are
+    forgotten; days in a row are joined.
+
+    At noon on the 2nd, a seat off on the 2nd asks for the 1st and the 3rd instead: the morning
+    of the 2nd stays off (it has passed), the 1st is too late, the 3rd is off.
+
+    >>> day = lambda d, h=0: datetime(2030, 1, d, h)
+    >>> after = days_off_from(day(2, 12), [(day(2), day(3))], [(day(1), day(2)), (day(3), day(4))], day(1))
+    >>> [(b.day, b.hour, e.day, e.hour) for b, e in after]
+    [(2, 0, 2, 12), (3, 0, 4, 0)]
+    """
+    kept = [(b, min(e, now)) for b, e in before if b < now]
+    kept += [(max(b, now), e) for b, e in wanted if e > now]
+    joined: list[Period] = []
+    for begins, ends in sorted(p for p in kept if p[1] > max(p[0], since)):
+        if joined and begins <= joined[-1][1]:
+            joined[-1] = (joined[-1][0], max(joined[-1][1], ends))
+        else:
+            joined.append((begins, ends))
+    return tuple(joined)
 
 
 def check_message(text: Any) -> str:

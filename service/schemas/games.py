@@ -321,6 +321,9 @@ class SeatClockSchema(Schema):
     since = fields.Str(required=True)
     deadline = fields.Str(allow_none=True, metadata={"description": "when the seat runs out of time (null: no clock)"})
     bank_seconds = fields.Int(allow_none=True, metadata={"description": "what is left of a time bank"})
+    days_off = fields.List(fields.List(fields.Str()), metadata={
+        "description": "the seat's days off, each [from, until) in UTC: its clock stands still on them (the deadline "
+                       "counts them out)"})
 
 
 class EventSchema(Schema):

@@ -19,6 +19,19 @@ EMAIL = {"format": "email", "maxLength": 254, "description": "one mailbox, like 
          "no list); 422 player.email otherwise. null: none"}
 
 
+TIME_ZONE = {"description": "the time zone your e-mails write times in: an IANA name like Europe/Paris, or UTC "
+             "(the default); 422 player.time_zone otherwise", "maxLength": 64}
+
+
+REMINDER = {"description": "how many hours before a deadline you are reminded that your time runs out: 0 (never) "
+            "to 168; 12 by default"}
+
+
+DAYS_OFF = {"description": "your days off to come: at most 60 dates like \"2030-07-14\", days in your time zone when the "
+            "clocks of your games stand still (recorded in each game, for everyone to see; past days are dropped); "
+            "422 player.vacation_days otherwise"}
+
+
 class RegisterPlayerSchema(RequestSchema):
     name = name_field(required=True, metadata={"description": "the name others see"})
     email = fields.Str(load_default=None, allow_none=True, metadata=EMAIL)
@@ -26,6 +39,8 @@ class RegisterPlayerSchema(RequestSchema):
                              metadata={"description": "http(s) address that receives signed JSON notifications"})
     email_mode = EMAIL_MODE
     digest_hour = fields.Int(strict=True, load_default=7, validate=validate.Range(min=0, max=23))
+    time_zone = fields.Str(load_default=None, validate=validate.Length(max=64), metadata=TIME_ZONE)
+    reminder_hours = fields.Int(strict=True, load_default=None, validate=validate.Range(min=0, max=168), metadata=REMINDER)
 
 
 class UpdatePlayerSchema(RequestSchema):
@@ -34,6 +49,10 @@ class UpdatePlayerSchema(RequestSchema):
     webhook_url = fields.Str(allow_none=True, validate=validate.Length(min=1, max=2000))
     email_mode = EMAIL_MODE
     digest_hour = fields.Int(strict=True, validate=validate.Range(min=0, max=23))
+    time_zone = fields.Str(validate=validate.Length(max=64), metadata=TIME_ZONE)
+    reminder_hours = fields.Int(strict=True, validate=validate.Range(min=0, max=168), metadata=REMINDER)
+    vacation_days = fields.List(fields.Str(validate=validate.Length(max=10)), validate=validate.Length(max=400),
+                                metadata=DAYS_OFF)
     new_webhook_secret = StrictBool(load_default=False, metadata={
         "description": "true: a new webhook secret (in the answer, once); the old one stops signing"})
 
@@ -55,6 +74,9 @@ class ProfileSchema(Schema):
     webhook_url = fields.Str(allow_none=True)
     email_mode = fields.Str(required=True)
     digest_hour = fields.Int(required=True)
+    time_zone = fields.Str(required=True, metadata=TIME_ZONE)
+    reminder_hours = fields.Int(required=True, metadata=REMINDER)
+    vacation_days = fields.List(fields.Str(), required=True, metadata=DAYS_OFF)
     created = fields.Str(required=True)
     email_enabled = fields.Bool(required=True, metadata={"description": "whether this server sends e-mail (an SMTP server is set)"})
     webhook_secret = fields.Str(allow_none=True, metadata={
@@ -91,13 +113,15 @@ class AttemptSchema(Schema):
 class DeliverySchema(Schema):
     id = fields.Str(required=True, metadata={"description": "the idempotency id (X-Shiplog-Delivery, the e-mail's Message-ID)"})
     channel = fields.Str(required=True, validate=validate.OneOf(["webhook", "email", "digest"]))
-    kind = fields.Str(required=True, metadata={"description": "turn, undo, ended or digest"})
+    kind = fields.Str(required=True, metadata={"description": "turn, undo, ended; mail (an e-mail of occasions) or digest"})
     game = fields.Str(allow_none=True)
     version = fields.Int(allow_none=True)
-    state = fields.Str(required=True, metadata={"description": "pending, sent, failed; queued or digested for digest items"})
+    state = fields.Str(required=True, metadata={
+        "description": "pending, sent, failed; for an occasion waiting for an e-mail or digest: queued, then merged (into an "
+                       "e-mail), digested (into a digest) or skipped (no longer true, or e-mail turned off)"})
     created = fields.Str(required=True)
     next_attempt = fields.Str(allow_none=True)
-    digest = fields.Str(allow_none=True)
+    digest = fields.Str(allow_none=True, metadata={"description": "the id of the e-mail or digest that carried it"})
     attempts = fields.List(fields.Nested(AttemptSchema), required=True)
 
 

@@ -45,6 +45,11 @@ def checked(schema: Schema, data: dict[str, Any], keep_nulls: bool = False) -> d
         raise Refused(first_error(exc.messages)) from None
 
 
+def dates(raw: str | None) -> list[str] | None:
+    """Dates typed into a form, one after another (commas or spaces between); None: no field."""
+    return None if raw is None else [d for d in re.split(r"[\s,;]+", raw) if d]
+
+
 def number(raw: str | None) -> Any:
     """A whole number typed into a form, as an int; anything else as it came (the schema refuses it)."""
     if raw is None:
@@ -129,6 +134,9 @@ def profile(form: Any) -> tuple[dict[str, Any], bool]:
         "name": form.get("name", ""), "email": form.get("email") or None,
         "webhook_url": form.get("webhook_url") or None, "email_mode": form.get("email_mode") or "off",
         "digest_hour": number(form.get("digest_hour") or None),
+        "time_zone": (form.get("time_zone") or "").strip() or None,
+        "reminder_hours": number(form.get("reminder_hours") or None),
+        "vacation_days": dates(form.get("vacation_days")),
         "new_webhook_secret": bool(form.get("new_webhook_secret"))})
     new_secret = data.pop("new_webhook_secret")
     for field in ("email", "webhook_url"):

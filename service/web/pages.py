@@ -1,5 +1,5 @@
-"""The pages around the games: home (the catalog), sign-up and sign-in, settings, the lobby and
-the new-game form (built from the game's OPTIONS)."""
+"""The pages around the games: home (the catalog), sign-up and sign-in, settings, the lobby, the
+new-game form (built from the game's OPTIONS) and the e-mails' one-click "no more e-mail" link."""
 
 from __future__ import annotations
 
@@ -12,7 +12,9 @@ from domain.core.errors import IllegalAction
 from domain.core.rules import GameRules
 
 from .. import schemas
+from ..localtime import zones
 from ..ratelimits import rate_limited
+from ..tokens import mail_off_player
 from . import forms
 from .session import bp, current_player, forget, remember, shiplog
 
@@ -102,15 +104,15 @@ def signout_everywhere() -> Response:
 def settings() -> Page:
     player = signed_in()
     app = shiplog()
-    email_enabled = app.notifier.smtp is not None
+    shown = {"email_enabled": app.notifier.smtp is not None, "zones": sorted(zones())}
     if request.method == "GET":
-        return page("settings.html", email_enabled=email_enabled)
+        return page("settings.html", **shown)
     try:
         changes, new_secret = forms.profile(request.form)
         secret = app.update_player(player, changes, new_secret=new_secret)
     except IllegalAction as exc:
-        return page("settings.html", 422, error=exc.message, email_enabled=email_enabled)
-    return page("settings.html", saved=True, secret=secret, email_enabled=email_enabled)
+        return page("settings.html", 422, error=exc.message, **shown)
+    return page("settings.html", saved=True, secret=secret, **shown)
 
 
 @bp.route("/lobby")
@@ -149,3 +151,19 @@ def new_game(game: str) -> Page:
         return page("new_game.html", 422, game=game, rules=rules, form=form, error=exc.message)
     target = url_for("web.game", game_id=str(opened.game.id), invite=opened.invite)
     return redirect(target, 303)  # type: ignore[return-value]
+
+
+@bp.route("/mail/off/<token>", methods=["GET", "POST"])
+def mail_off(token: str) -> Page:
+    """The link in every e-mail (and its List-Unsubscribe header): GET asks, POST (the button,
+    or a mail program's one click) turns the player's e-mail off, and changes nothing else. It
+    works without signing in: the token is signed by the server (service/tokens.py)."""
+    app = shiplog()
+    found = mail_off_player(app.notifier.secret, token)
+    player = app.get_player(found) if found else None
+    if player is None:
+        return page("message.html", 404, title="This link does not work",
+                    sentence="It is not a link of this server's e-mails (or the server's key has changed since).")
+    if request.method == "POST":
+        app.update_player(player, {"email_mode": "off"})
+    return page("mail_off.html", whose=player, done=request.method == "POST")

@@ -12,6 +12,7 @@ violation shows the rules' sentence on the page and changes nothing.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 from uuid import UUID
 
@@ -22,11 +23,12 @@ from domain.core.aggregate import Game, Status
 from domain.core.errors import IllegalAction
 
 from ..live import game_stream
+from ..localtime import left
 from ..outcomes import GameNotFound, StaleVersion, VersionConflict
 from ..players import Player
 from ..problems import STATUS_BY_CODE
 from ..tables import NotInvited
-from ..views import event_json, game_view, identify, viewer_of
+from ..views import event_json, game_view, identify, since_last_turn, viewer_of
 from . import boards, choices, forms
 from .session import bp, current_player, shiplog
 
@@ -110,7 +112,7 @@ def render_game(game: Game, error: str | None = None, status: int = 200) -> tupl
         "info": boards.context(rules, view["state"]),
         "groups": boards.grouped_actions(rules, actions),
         "choices": choices.legal_choices(game, seat, actions, names_of(game)) if actions and seat is not None else [],
-        "since": choices.since_last_turn(stored, game, seat, viewer, names_of(game)) if playing and seat is not None else None,
+        "since": since_last_turn(stored, game, seat, viewer, names_of(game)) if playing and seat is not None else None,
         "rows": rows,
         "talk": talk,
         "error": error,
@@ -127,11 +129,24 @@ def render_game(game: Game, error: str | None = None, status: int = 200) -> tupl
         "can_take_back": in_person and undo is None and any(m.seat == seat for m in game.moves),
         # the seats whose clock ran out, which the host may let a bot play (`Game.stand_in`)
         "overdue": [s for s in game.overdue(shiplog().clock()) if not game.bot_of(s)] if host and playing else [],
+        "time_left": time_left(view, shiplog().clock()),
         "event_types": EVENT_TYPES,
         "bots": sorted(rules.BOTS),
         "outcome_rows": outcome_rows(view),
     }
     return render_template("game.html", player=player, **values), status
+
+
+def time_left(view: dict[str, Any], now: datetime) -> dict[int, dict[str, Any]]:
+    """Per seat with a deadline, for everyone to read: the time left, and until when its clock
+    stands still if it is on a day off now."""
+    out = {}
+    for clock in view["clocks"]:
+        if clock["deadline"]:
+            stopped = [e for b, e in clock.get("days_off", ()) if datetime.fromisoformat(b) <= now < datetime.fromisoformat(e)]
+            out[clock["seat"]] = {"left": left(datetime.fromisoformat(clock["deadline"]), now),
+                                  "stopped_until": stopped[0] if stopped else None}
+    return out
 
 
 def outcome_rows(view: dict[str, Any]) -> list[dict[str, Any]]:

@@ -12,11 +12,7 @@ of one server shares it. Every page is sent with a Content-Security-Policy (`pol
 
 from __future__ import annotations
 
-import os
-import secrets
 from http import HTTPStatus
-from pathlib import Path
-from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, g, render_template, request, session
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
@@ -26,6 +22,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from ..application import Shiplog
 from ..players import Player
 from ..problems import Problem
+from ..settings import secret_key
 from .policy import content_security_policy
 from .signins import COOKIE_DAYS, PREFIX, SignIns
 
@@ -36,27 +33,6 @@ csrf = CSRFProtect()
 
 def shiplog() -> Shiplog:
     return current_app.extensions["shiplog"]  # type: ignore[no-any-return]
-
-
-def secret_key(env: Any) -> str:
-    """SHIPLOG_SECRET_KEY, or the key kept in `web-secret` beside the SQLite store (./var)."""
-    given = env.get("SHIPLOG_SECRET_KEY")
-    if given:
-        return str(given)
-    database = str(env.get("SQLITE_DBNAME", ""))
-    on_disk = database and database != ":memory:" and "mode=memory" not in database
-    folder = Path(database.removeprefix("file:").split("?")[0]).parent if on_disk else Path("var")
-    path = folder / "web-secret"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return path.read_text(encoding="utf-8").strip()
-    except OSError:  # a read-only place: this process's own key (one worker only then)
-        return secrets.token_urlsafe(32)
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        fh.write(secrets.token_urlsafe(32))
-    return path.read_text(encoding="utf-8").strip()
 
 
 class PageSessions(SecureCookieSessionInterface):
@@ -94,7 +70,9 @@ def signins() -> SignIns:
 
 @bp.before_request
 def protect_forms() -> None:
-    if request.method == "POST":
+    # The one-click "no more e-mail" link is posted by mail programs (RFC 8058), without a
+    # form of ours: its signed token is all it needs, and all it can do is turn e-mail off.
+    if request.method == "POST" and request.endpoint != "web.mail_off":
         csrf.protect()
 
 

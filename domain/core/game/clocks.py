@@ -1,14 +1,16 @@
 """The clocks: who the game awaits since when, what is left of each time bank, the deadlines
-that follow (the table's clock: `table.py`), and the host giving more time (`ClockRelaxed`).
+that follow (the table's clock: `table.py`), the host giving more time (`ClockRelaxed`), and a
+seat's days off, when its clock stands still (`DaysOffChanged`).
 
 After every event the aggregate brings the clocks up to that event's timestamp (`_keep_time`,
 called by `Game.Event.mutate`), so deadlines are a fold of the events like everything else and
-a replay gives the same ones.
+a replay gives the same ones. Days off are events too, with their periods in UTC: no clock,
+calendar or time zone is read here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any, cast
 
@@ -17,11 +19,17 @@ from eventsourcing.domain import Aggregate
 from .. import table
 from ..errors import IllegalAction
 from ..rules import Seat
+from ..words import seat as seat_words
 from .base import GameBase, Status
 
 
 class Clocks(GameBase):
-    """Time kept after each event; deadlines, who is overdue, who the game waits for."""
+    """Time kept after each event; deadlines, who is overdue, who the game waits for; the
+    seats' days off, when their clock stands still."""
+
+    # Seat -> its days off ([from, until) in UTC, in order): set by `DaysOffChanged` only, so
+    # games (and snapshots) from before days off have none.
+    days_off: Mapping[Seat, tuple[table.Period, ...]] = {}
 
     def _keep_time(self, when: datetime) -> None:
         """After each event: seats that stopped waiting spend their bank; new ones start waiting."""
@@ -33,7 +41,7 @@ class Clocks(GameBase):
         clock = self.settings.get("clock")
         for seat in set(since) - waiting:
             if seat in bank:
-                bank[seat] = cast(int, table.spend(clock, bank[seat], since[seat], when))
+                bank[seat] = cast(int, table.spend(clock, bank[seat], since[seat], when, self.days_off.get(seat, ())))
             del since[seat]
         for seat in waiting - set(since):
             since[seat] = when
@@ -50,7 +58,7 @@ class Clocks(GameBase):
         since = self.since.get(seat)
         if since is None:
             return None
-        return table.deadline(self.settings.get("clock"), since, self.bank.get(seat))
+        return table.deadline(self.settings.get("clock"), since, self.bank.get(seat), self.days_off.get(seat, ()))
 
     def overdue(self, now: datetime) -> list[Seat]:
         return sorted(s for s in self.since if (d := self.deadline(s)) is not None and d <= now)
@@ -64,6 +72,40 @@ class Clocks(GameBase):
             people = set(range(len(self.seats))) - self.bot_seats()
             rows += [(s, "undo") for s in sorted(people - request.accepted - {request.seat})]
         return rows
+
+    def take_days_off(self, seat: Seat, periods: Sequence[table.Period]) -> None:
+        """The seat's days off from now on are `periods` (the player's, in UTC: the service
+        turns their dates and time zone into periods). What has passed stays as it was: a day
+        off cannot be added, or taken back, once it has begun (`table.days_off_from`)."""
+        if self.status not in (Status.OPEN, Status.ACTIVE):
+            raise IllegalAction("game.over", "This game is over.")
+        now = self.now()
+        before = self.days_off.get(seat, ())
+        after = table.days_off_from(now, before, periods, self.since.get(seat, now))
+        if after != before:
+            self.trigger_event(self.DaysOffChanged, seat=seat,
+                               periods=[[begins.isoformat(), ends.isoformat()] for begins, ends in after])
+
+    class DaysOffChanged(Aggregate.Event):
+        """A seat's days off (each [from, until) in UTC): its clock stands still on them."""
+
+        class_version = 1
+        seat: int
+        periods: list[list[str]]
+        DETAIL = ("periods",)
+
+        @staticmethod
+        def said(fields: Mapping[str, Any]) -> str | None:
+            who = seat_words(fields["seat"])
+            if not fields["periods"]:
+                return f"{who} has no days off to come."
+            spans = "; ".join(f"{b[:16].replace('T', ' ')} to {e[:16].replace('T', ' ')}" for b, e in fields["periods"])
+            return f"{who}'s clock stands still on their days off (UTC): {spans}."
+
+        def apply(self, game: Clocks) -> None:
+            periods = tuple((datetime.fromisoformat(b), datetime.fromisoformat(e)) for b, e in self.periods)
+            game.days_off = {**{s: p for s, p in game.days_off.items() if s != self.seat},
+                             **({self.seat: periods} if periods else {})}
 
     def relax_clock(self, clock: Any) -> None:
         if self.status not in (Status.OPEN, Status.ACTIVE):

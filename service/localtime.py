@@ -1,0 +1,65 @@
+"""A player's own time: their time zone (an IANA name, "UTC" unless they set one), a time as
+they read it, and how much time is left.
+
+>>> from datetime import UTC, timedelta
+>>> deadline = datetime(2030, 1, 3, 13, 0, tzinfo=UTC)
+>>> local(deadline, "Europe/Paris")
+'Thursday 3 January 2030, 14:00 (Europe/Paris)'
+>>> left(deadline, deadline - timedelta(days=1, hours=2, minutes=30))
+'1 day 2 hours'
+>>> left(deadline, deadline - timedelta(minutes=59, seconds=30)), left(deadline, deadline)
+('59 minutes', 'no time')
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from functools import cache
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+
+from domain.core.errors import IllegalAction
+
+DEFAULT_ZONE = "UTC"
+
+
+@cache
+def zones() -> frozenset[str]:
+    """Every time zone name this machine knows (the settings page offers them)."""
+    return frozenset(available_timezones()) | {DEFAULT_ZONE}
+
+
+def check_time_zone(name: Any) -> str:
+    """An IANA time zone name this machine knows, like Europe/Paris, or IllegalAction."""
+    if not isinstance(name, str) or name not in zones():
+        raise IllegalAction("player.time_zone", "time_zone is a time zone name like Europe/Paris or America/New_York "
+                            "(IANA), or UTC.")
+    return name
+
+
+def zone(name: str | None) -> ZoneInfo:
+    """The zone called `name`; UTC when it is unknown here (a name stored by another machine)."""
+    try:
+        return ZoneInfo(name or DEFAULT_ZONE)
+    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo(DEFAULT_ZONE)
+
+
+def local(when: datetime, name: str | None) -> str:
+    """`when` as a player in the zone `name` reads it: the day, the date, the hour, the zone."""
+    there = when.astimezone(zone(name))
+    return f"{there:%A} {there.day} {there:%B %Y, %H:%M} ({zone(name).key})"
+
+
+def left(deadline: datetime, now: datetime) -> str:
+    """The time from `now` to `deadline`, in its two largest units ("no time" once it is past)."""
+    seconds = int((deadline - now).total_seconds())
+    if seconds <= 0:
+        return "no time"
+    parts = []
+    for unit, size in (("day", 86_400), ("hour", 3_600), ("minute", 60)):
+        count, seconds = divmod(seconds, size)
+        if count or parts:
+            parts.append(f"{count} {unit}{'s' if count != 1 else ''}")
+    shown = [p for p in parts[:2] if not p.startswith("0 ")]
+    return " ".join(shown) or "less than a minute"
