@@ -89,6 +89,8 @@ class Components:
     shipyards_total: int
     churches_total: int
     provenance: Mapping[str, str]
+    # -- the board's rules help: a sentence per component, with {words} filled in by board.py --
+    help: Mapping[str, Any]
 
 
 def _need(cond: bool, message: str) -> None:
@@ -115,7 +117,7 @@ def parse(data: Mapping[str, Any]) -> Components:  # noqa: C901 - one check per 
         _need(isinstance(tag, str) and tag.startswith(PROVENANCE_TAGS),
               f"provenance of {key} must start with one of {PROVENANCE_TAGS}")
     for section in ("map", "colony_tiles", "market", "buildings", "player_board",
-                    "privilege_tiles", "gallery", "phases", "costs", "rondel", "setup"):
+                    "privilege_tiles", "gallery", "phases", "costs", "rondel", "setup", "help"):
         _need(section in data, f"section {section!r} is missing")
         _need(any(k == section or k.startswith(section + ".") for k in provenance),
               f"section {section!r} has no provenance entry")
@@ -242,6 +244,10 @@ def parse(data: Mapping[str, Any]) -> Components:  # noqa: C901 - one check per 
     space_action = tuple(s["action"] for s in rondel["spaces"])
     _need(sorted(set(space_action)) == sorted(ACTIONS) and space_action.count("market") == 2,
           "seven actions on the rondel, Market twice")
+    helps = data["help"]
+    _need(sorted(helps["actions"]) == sorted(ACTIONS) and sorted(helps["items"]) == sorted(kinds)
+          and sorted(helps["buildings"]) == sorted(set(raw_b[b]["kind"] for b in buildings)),
+          "rules help for every rondel action, building kind and player board column")
 
     return Components(
         regions=regions,
@@ -300,6 +306,7 @@ def parse(data: Mapping[str, Any]) -> Components:  # noqa: C901 - one check per 
         shipyards_total=_int(setup["shipyards_total"], "shipyards"),
         churches_total=_int(setup["churches_total"], "churches"),
         provenance=dict(provenance),
+        help=helps,
     )
 
 

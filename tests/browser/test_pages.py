@@ -118,6 +118,7 @@ def test_a_late_answer_to_a_refresh_never_takes_the_page_back_to_an_older_move(s
     ann.route(re.compile(rf".*/games/{gid}(\?.*)?$"),
               lambda route: route.fulfill(body=stale, content_type="text/html; charset=utf-8")
               if route.request.method == "GET" else route.continue_())
+    open_moves(ann)  # (folded away: the board is the input)
     ann.click("button.action >> nth=0")
     ann.wait_for_function("v => Number(document.getElementById('live').dataset.version) > v", arg=before)
     moved = shown_version(ann)

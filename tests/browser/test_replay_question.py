@@ -13,7 +13,7 @@ import pytest
 
 from domain.core.aggregate import Status
 from domain.core.dispute import Position, legal
-from tests.browser.helpers import create_game, serious_violations, sign_up
+from tests.browser.helpers import create_game, open_moves, serious_violations, sign_up
 from tests.browser.shots import shoot
 
 pytestmark = pytest.mark.browser
@@ -28,6 +28,7 @@ def test_the_replay_page_lists_what_else_a_seat_could_have_done_and_tries_an_act
     for _ in range(3):  # three moves of Ann's, by clicks
         game = shiplog.get_game(UUID(gid))
         ann.wait_for_function("v => Number(document.getElementById('live').dataset.version) >= v", arg=game.version)
+        open_moves(ann)  # (folded away: the board is the input)
         ann.click("button.action >> nth=0")
         ann.wait_for_function("v => Number(document.getElementById('live').dataset.version) > v", arg=game.version)
     game = shiplog.get_game(UUID(gid))

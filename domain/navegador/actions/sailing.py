@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
+from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
 from domain.core import Action, RandomSource
 from domain.core.commands import Why, fields, one_of, refuse, whole
@@ -150,16 +152,19 @@ def _sailing_actions(state: State, ctx: Sailing) -> list[Action]:
                         for c in range(1, k + 1)]
     if ctx.explored_now is None:
         for j, target in enumerate(C.regions):
-            if target in state.explored:
-                continue
-            need = _loss(state, target) + 1
-            near = [(C.regions[i], k) for i, k in enumerate(ctx.unmoved)
-                    if k and _distances(i, e0)[j] <= rng]
-            if sum(k for _, k in near) < need:
-                continue
-            for counts in itertools.product(*(range(k + 1) for _, k in near)):
-                if sum(counts) >= need:
-                    sources = [{"from": r, "count": c}
-                               for (r, _), c in zip(near, counts, strict=True) if c]
-                    out.append({"type": "explore", "to": target, "sources": sources})
+            if target not in state.explored:
+                out += [{"type": "explore", "to": target, "sources": sources}
+                        for sources in fleets(ctx.unmoved, e0, rng, j, _loss(state, target) + 1)]
     return out
+
+
+def fleets(unmoved: Sequence[int], e0: frozenset[str], sail_range: int, target: int, need: int) -> list[list[dict[str, Any]]]:
+    """Every fleet that may explore region `target` (§2.6): how many of the unmoved ships of each
+    region within range sail in (the regions in map order), `need` or more in all. (The web
+    board reads the same from the view: `unmoved` per region, `e0` the regions explored before
+    this sailing action.)"""
+    near = [(C.regions[i], k) for i, k in enumerate(unmoved) if k and _distances(i, e0)[target] <= sail_range]
+    if sum(k for _, k in near) < need:
+        return []
+    return [[{"from": r, "count": c} for (r, _), c in zip(near, counts, strict=True) if c]
+            for counts in itertools.product(*(range(k + 1) for _, k in near)) if sum(counts) >= need]
