@@ -13,6 +13,9 @@
 //    element under the pointer, focused or long-pressed, what a click does (the action and its
 //    consequences, or the choices it leads to) and its rules help (the element's title);
 //  - lights up the elements that stand for the moves since the viewer's last turn;
+//  - previews what the element under the pointer would cover: an element with data-preview (a
+//    list of parts: the placements of a tile that cover a cell, the lines a cell lies on) lights
+//    up while a click there leads to an action one of those parts fits, on a field it names;
 //  - folds the fallback list away once every legal action can be reached on the board.
 // An element inside [data-seat=n] is seat n's: only that seat clicks it, only its moves light it.
 // A move the game allows out of turn (Felinia's sales) is clickable while another seat is to act,
@@ -35,7 +38,7 @@
     try { return JSON.parse(document.getElementById(id).textContent) || []; } catch (e) { return []; }
   };
 
-  let board = null, bar = null, legal = [], recent = [], items = [];
+  let board = null, bar = null, legal = [], recent = [], items = [], previews = [];
   let chosen = {}, trail = [], posting = false, wasTurn = false, keptOpen = false, pressed = null, longPress = false;
 
   function outcome(target) {
@@ -50,6 +53,7 @@
     legal = read("legal-actions");
     recent = read("recent-moves");
     items = [];
+    previews = [];
     if (!board) return;
     const viewer = board.dataset.viewer === "" ? null : Number(board.dataset.viewer);
     for (const el of board.querySelectorAll("[title]")) {  // rules help: in the bar, not a tooltip
@@ -66,6 +70,19 @@
       if (moves.length) el.classList.add("recent", `recent-seat${moves[moves.length - 1].seat}`);
       items.push({ el, part, mine: seat === null || seat === viewer, result: null, chosen: false, role: el.getAttribute("role"),
                    recent: moves.map(m => m.text).join(" ") });
+    }
+    for (const el of board.querySelectorAll("[data-preview]")) {
+      let parts;
+      try { parts = JSON.parse(el.getAttribute("data-preview")); } catch (e) { continue; }
+      if (Array.isArray(parts) && parts.length) previews.push({ el, parts });
+    }
+  }
+
+  function preview(item) {  // what a click on `item` would cover (none: nothing lit)
+    const fitting = item && item.result ? item.result.fitting.map(l => l.action) : [];
+    for (const { el, parts } of previews) {
+      el.classList.toggle("preview", fitting.length > 0 && parts.some(p =>
+        Object.keys(p).some(k => k in item.part) && fitting.some(a => fits(a, p))));
     }
   }
 
@@ -89,6 +106,7 @@
       if (el.hasAttribute("data-control")) el.hidden = !active;
     }
     board.classList.toggle("choosing", choosing);
+    preview(null);
     say();
   }
 
@@ -225,9 +243,11 @@
     if (item && item.el.tagName !== "BUTTON") { event.preventDefault(); activate(item); }
   });
   const hover = event => {
-    if (!board || !(event.target instanceof Element) || !board.contains(event.target) || event.target.closest("#board-bar")) return;
-    const { el } = itemAt(event.target);
+    if (!board || !(event.target instanceof Element) || event.target.closest("#board-bar")) return;
+    if (!board.contains(event.target)) { preview(null); return; }
+    const { item, el } = itemAt(event.target);
     say(el ? hintOf(el) : "");
+    preview(item);
   };
   document.addEventListener("mouseover", hover);
   document.addEventListener("focusin", hover);
@@ -235,7 +255,10 @@
     if (!board || !(event.target instanceof Element) || !board.contains(event.target)) return;
     clearTimeout(pressed);
     longPress = false;
-    pressed = setTimeout(() => { const { el } = itemAt(event.target); if (el) { longPress = true; say(hintOf(el)); } }, 450);
+    pressed = setTimeout(() => {
+      const { item, el } = itemAt(event.target);
+      if (el) { longPress = true; say(hintOf(el)); preview(item); }
+    }, 450);
   }, { passive: true });
   for (const type of ["touchend", "touchmove", "touchcancel"]) document.addEventListener(type, () => clearTimeout(pressed), { passive: true });
   document.addEventListener("contextmenu", event => { if (longPress && board && board.contains(event.target)) event.preventDefault(); });
