@@ -13,9 +13,8 @@ from typing import Any
 
 from domain.core.words import amount
 
-from . import governor, specialists
+from . import boardparts, governor, specialists, words
 from .ambassadors import WHITE_LIMIT
-from .colony import rotate
 from .components import C
 from .maya import board as maya_board
 from .text import board_text as text  # noqa: F401  (the text board of `replay show`, replay/textboard.py)
@@ -67,8 +66,14 @@ def tile_words(tile_id: str) -> str:
     return " · ".join(cell_words(c) for c in tile.cells)
 
 
+def _tile_help(tile_id: str) -> str:
+    kind = C.tiles[tile_id].kind if tile_id in C.tiles else "development"
+    return f"{kind.capitalize()} tile: {tile_words(tile_id).replace(chr(173), '')}. {boardparts.HELP['display']}"
+
+
 def _ship(tile_id: str) -> dict[str, Any]:
-    return {"id": tile_id, "cost": _amounts(C.ship_cost.get(tile_id)), "vp": C.ship_vp.get(tile_id, 0)}
+    cost, vp = _amounts(C.ship_cost.get(tile_id)), C.ship_vp.get(tile_id, 0)
+    return {"id": tile_id, "cost": cost, "vp": vp, "help": f"This ship costs {cost} and scores {vp} VP at the end."}
 
 
 _BISHOP_PER = {
@@ -99,25 +104,6 @@ def _dock_income(dock: str) -> str:
     return f"a {income['action']} step" if "action" in income else _amounts(income)
 
 
-_DIRECTION = {(0, 1): "to its right", (0, -1): "to its left", (1, 0): "below it", (-1, 0): "above it"}
-
-
-def placing(tile_id: str) -> list[dict[str, str]]:
-    """Where a tile's cells go for each rotation, from the anchor (its first cell; §1.4)."""
-    tile = C.tiles.get(tile_id)
-    if tile is None:
-        return []
-    out = []
-    for rotation, words in _ROTATION.items():
-        parts = []
-        for (dr, dc), content in zip(tile.shape, tile.cells, strict=True):
-            where = rotate(dr, dc, rotation)
-            place = "on the anchor cell" if where == (0, 0) else _DIRECTION.get(where, f"{where[0]:+d} rows, {where[1]:+d} columns away")
-            parts.append(f"{cell_words(content)} {place}")
-        out.append({"rotation": words, "cells": "; ".join(parts)})
-    return out
-
-
 def abilities(view: dict[str, Any]) -> dict[int, list[str]]:
     """Each seat's scholars: those its monks serve (§3.7) and its own (advanced setup, §7.1)."""
     out: dict[int, list[str]] = {p["seat"]: [] for p in view.get("players", [])}
@@ -136,11 +122,11 @@ def abilities(view: dict[str, Any]) -> dict[int, list[str]]:
 def context(view: dict[str, Any]) -> dict[str, Any]:
     """The printed data the board shows next to the view (only for the ids the view names)."""
     tiles = {t for t in view.get("display", [])} | {t[0] for p in view.get("players", []) for t in p.get("tiles", [])}
-    pending = view.get("pending") or {}
     ships = {t for t in (*view.get("board_docks", {}).values(), view.get("special_dock")) if t} | {
         t for p in view.get("players", []) for d in p.get("docks", {}).values() for t in d}
     return {
-        "tiles": {t: {"kind": C.tiles[t].kind if t in C.tiles else "", "words": tile_words(t)} for t in tiles},
+        "tiles": {t: {"kind": C.tiles[t].kind if t in C.tiles else "", "words": tile_words(t), "help": _tile_help(t)} for t in tiles},
+        "tile_words": tile_words,
         "tile_cost": {k: _amounts(v) for k, v in C.tile_cost.items()},
         "ships": {t: _ship(t) for t in ships},
         "scholars": {s: {"name": s.removeprefix("SCH_").capitalize(), "vp": C.scholar_vp[s], "ability": C.scholar_ability[s]}
@@ -155,13 +141,16 @@ def context(view: dict[str, Any]) -> dict[str, Any]:
         "years": C.years, "monks": C.monks,
         "bishop_penalty": C.kingdom_bishop_penalty if view.get("options", {}).get("expansion") else C.bishop_penalty,
         "cell": cell_words, "occupant": occupant_words, "effect": effect_words, "trade_options": trade_options,
-        "placing": placing(pending["tile"]) if pending.get("decision") == "place_tile" and pending.get("tile") else [],
         "abilities": abilities(view),
         "conquistador_awards": C.conquistador_scoring.get(len(view.get("players", [])), {}),
         "dock_set_vp": C.dock_set_vp, "coins_per_vp": C.coins_per_vp,
         **maya_board.context(),  # module D: the city's printed data
         "specialist": specialist_words, "governor_score": governor.score,  # modules B, A
         **ambassador_context(view),  # module C
+        # the board as the input (boardparts.py): the controls, the previews, the payments, the rules help
+        "decides": words.DECISIONS, "help": boardparts.HELP, "chips": [{**c, "words": c["words"] or action_label(c["fields"])} for c in boardparts.chips(view, cell_words)],
+        "previews": boardparts.previews(view), "ship_pays": {t: boardparts.ship_payments(t) for t in ships},
+        "amounts": boardparts.amounts, "cell_help": boardparts.cell_help,
     }
 
 

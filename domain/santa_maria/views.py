@@ -79,6 +79,7 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
             "cell": list(pending.cell) if pending.cell else None, "effect": pending.effect},
         "draft": list(state.draft),
         "town_hall_sets": [list(s) for s in state.sets],
+        "town_hall_placing": None if state.placing is None else {"seat": state.placing, "town_hall": state.hall},  # §7.1 step 4
         "white_pool": list(state.white_pool),
         "blue_supply": state.blue_supply,
         "blue_pool": list(state.blue_pool),

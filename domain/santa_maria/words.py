@@ -22,7 +22,7 @@ words = Words("Santa Maria")
 says = words.says
 describe = words
 
-_DECISION = {
+DECISIONS = {  # "… decides <these words>": the log and the board (board.html)
     "place_tile": "where to place the tile", "expand_pay": "how to pay for the tile", "trade": "whether to trade",
     "ship": "whether to take a sea-trade tile", "religion_extra": "whether to pay for an extra religion step",
     "place_monk": "where to place a monk", "conquistador_extra": "whether to pay for an extra conquistador step",
@@ -220,7 +220,7 @@ def _turn(f: Fact, v: Viewer) -> str:
 
 @says("DecisionAsked")
 def _asked(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} decides {_DECISION.get(f['decision'], f['decision'])}."
+    return f"{seat(f['seat'])} decides {DECISIONS.get(f['decision'], f['decision'])}."
 
 
 @says("TileChosen")
