@@ -170,8 +170,8 @@ def specialist_words(specialist_id: str) -> str:
 def occupant_words(occupant: str) -> str:
     """What lies on a cell: "w5" a white die showing 5, "b2" the blue die b2, "p4" a pool blue die
     showing 4, "$3" 3 coins (rules page §2.5, §2.6)."""
-    if not occupant:
-        return ""
+    if not occupant or occupant == "priest":  # the Maya city's high priest (module D)
+        return "high priest" if occupant else ""
     kind, rest = occupant[0], occupant[1:]
     if kind == "a":  # module C: "aw4" the white ambassador die showing 4
         return f"{'white' if rest[0] == 'w' else 'blue'} ambassador die {rest[1:]}"
