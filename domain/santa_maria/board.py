@@ -19,17 +19,8 @@ from .components import C
 from .maya import board as maya_board
 from .text import board_text as text  # noqa: F401  (the text board of `replay show`, replay/textboard.py)
 
-_GOOD_WORDS = {"coins": "coin", "vp": "VP"}
-_ROTATION = {0: "as printed", 90: "turned a quarter right", 180: "upside down", 270: "turned a quarter left"}
-
-
-def _amounts(what: Any) -> str:
-    """{"wood": 2, "grain": 1} -> "2 wood + 1 grain"."""
-    parts = []
-    for good, n in (what.items() if isinstance(what, dict) else []):
-        word = _GOOD_WORDS.get(good, good)
-        parts.append(amount(n, word) if word == "coin" else f"{n} {word}")
-    return " + ".join(parts) or "nothing"
+_amounts = boardparts.amounts
+_ROTATION = boardparts.ROTATION
 
 
 def effect_words(effect: str) -> str:

@@ -15,6 +15,8 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
+from domain.core.words import amount
+
 from .colony import ROTATIONS, footprint
 from .components import DATA_FILE, SIZE, C
 from .goods import payments
@@ -30,10 +32,10 @@ def _chip(fields: dict[str, Any], words: str | None = None, whole: bool = True, 
 
 
 def amounts(what: Any) -> str:
-    """{"wood": 2, "gold": 1} -> "2 wood + 1 gold"; coins and VP counted."""
+    """{"wood": 2, "grain": 1} -> "2 wood + 1 grain"; {"coins": 1} -> "1 coin", {"vp": 2} -> "2 VP"."""
     parts = []
     for good, n in (what.items() if isinstance(what, dict) else []):
-        parts.append(f"{n} {'coin' if n == 1 else 'coins'}" if good == "coins" else f"{n} {'VP' if good == 'vp' else good}")
+        parts.append(amount(n, "coin") if good == "coins" else f"{n} {'VP' if good == 'vp' else good}")
     return " + ".join(parts) or "nothing"
 
 

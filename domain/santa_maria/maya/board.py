@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from domain.core.words import amount
+
 from .data import DATA_FILE, GOODS, ITEMS, M
 from .religion import MONK_CHOICES
 from .trade import EXCHANGES, exchange_goods
@@ -14,7 +16,7 @@ HELP: dict[str, str] = {k: v for k, v in json.loads(DATA_FILE.read_text(encoding
 
 
 def _amounts(what: dict[str, Any]) -> str:
-    return " + ".join(f"{n} {'VP' if g == 'vp' else g}" for g, n in what.items()) or "nothing"
+    return " + ".join(amount(n, "coin") if g == "coins" else f"{n} {'VP' if g == 'vp' else g}" for g, n in what.items()) or "nothing"
 
 
 def building(kind: str | None) -> str:
