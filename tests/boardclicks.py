@@ -143,7 +143,8 @@ VARIANTS: dict[str, list[tuple[dict[str, Any], int]]] = {
                                       {"expansions": ["new_buildings", "nobles"]}) for n in (2, 3, 4, 5)]
     + [({"expansions": ["new_buildings", "nobles"], "hacienda_quarry_with_construction_hut": True}, 3)],
     "santa-maria": [({}, 2), ({"advanced_setup": True, "shared_blue_dice": True}, 3),
-                    ({"expansion": True, "modules": ["A", "B"]}, 2), ({"expansion": True, "modules": ["A", "B", "C", "D"]}, 4)],
+                    ({"expansion": True, "modules": ["A", "B"]}, 2), ({"expansion": True, "modules": ["A", "B", "C", "D"]}, 4),
+                    ({"expansion": True, "modules": ["D"]}, 1)],
     "felinia": [({}, 3), ({"mode": "advanced"}, 4)],
     "navegador": [({}, 3), ({}, 5)],
 }

@@ -26,7 +26,7 @@ from service.web import boards
 from tests.boardclicks import key, marks, positions, reachable
 from tests.test_web import create, sign_up
 
-BOARD_GAMES = ["puerto-rico", "felinia", "navegador"]  # the games whose every legal action is on the board
+BOARD_GAMES = ["puerto-rico", "felinia", "navegador", "santa-maria"]  # the games whose every legal action is on the board
 POSITIONS = 300
 
 
