@@ -17,6 +17,7 @@ from tests.browser.helpers import (
     serious_violations,
     shown_version,
     sign_up,
+    wait_for_version,
 )
 from tests.browser.shots import shoot
 
@@ -139,6 +140,7 @@ def test_a_resignation_shows_in_the_players_panel_and_the_resigned_seat_is_offer
     bob.goto(f"{server.url}/games/{gid}")
     bob.click("text=Take a seat")
     ann.wait_for_selector("#turn-h")
+    wait_for_version(ann, server.shiplog.get_game(UUID(gid)).version)  # no swap of the page left to come
     ann.click("details.resign summary")
     ann.check("input[name=sure]")
     ann.click("details.resign button[type=submit]")
@@ -151,3 +153,24 @@ def test_a_resignation_shows_in_the_players_panel_and_the_resigned_seat_is_offer
     assert bob.locator("#live summary:has-text('Resign')").count() == 1  # bob may still resign
     assert serious_violations(ann) == [] and serious_violations(bob) == []
     shoot(bob, "game-resigned")
+
+
+def test_what_a_player_opened_stays_open_when_the_page_is_drawn_again_for_someone_else(
+        server: Any, context_factory: Any) -> None:
+    """A live swap (another seat's chat line or move) keeps the player's open <details> and what
+    they ticked in it: the resign box stays open with "sure" ticked, not closed under their hand."""
+    ann = sign_up(context_factory(), server.url, "Ann")
+    gid = create_game(ann, server.url, "high-card", 2)
+    bob = sign_up(context_factory(), server.url, "Bob")
+    bob.goto(f"{server.url}/games/{gid}")
+    bob.click("text=Take a seat")
+    wait_for_version(ann, server.shiplog.get_game(UUID(gid)).version)
+    ann.click("details.resign summary")
+    ann.check("input[name=sure]")
+    ann.evaluate("() => { document.getElementById('live').dataset.marker = 'before'; "
+                 "document.getElementById('live').addEventListener('shiplog:swapped', () => { window.swapped = true; }); }")
+    bob.fill("input[name=text]", "good luck")
+    bob.press("input[name=text]", "Enter")
+    ann.wait_for_function("() => window.swapped === true")  # ann's page was drawn again
+    assert ann.evaluate("() => document.querySelector('details.resign').open")
+    assert ann.is_checked("details.resign input[name=sure]")

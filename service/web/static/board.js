@@ -38,7 +38,7 @@
     try { return JSON.parse(document.getElementById(id).textContent) || []; } catch (e) { return []; }
   };
 
-  let board = null, bar = null, legal = [], recent = [], items = [], previews = [];
+  let board = null, bar = null, legal = [], recent = [], items = [], previews = [], revealedAt = null;
   let chosen = {}, trail = [], posting = false, wasTurn = false, keptOpen = false, pressed = null, longPress = false;
 
   function outcome(target) {
@@ -208,8 +208,11 @@
     const list = live.querySelector("details.fallback");
     if (list && !keptOpen && legal.length && reachable().size === legal.length) list.open = false;
     const turn = items.some(i => i.result) && myTurn();
-    if (turn && !wasTurn) reveal();
+    // bring the decision into view when the turn comes, and after every move while it stays
+    // (another decision of the same seat, maybe elsewhere on the board); never for a chat line
+    if (turn && (!wasTurn || live.dataset.version !== revealedAt)) reveal();
     wasTurn = turn;
+    revealedAt = live.dataset.version;
     live.dataset.board = live.dataset.version;  // (the board of this version is ready)
   }
 

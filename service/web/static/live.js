@@ -15,12 +15,30 @@
     // older version (the stream's event for the newer one came while the page already showed it).
     if (Number(fresh.dataset.version) < Number(root.dataset.version)) return true;
     const focused = document.activeElement && document.activeElement.closest("#live") ? document.activeElement.id : null;
+    const opened = keepOpen(root);
     root.replaceChildren(...fresh.childNodes);
+    opened(root);
     for (const key of ["version", "status"]) root.dataset[key] = fresh.dataset[key];
     fillEntropy();
     if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
     root.dispatchEvent(new Event("shiplog:swapped"));  // board.js draws the board's choices again
     return true;
+  }
+
+  // What the player had opened (a <details>: resign, away, the list of moves) and ticked in it
+  // stays so when the page's live part is drawn again for someone else's move or a chat line.
+  function keepOpen(from) {
+    const key = d => `${d.className}|${d.querySelector("summary") ? d.querySelector("summary").textContent.trim() : ""}`;
+    const open = new Map();
+    from.querySelectorAll("details[open]").forEach(d => {
+      open.set(key(d), Array.from(d.querySelectorAll("input[type=checkbox]:checked, input[type=radio]:checked"), i => `${i.name}=${i.value}`));
+    });
+    return to => to.querySelectorAll("details").forEach(d => {
+      const ticked = open.get(key(d));
+      if (!ticked) return;
+      d.open = true;
+      d.querySelectorAll("input[type=checkbox], input[type=radio]").forEach(i => { if (ticked.includes(`${i.name}=${i.value}`)) i.checked = true; });
+    });
   }
 
   let busy = false, again = false;
