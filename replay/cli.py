@@ -35,6 +35,7 @@ from .records import (
     load_record,
     parse_viewer,
     printable,
+    seen_by,
     store_seed,
 )
 from .textboard import changes, text_board
@@ -113,7 +114,7 @@ def log(game: str, as_: str | None, as_json: bool) -> None:
         names = [p["name"] for p in record["players"]]
         rows = []
         for ev in record["events"]:
-            row = {k: v for k, v in ev.items() if k not in ("draws", "state_hash") or viewer == ALL}
+            row = {k: v for k, v in seen_by(ev, record, viewer).items() if k not in ("draws", "state_hash") or viewer == ALL}
             if "facts" in row:
                 row["facts"] = redacted(rules, ev["facts"], viewer)
                 row["text"] = described(rules, row["facts"], viewer, names)

@@ -15,7 +15,8 @@ from uuid import UUID
 import click
 
 from domain.core import ALL, registry
-from domain.core.aggregate import Game
+from domain.core.aggregate import Game, Status
+from domain.core.game.orders import row_as_seen
 from domain.core.record import check_format
 from domain.core.rules import GameRules, Viewer, action_for, redacted
 from domain.core.words import described, render
@@ -124,17 +125,27 @@ def _echo_json(data: Any) -> None:
     echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
+def seen_by(ev: dict[str, Any], record: dict[str, Any], viewer: Viewer) -> dict[str, Any]:
+    """A record's row as `viewer` may see it of the seats' secrets (`orders.row_as_seen`: their
+    standing orders, how a move was played for them), kept from the others while the game runs."""
+    return row_as_seen(ev, viewer) if record.get("status") in (Status.ACTIVE, Status.OPEN) else ev
+
+
 def describe_event(ev: dict[str, Any], record: dict[str, Any], viewer: Viewer) -> str:
     """The event in one head line (who did what), then what happened in sentences, one a line."""
     rules = registry.get(record["game"])
     names = [p["name"] or f"seat {p['seat']}" for p in record["players"]]
+    ev = seen_by(ev, record, viewer)
     kind = Game.event_class(ev["type"])
     head = f"#{ev['version']:<4}"
     if kind is Game.ActionTaken:
-        who = f"{names[ev['seat']]} (seat {ev['seat']}{', bot' if ev.get('bot') else ''})"
+        how = {"forced": ", forced", "order": f", standing order #{ev.get('order')}"}.get(ev.get("auto") or "", "")
+        who = f"{names[ev['seat']]} (seat {ev['seat']}{', bot' if ev.get('bot') else ''}{how})"
         action = action_for(rules, ev["action"], ev["seat"], viewer)
         args = {k: v for k, v in action.items() if k != "type"}
         return f"{head} {who}: {action['type']} {json.dumps(args) if args else ''}".rstrip() + _told(rules, ev, viewer, names)
+    if kind is None:
+        return f"{head} {ev['type']}"  # another seat's secret
     if kind is Game.GameCreated and ev.get("facts") is not None:
         return f"{head} game created: {record['game']} for {', '.join(names)}" + _told(rules, ev, viewer, names)
     if kind is Game.GameCreated:

@@ -22,6 +22,7 @@ from domain.core.aggregate import Game, Status
 from domain.core.errors import IllegalAction
 from domain.core.options import catalog as options_catalog
 from domain.core.rules import Viewer
+from domain.core.table import TABLE_OPTIONS
 
 from . import schemas
 from .callers import (
@@ -126,7 +127,7 @@ def accepted(result: Any, viewer: Viewer, seat: int | None = None) -> tuple[dict
 @bp.route("/catalog", methods=["GET"])
 @bp.response(200, schemas.CatalogSchema)
 def catalog() -> dict[str, Any]:
-    """The games this server hosts, their seat counts and bots."""
+    """The games this server hosts, their seat counts and bots; the table's settings every game takes."""
     games, unavailable = [], []
     for name in registry.names():
         try:
@@ -147,7 +148,7 @@ def catalog() -> dict[str, Any]:
                 "description": rules.BLURB,
             }
         )
-    return {"games": games, "unavailable": unavailable}
+    return {"games": games, "unavailable": unavailable, "table": options_catalog(TABLE_OPTIONS)}
 
 
 @bp.route("/games", methods=["POST"])

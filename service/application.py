@@ -25,6 +25,7 @@ from eventsourcing.utils import get_topic
 from domain.core import codec
 from domain.core.aggregate import Game
 from domain.core.errors import IllegalAction
+from domain.core.game.base import made_event
 from domain.core.game.seats import OPEN_SEAT, seat_entry
 from domain.core.record import hash_scheme, record_from_events, replay_states, verify
 from domain.core.rng import new_seed
@@ -205,10 +206,12 @@ class Shiplog(TableCommands, PlayerCommands, DaysOffCommands, Application):
             raise IllegalAction(
                 "idempotency.key_reused", "This Idempotency-Key was already used for a different action."
             )
-        # What that request stored: its action, then the bot moves and seed reveal it caused.
+        # What that request stored: its action, then the moves played after it (bots', forced,
+        # by standing order, and the orders dropped on the way) and the seed reveal it caused.
         caused = [first]
         for ev in events[1:]:
-            if not (isinstance(ev, Game.SeedRevealed) or getattr(ev, "bot", None)):
+            if not (isinstance(ev, Game.SeedRevealed | Game.OrderDropped) or getattr(ev, "bot", None)
+                    or getattr(ev, "auto", None)):
                 break
             caused.append(ev)
         return Accepted(game, caused, True)
@@ -232,12 +235,14 @@ class Shiplog(TableCommands, PlayerCommands, DaysOffCommands, Application):
         """What follows every command, whatever it was (a move, a take-back asked, answered or
         applied, a seat taken, a resignation, a stand-in, a timeout): bots answer a pending
         take-back, a take-back every other seat accepted is applied, and bots move whenever
-        one is to act. `_save` calls it, so no command can leave the game waiting for a bot."""
+        one is to act, and the moves played for people (a seat's only legal action, its standing
+        orders: `Game.play_automatic`). `_save` calls it, so no command can leave the game
+        waiting for a bot, a forced move or a standing order."""
         game.bots_answer()
         request = game.undo_request
         if request is not None and game.undo_granted():
             game.apply_undo(self.get_game(game.id, request.to_version), request.seat)
-        game.play_bots()
+        game.play_automatic()
 
     def abandon(self, game_id: UUID | Game, reason: str) -> Accepted:
         game = self._fresh(game_id)
@@ -425,7 +430,7 @@ class Shiplog(TableCommands, PlayerCommands, DaysOffCommands, Application):
                 fields.setdefault("salt", rec.get("seed_salt"))
             elif kind == "BotStoodIn":
                 fields.setdefault("reason", "host")  # records written before BotStoodIn v2
-            events.append(getattr(Game, kind)(**common, **fields))
+            events.append(made_event(getattr(Game, kind), **common, **fields))  # optional fields as the row has them
         with self.writing():
             self.events.put(events)
         return game_id, tokens, host_token

@@ -178,7 +178,8 @@ def game_stream(game: Game, player: Any, after: int | None) -> Response:
         then = app.get_game(game.id, news[-1].originator_version)
         shown, names = viewer(then), [s.get("name") or "" for s in then.seats]
         last = news[-1].originator_version
-        return [frame(event_json(ev, rules, shown, names), type(ev).__name__, ev.originator_version) for ev in news]
+        rows = [event_json(ev, rules, shown, names) for ev in news]
+        return [frame(row, row["type"], row["version"]) for row in rows]  # a seat's secret is named "Secret" too
 
     return live(step, player, game_place(game.id))
 

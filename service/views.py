@@ -12,6 +12,7 @@ from typing import Any
 
 from domain.core import ALL
 from domain.core.aggregate import Game, Status, public_seats
+from domain.core.game.orders import SECRET, hidden_from, played_for
 from domain.core.rules import GameRules, Viewer, action_for, redacted
 from domain.core.words import described, render
 
@@ -45,11 +46,18 @@ def viewer_of(game: Game, kind: str, seat: int | None) -> Viewer:
 
 
 def event_json(ev: Any, rules: GameRules, viewer: Viewer, names: list[str] | None = None) -> dict[str, Any]:
-    """One event as `viewer` may see it; its facts also in words (`text`, with the players' `names`)."""
+    """One event as `viewer` may see it; its facts also in words (`text`, with the players' `names`).
+    A seat's secret (its standing orders, how a move was played for it: `orders.seat_secret`)
+    is shown to that seat alone while the game runs: to anyone else an order's event is a row
+    of type "Secret" that says nothing more, and a move played for the seat looks chosen."""
     kind, fields = type(ev), vars(ev)
+    name = kind.__name__
+    secret = hidden_from(name, fields, viewer)
+    if secret and name != "ActionTaken":
+        return {"version": ev.originator_version, "type": SECRET, "time": ev.timestamp.isoformat(), "seat": None}
     row: dict[str, Any] = {
         "version": ev.originator_version,
-        "type": kind.__name__,
+        "type": name,
         "time": ev.timestamp.isoformat(),
         "seat": kind.actor(fields),
     }
@@ -59,6 +67,11 @@ def event_json(ev: Any, rules: GameRules, viewer: Viewer, names: list[str] | Non
     if isinstance(ev, Game.ActionTaken):
         row["action"] = action_for(rules, ev.action, ev.seat, viewer)
         row["bot"] = ev.bot
+        row["auto"] = None if secret else ev.auto
+        row["order"] = None if secret else ev.order
+        if row["auto"]:  # said before its first sentence (text[i] still says facts[i])
+            said = render(played_for(ev.seat, ev.auto, ev.order), names or [])
+            row["text"] = [" ".join([said, *row["text"][:1]]), *row["text"][1:]]
     detail = kind.detail(fields)
     if detail is not None:
         row["detail"] = detail
@@ -73,7 +86,8 @@ def since_last_turn(stored: Sequence[Any], game: Game, seat: int, viewer: Viewer
     viewer may see it: its sentences (the newest SINCE_SENTENCES, oldest first, and how many
     more) and the moves of every seat, for the board to light up."""
     recent = list(stored[-SINCE_EVENTS:])
-    mine = [i for i, ev in enumerate(recent) if isinstance(ev, Game.ActionTaken) and ev.seat == seat and ev.bot is None]
+    mine = [i for i, ev in enumerate(recent)
+            if isinstance(ev, Game.ActionTaken) and ev.seat == seat and ev.bot is None and not ev.auto]
     rows = [event_json(ev, game.rules, viewer, names) for ev in recent[mine[-1] + 1 if mine else 0:]]
     sentences = [t for row in rows for t in row.get("text", [])]
     moves = [{"seat": row["seat"], "action": row["action"], "text": " ".join(row.get("text", []))}

@@ -65,7 +65,9 @@ def test_a_full_game_over_http(client: Any) -> None:
         resp = client.post(f"/v1/games/{gid}/actions", json=actions["actions"][0],
                            headers={**auth(token), "If-Match": f'"{view["version"]}"'})
         assert resp.status_code == 201, resp.json
-        assert resp.json["version"] == view["version"] + (1 if resp.json["status"] == "active" else 2)  # + SeedRevealed
+        # the move, the forced moves that followed it (High Card: the last card of a hand), SeedRevealed at the end
+        assert resp.json["version"] == view["version"] + len(resp.json["events"])
+        assert [e["auto"] for e in resp.json["events"] if e["type"] == "ActionTaken"][0] is None
         assert not schemas.AcceptedSchema().validate(resp.json)
         listed = client.get(f"/v1/games/{gid}/actions", headers=auth(token)).json["actions"]
         assert resp.json["actions"] == listed  # the next actions come with the answer

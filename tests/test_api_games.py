@@ -9,6 +9,7 @@ from uuid import UUID
 import pytest
 
 from domain.core import ALL, registry
+from domain.core.aggregate import Game
 from domain.core.rng import Rng, choice
 from domain.core.rules import redacted
 from domain.core.words import described
@@ -45,10 +46,16 @@ def test_random_play_over_http_shows_each_viewer_only_its_view(client: Any, app:
     over = client.get(f"/v1/games/{gid}").json["status"] != "active"  # a short game may have ended
     for seat in [None, *range(players)]:
         headers = {} if seat is None else {"Authorization": f"Bearer {tokens[seat]}"}
-        log = client.get(f"/v1/games/{gid}/events", headers=headers).json["events"]
+        log = client.get(f"/v1/games/{gid}/events?limit=500", headers=headers).json["events"]
         viewer = ALL if over else seat  # a finished game shows everything to everyone
         for row, event in zip(log, stored, strict=True):
             if hasattr(event, "facts"):
                 assert row["facts"] == redacted(rules, event.facts, viewer)
-                assert row["text"] == described(rules, row["facts"], viewer, [f"p{n}" for n in range(players)])
+                text = described(rules, row["facts"], viewer, [f"p{n}" for n in range(players)])
+                # a forced move says so first, to its seat alone while the game runs
+                auto = event.auto if isinstance(event, Game.ActionTaken) and viewer in (event.seat, ALL) else None
+                assert row.get("auto") == auto
+                if auto:
+                    text[0] = f"Played for p{event.seat}, its only legal action: {text[0]}"
+                assert row["text"] == text
             assert "draws" not in row and "state_hash" not in row

@@ -144,7 +144,9 @@ def test_events_come_in_pages_with_a_next_link(client: Any) -> None:
         seat = view["to_act"][0]
         client.post(f"/v1/games/{gid}/actions", json=first_action(client, gid, tokens[seat]), headers=tokens[seat])
     everything = client.get(f"/v1/games/{gid}/events").json
-    assert [e["version"] for e in everything["events"]] == [0, 1, 2, 3, 4] and everything["next"] is None
+    version = client.get(f"/v1/games/{gid}").json["version"]  # 4 moves, and any forced ones
+    assert version >= 4 and [e["version"] for e in everything["events"]] == list(range(version + 1))
+    assert everything["next"] is None
     seen, url = [], f"/v1/games/{gid}/events?limit=2"
     while url:
         page = client.get(url)

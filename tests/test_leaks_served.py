@@ -86,6 +86,8 @@ class Table:
         return self.browsers[token]
 
     def hidden(self, version: int, viewer: Viewer) -> frozenset[str]:
+        if viewer == ALL:  # a finished game's viewers see everything, its earlier versions too
+            return frozenset()
         key = (version, viewer)
         if key not in self.secrets:
             self.secrets[key] = hidden(self.game, self.states[version], viewer)
@@ -156,6 +158,8 @@ def check_rows(table: Table, rows: list[Json], viewer: Viewer) -> None:
         if row["type"] == "ActionTaken":
             action = action_for(rules, ev.action, ev.seat, viewer)
             assert row["action"] == action, (version, viewer)
+            # how a move was played for a seat (forced) is that seat's to know while the game runs
+            assert row.get("auto") == (ev.auto if viewer in (ev.seat, ALL) else None), (version, viewer)
             if action != ev.action:
                 table.redacted_types.add(ev.action["type"])
         if getattr(ev, "facts", None) is not None:

@@ -36,8 +36,10 @@ EVENTS = (
     "GameCreated", "SeatTaken", "SeatLeft", "GameStarted", "MadePrivate", "InviteRenewed",
     "ActionTaken", "UndoRequested", "UndoAnswered", "UndoApplied", "ClockRelaxed", "DaysOffChanged", "BotStoodIn",
     "PlayerReturned", "PlayerResigned", "TimedOut", "MessagePosted", "GameAbandoned", "SeedRevealed",
+    "OrderGiven", "OrderChanged", "OrderCancelled", "OrderDropped",
 )
-SINCE_THE_SPLIT = ("DaysOffChanged",)  # events the build before the split did not have
+# events the build before the split did not have: days off, standing orders
+SINCE_THE_SPLIT = ("DaysOffChanged", "OrderGiven", "OrderChanged", "OrderCancelled", "OrderDropped")
 
 
 def sqlite(path: Path, **more: str) -> dict[str, str]:

@@ -11,6 +11,8 @@ a module of `domain/core/game/` with the commands and events of its concern:
     SeatTaken, SeatLeft, GameStarted       seats      and the invitation: MadePrivate,
                                                       InviteRenewed
     ActionTaken                            play       (and bots: bot seats move)
+    OrderGiven, OrderChanged, OrderCancelled, OrderDropped   orders   (and the moves played
+                                                      for people: forced, by standing order)
     UndoRequested, UndoAnswered, UndoApplied   takebacks
     ClockRelaxed, DaysOffChanged           clocks     (time kept after every event)
     BotStoodIn, PlayerReturned, PlayerResigned, TimedOut   people
@@ -55,6 +57,7 @@ from .game.bots import MAX_BOT_MOVES, Bots
 from .game.clocks import Clocks
 from .game.creation import Creation
 from .game.ending import Ending, ended_outcome
+from .game.orders import Orders
 from .game.people import People
 from .game.play import IDEMPOTENCY_WINDOW, Play, key_digest
 from .game.seats import OPEN_SEAT, SEAT_KEYS, Seats, public_seats, seat_entry
@@ -88,7 +91,7 @@ __all__ = [
 ]
 
 
-class Game(Creation, Seats, Play, Bots, TakeBacks, Clocks, People, Talk, Ending, Aggregate):
+class Game(Creation, Seats, Play, Bots, Orders, TakeBacks, Clocks, People, Talk, Ending, Aggregate):
     """One game: its parts (domain/core/game/) combined, and every one of its events named."""
 
     INITIAL_VERSION = 0
@@ -143,6 +146,10 @@ class Game(Creation, Seats, Play, Bots, TakeBacks, Clocks, People, Talk, Ending,
     MessagePosted = Talk.MessagePosted
     GameAbandoned = Ending.GameAbandoned
     SeedRevealed = Ending.SeedRevealed
+    OrderGiven = Orders.OrderGiven
+    OrderChanged = Orders.OrderChanged
+    OrderCancelled = Orders.OrderCancelled
+    OrderDropped = Orders.OrderDropped
 
     class Snapshot(GameSnapshot):
         """`snapshots.GameSnapshot`, under the topic stored snapshots carry."""

@@ -36,7 +36,7 @@ from .game.base import HASH_SCHEMES, KEYED, KEYED_FIELDS, UNKEYED, hash_state
 from .game.ending import ended_outcome
 from .game.seats import public_seats
 from .rng import Rng, RngMismatch, ScriptedRng, game_seed, seed_commitment
-from .rules import Fact, GameRules, fold, turn_allows
+from .rules import Fact, GameRules, actions_now, fold, turn_allows
 
 FORMAT = "shiplog.record"
 FORMAT_VERSION = 4  # hash_scheme "hmac-sha256-fields"; games with an older scheme keep format 3
@@ -261,6 +261,7 @@ def verify(
     report.hashes_checked = key is not None or not keyed
     states: dict[int, Any] = {}
     state: Any = None
+    standing = StandingOrders()
     for ev in record["events"]:
         version = ev["version"]
         report.events += 1
@@ -280,13 +281,17 @@ def verify(
                 elif not turn_allows(rules, rules.to_act(state), seat, ev["action"]):
                     problem = f"seat {seat} acted, but it was not its turn"
                 else:
-                    rng = ScriptedRng(ev["draws"])
-                    decided = _plain(rules.decide(state, seat, ev["action"], rng))
-                    problem = _same_facts(ev["facts"], decided) or _unused(rng)
+                    problem = standing.check(rules, state, ev)
+                    if problem is None:
+                        rng = ScriptedRng(ev["draws"])
+                        decided = _plain(rules.decide(state, seat, ev["action"], rng))
+                        problem = _same_facts(ev["facts"], decided) or _unused(rng)
                 if problem is None:
                     state = fold(rules, state, ev["facts"])
             elif kind == "UndoApplied":
                 state = states[ev["to_version"]]
+            else:
+                standing.note(ev)
             if problem is None and "state_hash" in ev and report.hashes_checked:
                 actual = hash_state(scheme, state, key)
                 if actual != ev["state_hash"]:
@@ -305,6 +310,37 @@ def verify(
             progress(1)
     report.final_hash = hash_state(scheme, state, key) if report.hashes_checked and state is not None else None
     return report
+
+
+class StandingOrders:
+    """The standing orders of a record's seats as its events give, change, drop and use them:
+    a move played for a seat is checked against them (forced: the seat's one legal action;
+    by order: an order of the seat's that stood, with that action)."""
+
+    def __init__(self) -> None:
+        self.orders: dict[int, dict[str, Any]] = {}
+
+    def note(self, ev: dict[str, Any]) -> None:
+        kind = ev["type"]
+        if kind in ("OrderGiven", "OrderChanged"):
+            self.orders[ev.get("order", ev["version"])] = ev
+        elif kind in ("OrderCancelled", "OrderDropped"):
+            self.orders.pop(ev["order"], None)
+
+    def check(self, rules: GameRules, state: Any, ev: dict[str, Any]) -> str | None:
+        """What is wrong with how the move `ev` was played (None: nothing)."""
+        how, seat = ev.get("auto"), ev["seat"]
+        if how is None:
+            return None
+        if how == "forced":
+            legal = actions_now(rules, state, seat, rules.to_act(state))
+            return None if legal == [ev["action"]] else f"a forced move, but seat {seat} had {len(legal)} legal actions"
+        order = self.orders.get(ev.get("order", -1))
+        if how != "order" or order is None or order["seat"] != seat or order["action"] != ev["action"]:
+            return f"a move played by standing order #{ev.get('order')}, which seat {seat} did not have with this action"
+        if order["scope"] == "next":
+            del self.orders[ev["order"]]
+        return None
 
 
 def _plain(facts: list[Fact]) -> list[Fact]:

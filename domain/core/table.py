@@ -13,6 +13,9 @@ Settings (a JSON object, stored with the game when it is created):
                  resigned seat loses
     bot          the bot that stands in for a person (timeouts, resignations, a player who
                  asked for one, the host's once a clock ran out); default: the game's "greedy" bot, if any
+    forced_moves true (the default): when the seat to act has exactly one legal action, it is
+                 played at once in its name (`game.orders`); false: the player plays it. Games
+                 created before the setting have none, and play no move for their players.
 
 >>> check_settings({"clock": {"days_per_move": 3}}, {"greedy": None, "random": None})["clock"]
 {'days_per_move': 3}
@@ -28,6 +31,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from .errors import IllegalAction
+from .options import Option
 
 DAY = 86_400  # seconds
 MAX_DAYS = 60
@@ -74,7 +78,7 @@ def check_settings(raw: Mapping[str, Any] | None, bots: Mapping[str, Any]) -> di
     """The table's settings with defaults filled in, or IllegalAction with a `clock.*`,
     `settings.*` code."""
     raw = dict(raw or {})
-    unknown = set(raw) - {"clock", "on_timeout", "on_resign", "bot"}
+    unknown = set(raw) - {"clock", "on_timeout", "on_resign", "bot", "forced_moves"}
     if unknown:
         raise IllegalAction("settings.unknown", f"Unknown table setting {sorted(unknown)[0]!r}.")
     on_timeout = raw.get("on_timeout", "bot")
@@ -86,10 +90,32 @@ def check_settings(raw: Mapping[str, Any] | None, bots: Mapping[str, Any]) -> di
     bot = raw.get("bot") or default_bot(bots)
     if bot not in bots:
         raise IllegalAction("options.unknown_bot", f"There is no bot called {bot!r}; choose one of {sorted(bots)}.")
-    return {"clock": check_clock(raw.get("clock")), "on_timeout": on_timeout, "on_resign": on_resign, "bot": bot}
+    forced = raw.get("forced_moves", True)
+    if not isinstance(forced, bool):
+        raise IllegalAction("settings.forced_moves", "forced_moves is true (a seat's only legal action is played "
+                            "for it at once) or false.")
+    return {"clock": check_clock(raw.get("clock")), "on_timeout": on_timeout, "on_resign": on_resign, "bot": bot,
+            "forced_moves": forced}
 
 
+# The settings of a game created before it had any (no forced moves: they came later).
 DEFAULT_SETTINGS: dict[str, Any] = {"clock": None, "on_timeout": "bot", "on_resign": "bot", "bot": None}
+
+
+# The settings a new game's table may choose besides its clock and stand-in bot, as the catalog
+# lists them (`GET /v1/catalog`, "table") and the new-game form offers them.
+TABLE_OPTIONS = (
+    Option("on_timeout", "choice", "bot", "When a seat runs out of time: a bot plays it until its player is back, "
+           "or it forfeits.", choices=ON_TIMEOUT),
+    Option("on_resign", "choice", "bot", "When a player resigns: a bot plays on, or the game ends.", choices=ON_RESIGN),
+    Option("forced_moves", "bool", True, "When a player's only legal action is certain, it is played for them at "
+           "once (they are not woken for it; a take-back takes it back with their move before)."),
+)
+
+
+def forced_moves(settings: Mapping[str, Any]) -> bool:
+    """Whether the table plays a seat's only legal action for it (absent: a game made before)."""
+    return bool(settings.get("forced_moves", False))
 
 
 def relaxes(old: Mapping[str, int] | None, new: Mapping[str, int] | None) -> bool:

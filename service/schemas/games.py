@@ -93,6 +93,8 @@ class CreateGameSchema(RequestSchema):
                            metadata={"description": "when a player resigns: a bot plays on, or the game ends"})
     bot = fields.Str(load_default=None, validate=validate.Length(min=1, max=40),
                      metadata={"description": "the bot that stands in for people (default the game's greedy bot)"})
+    forced_moves = StrictBool(load_default=True, metadata={
+        "description": "a seat's only legal action is played for it at once (false: its player plays it)"})
 
     @validates_schema
     def one_way(self, data: dict[str, Any], **kwargs: Any) -> None:
@@ -102,7 +104,7 @@ class CreateGameSchema(RequestSchema):
             raise ValidationError("private, seat, bots and entropy are for games with open seats.")
 
     def settings(self, data: dict[str, Any]) -> dict[str, Any]:
-        return {k: data[k] for k in ("clock", "on_timeout", "on_resign", "bot")}
+        return {k: data[k] for k in ("clock", "on_timeout", "on_resign", "bot", "forced_moves")}
 
 
 class ActionSchema(Schema):
@@ -314,6 +316,8 @@ class SettingsSchema(Schema):
     on_timeout = fields.Str()
     on_resign = fields.Str()
     bot = fields.Str(allow_none=True)
+    forced_moves = fields.Bool(metadata={"description": "a seat's only legal action is played for it (absent: a "
+                                                        "game made before the setting, which plays none)"})
 
 
 class SeatClockSchema(Schema):
@@ -328,7 +332,9 @@ class SeatClockSchema(Schema):
 
 class EventSchema(Schema):
     version = fields.Int(required=True)
-    type = fields.Str(required=True)
+    type = fields.Str(required=True, metadata={
+        "description": "the event's class; \"Secret\": another seat's standing order, shown to that seat alone "
+                       "while the game runs"})
     time = fields.Str(required=True)
     seat = fields.Int(allow_none=True)
     action = fields.Dict(allow_none=True)
@@ -338,6 +344,11 @@ class EventSchema(Schema):
         metadata={"description": "the facts in words, one sentence each (text[i] says facts[i]), players named"},
     )
     bot = fields.Str(allow_none=True)
+    auto = fields.Str(allow_none=True, metadata={
+        "description": "a move played for the seat: \"forced\" (its only legal action) or \"order\" (its standing "
+                       "order `order`); null: chosen (or not the caller's to know: shown to the seat alone while "
+                       "the game runs)"})
+    order = fields.Int(allow_none=True, metadata={"description": "the standing order that played the move"})
     detail = fields.Dict()
 
 
@@ -408,6 +419,9 @@ class CatalogEntrySchema(Schema):
 
 class CatalogSchema(Schema):
     games = fields.List(fields.Nested(CatalogEntrySchema))
+    table = fields.List(fields.Nested(OptionSchema), metadata={
+        "description": "the table's settings every game takes (`POST /v1/games` takes each by name): when a seat "
+                       "times out or resigns, whether forced moves play themselves"})
     unavailable = fields.List(fields.Str(), metadata={"description": "registered games that failed to load"})
 
 

@@ -169,7 +169,8 @@ def new_game(game: str, rules: GameRules, form: Any) -> dict[str, Any]:
         "game": game, "seats": seats, "bots": bots, "private": bool(form.get("private")),
         "options": {o.name: v for o in rules.OPTIONS if (v := option_value(o, form)) is not None},
         "entropy": form.get("entropy") or None, "clock": {"days_per_move": number(days)} if days else None,
-        "on_timeout": form.get("on_timeout") or None, "on_resign": form.get("on_resign") or None})
+        "on_timeout": form.get("on_timeout") or None, "on_resign": form.get("on_resign") or None,
+        "forced_moves": form.get("forced_moves", "yes") == "yes"})
     if any(b not in rules.BOTS for b in data["bots"]):
         raise IllegalAction("options.unknown_bot", "Choose a bot of this game, or leave the seat open.")
     return data

@@ -21,6 +21,7 @@ from flask import Response, abort, redirect, render_template, request, url_for
 
 from domain.core.aggregate import Game, Status
 from domain.core.errors import IllegalAction
+from domain.core.game.orders import SECRET
 
 from ..live import game_stream
 from ..localtime import left
@@ -35,9 +36,10 @@ from .session import bp, current_player, shiplog
 FORBIDDEN = ("seat.none", "message.not_seated", "host.only")  # the API's 403s raised by the pages themselves
 LOG_ROWS = 40  # the newest events shown on the game page (the replay page has them all)
 TALK_ROWS = 30
-# Every event type of a game: the live stream names each event by its type.
-EVENT_TYPES = sorted(n for n, v in vars(Game).items() if isinstance(v, type) and issubclass(v, Aggregate.Event)
-                     and n not in ("Event", "Snapshot"))
+# Every event type of a game: the live stream names each event by its type (another seat's
+# standing order by "Secret").
+EVENT_TYPES = sorted([SECRET, *(n for n, v in vars(Game).items() if isinstance(v, type) and issubclass(v, Aggregate.Event)
+                                and n not in ("Event", "Snapshot"))])
 
 
 @bp.errorhandler(404)

@@ -6,6 +6,7 @@
     seats      taking and leaving a seat, the start when the last one is filled, the invitation
     play       a seat's action: decided by the rules, recorded with its facts and draws
     bots       bot seats move whenever one is to act
+    orders     moves played for a person's seat: its only legal action, its standing orders
     takebacks  taking a move back: at once, or asked and answered
     clocks     who is awaited since when, what is left of each time bank; the host relaxing it
     people     a bot standing in for a player, a resignation, a seat out of time

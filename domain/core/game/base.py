@@ -101,6 +101,34 @@ def _own_fields(event_class: type) -> tuple[str, ...]:
     return names[3:] if names[:3] == _BASE_FIELDS else ("(not an event of the usual shape)",)
 
 
+@functools.cache
+def _required(event_class: type) -> int:
+    """How many of its own fields an event must be given: those before the first optional one
+    (an optional field is stored only when given, so older rows keep their bytes)."""
+    optional = {f.name for f in dataclasses.fields(event_class) if f.default is not dataclasses.MISSING}
+    own = _own_fields(event_class)
+    return next((i for i, name in enumerate(own) if name in optional), len(own))
+
+
+def made_event(event_class: Any, **fields: Any) -> Any:
+    """An event of `event_class` from its fields, as the library's mapper makes one it reads
+    from the store (its attributes set at once, not one by one through the frozen dataclass's
+    `__init__`: issue 15, 3 µs of a move). Optional fields left out stay out of its attributes
+    and of what is stored; reading one gives its default."""
+    names = tuple(fields)
+    own = _own_fields(event_class)
+    given = len(names) - 3
+    if names[:3] != _BASE_FIELDS or given < _required(event_class):
+        return event_class(**fields)
+    if names[3:] != own[:given]:  # (not the usual order: put in it, when they are its fields)
+        if not set(names[3:]) <= set(own) or not set(own[:_required(event_class)]) <= set(names):
+            return event_class(**fields)
+        fields = {**{name: fields[name] for name in _BASE_FIELDS}, **{name: fields[name] for name in own if name in fields}}
+    event = object.__new__(event_class)
+    object.__setattr__(event, "__dict__", fields)
+    return event
+
+
 @dataclass(frozen=True)
 class Move:
     """A seat's latest action still in effect (not taken back): its event version, the seat,
@@ -130,6 +158,10 @@ Status.__module__ = Move.__module__ = UndoRequest.__module__ = STORED_AS
 
 class GameBase(_Aggregate):
     """A game's attributes and the questions its parts ask of it (`Game` is made of the parts)."""
+
+    # The seats' standing orders (`orders.Order`), in the order given: set by the first order,
+    # so a game that never had one stores none (its snapshots read as they always did).
+    orders: tuple[Any, ...] = ()
 
     def __init__(
         self,
@@ -209,19 +241,11 @@ class GameBase(_Aggregate):
     def trigger_event(self, event_class: Any, **kwargs: Any) -> None:
         """The library's `trigger_event` without its copies of the fields: the event as the next
         of this game's sequence, stamped with the time `at` set (or the library's clock),
-        applied to this game and kept pending until saved.
-
-        Given every field of the event class in its order, the event is made as the library's
-        mapper makes one it reads from the store (its attributes set at once), not through the
-        frozen dataclass's `__init__`, which sets them one by one (issue 15: 3 µs of a move)."""
+        applied to this game and kept pending until saved (`made_event`: given its fields in
+        their order, it is made as the mapper makes one it reads from the store)."""
         timestamp = kwargs.pop("timestamp", None) or self.__dict__.get("_now") or event_class.create_timestamp()
-        if tuple(kwargs) == _own_fields(event_class):
-            new_event = object.__new__(event_class)
-            object.__setattr__(new_event, "__dict__", {"originator_id": self._id, "originator_version": self._version + 1,
-                                                       "timestamp": timestamp, **kwargs})
-        else:
-            new_event = event_class(originator_id=self.id, originator_version=self.version + 1,
-                                    timestamp=timestamp, **kwargs)
+        new_event = made_event(event_class, originator_id=self._id, originator_version=self._version + 1,
+                               timestamp=timestamp, **kwargs)
         new_event.mutate(self)
         self._pending_events.append(new_event)
 

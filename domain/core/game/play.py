@@ -20,6 +20,7 @@ from ..rules import Action, Fact, Seat, actions_now, fold, revealing, turn_allow
 from .base import GameBase, Move, Status, plain
 
 IDEMPOTENCY_WINDOW = 512  # how many recent Idempotency-Keys each game remembers
+AUTO = ("forced", "order")  # how a move is played for a person's seat without it
 
 
 def key_digest(key: str) -> str:
@@ -33,12 +34,15 @@ class Play(GameBase):
 
     if TYPE_CHECKING:
         def _reveal_seed(self) -> None: ...  # ending.Ending
+        def _played_order(self, order: int) -> None: ...  # orders.Orders
 
     def take_action(
-        self, seat: Seat, action: Action, idempotency_key: str | None = None, bot: str | None = None
+        self, seat: Seat, action: Action, idempotency_key: str | None = None, bot: str | None = None,
+        auto: str | None = None, order: int | None = None,
     ) -> None:
         """Decide `action` for `seat`; record it with its facts, then finish the game if over.
-        `bot`: the bot that plays it (None: the seat's person, refused while a bot plays the seat)."""
+        `bot`: the bot that plays it (None: the seat's person, refused while a bot plays the seat).
+        `auto`: played for the seat's person without it (`AUTO`), by its standing `order`."""
         self._check_playing()
         if bot is None:
             self.check_in_person(seat)
@@ -58,6 +62,7 @@ class Play(GameBase):
         # facts again; the event is built directly, not through the library's decorator.
         self._decided = (state, finished)
         self.__dict__["_to_act"] = (state, after)
+        how = {} if auto is None else {"auto": auto} if order is None else {"auto": auto, "order": order}
         self.trigger_event(
             self.ActionTaken,
             seat=seat,
@@ -68,6 +73,7 @@ class Play(GameBase):
             to_act=sorted(after),
             idempotency_key=idempotency_key,
             bot=bot or self.bot_of(seat),
+            **how,
         )
         if finished:
             self._reveal_seed()
@@ -87,7 +93,11 @@ class Play(GameBase):
         moves = self.moves
         if revealed and not all(m.revealed for m in moves):
             moves = tuple(m if m.revealed else replace(m, revealed=True) for m in moves)
-        self.moves = (*[m for m in moves if m.seat != seat], Move(version, seat, revealed))
+        # A move played for the seat (forced, or by its order) is taken back with the seat's last
+        # move it chose itself: it is not the seat's latest move to take back (docs/api.md).
+        self.moves = moves if ev.auto else (*[m for m in moves if m.seat != seat], Move(version, seat, revealed))
+        if ev.order is not None:
+            self._played_order(ev.order)
         self.undo_request = None  # a new move lets any pending take-back request lapse
         if ev.idempotency_key is not None:
             remembered = (key_digest(ev.idempotency_key), version)
@@ -111,6 +121,12 @@ class Play(GameBase):
         return None
 
     class ActionTaken(Aggregate.Event):
+        """`auto` and `order`, optional (stored only when given, so the rows of every move
+        before them keep their bytes): a move played for a person's seat without it, "forced"
+        (its only legal action) or "order" (its standing order `order`); absent: the seat's
+        person, or its bot, chose it. Both are the seat's secret while the game runs
+        (`orders.seat_secret`)."""
+
         class_version = 1
         seat: int
         action: Action
@@ -120,6 +136,8 @@ class Play(GameBase):
         to_act: list[int]
         idempotency_key: str | None
         bot: str | None
+        auto: str | None = None
+        order: int | None = None
 
         def apply(self, aggregate: Any) -> None:
             # Applied directly, not through the library's `@event` decorator, which copies and
@@ -132,3 +150,8 @@ class Play(GameBase):
             game: Any = Aggregate.Event.mutate(self, aggregate)
             game._keep_time(self.timestamp)  # clocks.Clocks
             return game
+
+
+# An event loaded from a row without them (or made without them) reads their defaults.
+Play.ActionTaken.auto = None
+Play.ActionTaken.order = None
