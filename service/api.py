@@ -59,7 +59,7 @@ ETAG = {"ETag": {"description": 'the game\'s version, e.g. "12"', "schema": {"ty
 def json_posts_only() -> None:
     """A browser's cross-origin form post carries a form or text Content-Type: refuse anything
     but application/json (a POST with neither body nor Content-Type, like a bare take-back, is fine)."""
-    if request.method not in ("POST", "PATCH"):
+    if request.method not in ("POST", "PATCH", "PUT"):
         return
     # The usual header, exactly: werkzeug's `mimetype` (a parse of the header's parameters) says the same.
     if request.environ.get("CONTENT_TYPE") == "application/json" or request.mimetype == "application/json" or (not request.mimetype and not request.get_data(cache=True)):

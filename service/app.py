@@ -22,6 +22,7 @@ from .application import Shiplog
 from .clocks import Ticker
 from .disputes import bp as disputes_bp
 from .openapi import ApiBlueprint, http_problem, init_api, problems
+from .order_routes import bp as orders_bp
 from .parsing import MAX_BODY, limit_bodies
 from .player_routes import bp as players_bp
 from .problems import Problem
@@ -94,6 +95,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, app_env: Mapping[st
     api.register_blueprint(players_bp)
     api.register_blueprint(tables_bp)
     api.register_blueprint(disputes_bp)
+    api.register_blueprint(orders_bp)
     api.register_blueprint(health)
     init_web(app)  # the web pages (service/web)
     app.view_functions["v1.create_game"] = counted("games", app.view_functions["v1.create_game"])

@@ -33,6 +33,7 @@ from domain.core.table import DEFAULT_SETTINGS
 
 from .daysoff import DaysOffCommands
 from .notifications import Notifier
+from .orders import OrderCommands
 from .outcomes import Accepted, CreatedGame, GameNotFound, StaleVersion, VersionConflict
 from .players import PlayerCommands
 from .ports import Clock
@@ -52,7 +53,7 @@ def system_clock() -> datetime:
     return datetime.now(UTC)
 
 
-class Shiplog(TableCommands, PlayerCommands, DaysOffCommands, Application):
+class Shiplog(TableCommands, PlayerCommands, DaysOffCommands, OrderCommands, Application):
     """shiplog's application: one `Game` aggregate per game, one `Player` per player.
 
     `clock` is the time every command is stamped with (a fake one in tests)."""

@@ -16,6 +16,7 @@ STATUS_BY_CODE = {
     "join.started": 409, "join.full": 409, "join.seat_taken": 409, "join.already_seated": 409, "leave.started": 409,
     "resign.already": 409, "stand_in.already": 409, "return.not_away": 409, "message.too_often": 429,
     "seat.resigned": 403, "seat.stood_in": 403,  # a seat a bot plays has no moves, take-backs or resignation of its own
+    "order.not_found": 404, "order.too_often": 429,
 }
 
 

@@ -6,7 +6,10 @@ every viewer's answers: the game (its view), the new rows of the event log (thei
 facts), the version before the move, both event streams (the API's and the web page's), the web
 page; and once in a game `replay log --as` from the store. The answers are also the rules' own
 redaction for that viewer (`view`, `redacted`, `action_for`), so the server adds nothing the rules
-hide.
+hide. Every ORDER_EVERY moves a player asks what it could do next and queues a standing order
+from it: the answer shows it nothing it was not shown when it met each decision, nobody else
+lists the order, and every viewer but the seat is shown its events as bare "Secret" rows and its
+ordered moves without their mark (issue 32).
 
 Seat 0 is a bot (the curious policy of tests/leaks.py, registered for the test), so its moves,
 the Maya's redraw marks among them, come to the other seats inside their own 201 answers too
@@ -26,6 +29,7 @@ import pytest
 from click.testing import CliRunner
 
 from domain.core import Rng, fold, registry
+from domain.core.game.orders import seat_secret
 from domain.core.rules import ALL, Viewer, action_for, redacted
 from replay.cli import main as replay_main
 from service.web.play import LOG_ROWS
@@ -37,6 +41,7 @@ Json = dict[str, Any]
 MOVES = 400  # at most, the players' moves of a game (bots move in between)
 REPLAY_LOG_AT = 60  # the move at which `replay log` is read (sooner once an action was redacted)
 EVERY = 50  # every answer is checked at the move where an action type comes up, and every so many moves
+ORDER_EVERY = 25  # a player gives a standing order every so many moves
 SERVED = [
     ("puerto-rico", {"expansions": ["new_buildings", "nobles"]}, 3),
     ("navegador", {}, 2),
@@ -66,6 +71,7 @@ class Table:
     redacted_types: set[str] = field(default_factory=set)  # action types some viewer saw changed
     browsers: dict[str, Any] = field(default_factory=dict)  # player token -> web client
     secrets: dict[tuple[int, Viewer], frozenset[str]] = field(default_factory=dict)  # `hidden`, known
+    orders: dict[int, int] = field(default_factory=dict)  # the standing orders the players gave: id -> seat
 
     def viewers(self) -> list[tuple[str, Viewer]]:
         """(player token, the viewer it is) for each seat with a player, the host and a spectator."""
@@ -148,13 +154,18 @@ def catch_up(table: Table, shiplog: Any) -> int:
 
 def check_rows(table: Table, rows: list[Json], viewer: Viewer) -> None:
     """Event rows as `viewer` got them: nothing hidden by their event, and the rules' own
-    redaction of the stored action and facts."""
+    redaction of the stored action and facts; another seat's standing order a bare "Secret" row."""
     rules = registry.get(table.game)
     for row in rows:
         version = row["version"]
         shown = table.leaked_by(version, viewer, leaked(table.hidden(version, viewer), row))
         assert not shown, f"{table.game} v{version}: viewer {viewer} is shown {shown} in {row}"
         ev = table.events[version]
+        owner = seat_secret(type(ev).__name__, vars(ev))
+        if owner is not None and viewer not in (owner, ALL) and row["type"] != "ActionTaken":
+            assert row["type"] == "Secret" and row.get("seat") is None, (row, viewer)
+            assert set(row) <= {"version", "type", "time", "timestamp", "seat"}, (row, viewer)  # (a record's row: timestamp)
+            continue
         if row["type"] == "ActionTaken":
             action = action_for(rules, ev.action, ev.seat, viewer)
             assert row["action"] == action, (version, viewer)
@@ -211,6 +222,28 @@ def check_text(table: Table, text: str, viewer: Viewer, oldest: int, now: int, w
     assert not shown, f"{table.game} v{now}: {what} of viewer {viewer} shows {shown}"
 
 
+def give_order(table: Table, now: int, move: int) -> None:
+    """A player queues a standing order from its "what could I do next" answer, which shows it
+    nothing hidden from it when it met each decision; nobody else sees its orders."""
+    client, gid = table.client, table.gid
+    seat = sorted(table.seats)[move // ORDER_EVERY % len(table.seats)]
+    token = table.seats[seat]
+    decisions = client.get(f"/v1/games/{gid}/next", headers=auth(token)).json["decisions"]
+    for decision in decisions:
+        at = now if decision["at"] is None else decision["at"]
+        assert not leaked(table.hidden(at, seat), decision), (table.game, seat, decision)
+    for token_, viewer in table.viewers():
+        theirs = client.get(f"/v1/games/{gid}/orders", headers=auth(token_)).json.get("orders", [])
+        assert all(table.orders[o["id"]] == viewer for o in theirs), (table.game, viewer)  # its own alone
+    if decisions:
+        action = decisions[-1]["actions"][0]  # what it was offered the longest ago
+        answer = client.post(f"/v1/games/{gid}/orders", json={"action": action}, headers=auth(token))
+        assert answer.status_code == 201, answer.json
+        table.orders[answer.json["events"][0]["version"]] = seat
+        catch_up(table, table.app.extensions["shiplog"])
+        check_rows(table, answer.json["events"], table.seen_as(seat))
+
+
 def check_replay_log(table: Table, now: int) -> None:
     """`replay log --as` (JSON and words) of the running game from the store, for each seat with a
     player and for spectators: what the API's event log shows them."""
@@ -262,6 +295,9 @@ def test_no_answer_shows_a_viewer_what_the_position_hides_from_it(app: Any, sqli
             check_answers(table, before, now)
             for t in types:
                 checked[t] = checked.get(t, 0) + 1
+        if move % ORDER_EVERY == 1:
+            give_order(table, now, move)
+            now = catch_up(table, shiplog)
         if move == REPLAY_LOG_AT or (table.redacted_types and not logged):  # once, after a field was hidden
             check_replay_log(table, now)
             logged = True

@@ -31,6 +31,7 @@ from domain.core import (
     shuffle,
 )
 from domain.core.commands import Commands, Why, fields, refuse, whole
+from domain.core.conditions import Condition
 from domain.core.facts import Evolver, Tx
 from domain.core.options import Option
 from domain.core.options import check as check_spec
@@ -290,3 +291,12 @@ def highest_bot(state: State, seat: int, rng: RandomSource) -> Action:
 
 
 BOTS = {"random": random_bot, "highest": highest_bot}
+
+
+def _deck_at_least(view: Mapping[str, Any], seat: int, params: Mapping[str, Any]) -> bool:
+    return bool(view["deck"] >= params["cards"])
+
+
+# What a standing order may wait for (`domain.core.conditions`), judged on its seat's view.
+CONDITIONS = {"deck_at_least": Condition("deck_at_least", "only if the deck still holds this many cards",
+                                         (Option("cards", "int", None, "cards", minimum=0, maximum=20),), _deck_at_least)}

@@ -13,6 +13,7 @@ disagree (docs/navegador.md lists every case). Component data: components.json.
 from __future__ import annotations
 
 from .bots import BOTS
+from .conditions import CONDITIONS
 from .decide import decide, legal_actions, to_act
 from .evolve import evolve
 from .scoring import outcome
@@ -40,6 +41,7 @@ __all__ = [
     "BENCH_CASES",
     "BLURB",
     "BOTS",
+    "CONDITIONS",
     "MAX_SEATS",
     "MIN_SEATS",
     "NAME",

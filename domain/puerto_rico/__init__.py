@@ -19,6 +19,7 @@ modules register), `stages.py` (who acts next), `common.py` and `tiles.py`.
 from __future__ import annotations
 
 from .bots import BOTS
+from .conditions import CONDITIONS
 from .flow import decide, evolve, legal_actions, to_act
 from .scoring import outcome
 from .sections import SECTIONS
@@ -52,6 +53,7 @@ __all__ = [
     "BENCH_CASES",
     "BLURB",
     "BOTS",
+    "CONDITIONS",
     "MAX_SEATS",
     "MIN_SEATS",
     "NAME",

@@ -6,7 +6,7 @@ Request schemas validate every body, query string and header (through flask-smor
 and the document says so (`additionalProperties: false`).
 
 By resource: `common` (limits, names, request schemas), `games`, `players`, `tables` (seats,
-the host's powers, table talk). The routes use them as `schemas.<Name>`.
+the host's powers, table talk), `orders` (standing orders). The routes use them as `schemas.<Name>`.
 """
 
 from .common import (
@@ -61,6 +61,15 @@ from .games import (
     UndoSchema,
     ViewHeadersSchema,
 )
+from .orders import (
+    ConditionSchema,
+    DecisionSchema,
+    NextSchema,
+    OrderAcceptedSchema,
+    OrderOutSchema,
+    OrderSchema,
+    OrdersSchema,
+)
 from .players import (
     EMAIL,
     EMAIL_MODE,
@@ -87,6 +96,11 @@ from .tables import (
 )
 
 __all__ = [
+    "NextSchema",
+    "OrderAcceptedSchema",
+    "OrderOutSchema",
+    "OrderSchema",
+    "OrdersSchema",
     "AbandonSchema",
     "AcceptedSchema",
     "ActionHeadersSchema",
@@ -96,8 +110,10 @@ __all__ = [
     "CatalogEntrySchema",
     "CatalogSchema",
     "ClockSchema",
+    "ConditionSchema",
     "CreateGameSchema",
     "CreatedSchema",
+    "DecisionSchema",
     "DeliveriesQuerySchema",
     "DeliveriesSchema",
     "DeliverySchema",

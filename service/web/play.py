@@ -30,7 +30,7 @@ from ..players import Player
 from ..problems import STATUS_BY_CODE
 from ..tables import NotInvited
 from ..views import event_json, game_view, identify, since_last_turn, viewer_of
-from . import boards, choices, forms
+from . import boards, choices, forms, orders
 from .session import bp, current_player, shiplog
 
 FORBIDDEN = ("seat.none", "message.not_seated", "host.only")  # the API's 403s raised by the pages themselves
@@ -129,6 +129,7 @@ def render_game(game: Game, error: str | None = None, status: int = 200) -> tupl
         "mine": mine,
         "in_person": in_person,
         "can_take_back": in_person and undo is None and any(m.seat == seat for m in game.moves),
+        "orders": orders.panel(game, seat) if playing and in_person and seat is not None else None,
         # the seats whose clock ran out, which the host may let a bot play (`Game.stand_in`)
         "overdue": [s for s in game.overdue(shiplog().clock()) if not game.bot_of(s)] if host and playing else [],
         "time_left": time_left(view, shiplog().clock()),
@@ -262,6 +263,21 @@ def stand_in(game_id: str) -> Any:
 def return_seat(game_id: str) -> Any:
     """I am back: the bot that played my seat leaves it."""
     return attempt(game_id, lambda game, _p: shiplog().return_seat(game, seat_of(game)))
+
+
+@bp.route("/games/<game_id>/orders", methods=["POST"])
+def give_order(game_id: str) -> Any:
+    """A standing order of my seat (orders.py: the panel and its form)."""
+    def command(game: Game, _player: Player | None) -> None:
+        action, scope, condition = orders.order_form(request.form)
+        shiplog().give_order(game, seat_of(game), action, scope, condition)
+
+    return attempt(game_id, command)
+
+
+@bp.route("/games/<game_id>/orders/<int:order>/cancel", methods=["POST"])
+def cancel_order(game_id: str, order: int) -> Any:
+    return attempt(game_id, lambda game, _p: shiplog().cancel_order(game, seat_of(game), order))
 
 
 @bp.route("/games/<game_id>/talk", methods=["POST"])

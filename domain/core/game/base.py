@@ -162,6 +162,7 @@ class GameBase(_Aggregate):
     # The seats' standing orders (`orders.Order`), in the order given: set by the first order,
     # so a game that never had one stores none (its snapshots read as they always did).
     orders: tuple[Any, ...] = ()
+    order_times: dict[Seat, tuple[datetime, ...]] = {}  # noqa: RUF012 (rebound, never changed: `orders.Orders._note_order`)
 
     def __init__(
         self,

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from eventsourcing.domain import Aggregate
@@ -39,6 +40,7 @@ from .base import GameBase, Status, plain
 
 SCOPES = ("next", "always")
 MAX_ORDERS = 20  # a seat's standing orders at once
+ORDER_RATE = (30, timedelta(minutes=10))  # orders given, changed or cancelled per seat in any 10 minutes
 ORDER_EVENTS = ("OrderGiven", "OrderChanged", "OrderCancelled", "OrderDropped")
 
 
@@ -172,6 +174,15 @@ class Orders(GameBase):
         self.check_in_person(seat)
         if self.bot_of(seat):
             raise IllegalAction("order.bot_seat", "A bot plays this seat: it takes no standing orders.")
+        limit, window = ORDER_RATE
+        now = self.now()
+        if sum(1 for t in self.order_times.get(seat, ()) if now - t < window) >= limit:
+            raise IllegalAction("order.too_often", f"At most {limit} changes to your standing orders in "
+                                f"{int(window.total_seconds() // 60)} minutes; wait a little.")
+
+    def _note_order(self, seat: Seat, when: datetime) -> None:
+        limit, _window = ORDER_RATE
+        self.order_times = {**self.order_times, seat: (*self.order_times.get(seat, ())[-(limit - 1):], when)}
 
     def _own_order(self, seat: Seat, order: int) -> Order:
         for known in self.orders:
@@ -206,6 +217,7 @@ class Orders(GameBase):
         def apply(self, game: Orders) -> None:
             order = Order(self.originator_version, self.seat, self.action, self.scope, self.condition)
             game.orders = (*game.orders, order)
+            game._note_order(self.seat, self.timestamp)
 
     class OrderChanged(Aggregate.Event):
         class_version = 1
@@ -223,6 +235,7 @@ class Orders(GameBase):
         def apply(self, game: Orders) -> None:
             game.orders = tuple(Order(o.id, o.seat, self.action, self.scope, self.condition) if o.id == self.order else o
                                 for o in game.orders)
+            game._note_order(self.seat, self.timestamp)
 
     class OrderCancelled(Aggregate.Event):
         class_version = 1
@@ -236,6 +249,7 @@ class Orders(GameBase):
 
         def apply(self, game: Orders) -> None:
             game.orders = tuple(o for o in game.orders if o.id != self.order)
+            game._note_order(self.seat, self.timestamp)
 
     class OrderDropped(Aggregate.Event):
         """A "next" order tried when its step came but not played: its action was not legal
