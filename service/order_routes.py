@@ -46,7 +46,7 @@ def list_orders(game_id: str) -> Any:
 @token_required
 @bp.arguments(schemas.OrderSchema)
 @bp.arguments(schemas.IfMatchHeaderSchema, location="headers", error_status_code=400)
-@bp.response(201, schemas.OrderAcceptedSchema, headers=ETAG, dump=False,
+@bp.response(201, schemas.OrderAcceptedSchema, headers=ETAG,
              description="given (and played at once if its step is now and it applies)")
 @problems(bp, *WRITE)
 def give_order(data: dict[str, Any], _headers: dict[str, Any], game_id: str) -> Any:
@@ -63,7 +63,7 @@ def give_order(data: dict[str, Any], _headers: dict[str, Any], game_id: str) -> 
 @token_required
 @bp.arguments(schemas.OrderSchema)
 @bp.arguments(schemas.IfMatchHeaderSchema, location="headers", error_status_code=400)
-@bp.response(201, schemas.OrderAcceptedSchema, headers=ETAG, dump=False, description="changed")
+@bp.response(201, schemas.OrderAcceptedSchema, headers=ETAG, description="changed")
 @problems(bp, *WRITE)
 def change_order(data: dict[str, Any], _headers: dict[str, Any], game_id: str, order: int) -> Any:
     """Change one of your standing orders (its action, scope and condition); it keeps its place."""
@@ -77,7 +77,7 @@ def change_order(data: dict[str, Any], _headers: dict[str, Any], game_id: str, o
 @bp.route("/games/<game_id>/orders/<int:order>", methods=["DELETE"], parameters=[GAME_ID, ORDER])
 @token_required
 @bp.arguments(schemas.IfMatchHeaderSchema, location="headers", error_status_code=400)
-@bp.response(201, schemas.OrderAcceptedSchema, headers=ETAG, dump=False, description="cancelled")
+@bp.response(201, schemas.OrderAcceptedSchema, headers=ETAG, description="cancelled")
 @problems(bp, 400, 401, 403, 404, 409, 412, 422, 503)
 def cancel_order(_headers: dict[str, Any], game_id: str, order: int) -> Any:
     """Cancel one of your standing orders."""

@@ -55,7 +55,7 @@ def check_condition(rules: GameRules, raw: Any) -> dict[str, Any] | None:
     if raw is None:
         return None
     known = vocabulary(rules)
-    if not isinstance(raw, Mapping) or raw.get("if") not in known:
+    if not isinstance(raw, Mapping) or not isinstance(raw.get("if"), str) or raw["if"] not in known:
         words = ", ".join(sorted(known)) or "none"
         raise IllegalAction("order.condition", f"A condition is {{\"if\": name, ...}} with a name of this game's "
                             f"conditions ({words}).")
