@@ -56,3 +56,21 @@ def test_in_a_real_game_every_seat_is_woken_every_round() -> None:
     rounds = 8  # a game lasts longer, and a round wakes each seat for its role and for others' phases
     assert all(seat.handoffs >= rounds * 2 for seat in count.seats)
     assert all(seat.forced <= seat.handoffs for seat in count.seats)
+
+
+def test_with_forced_moves_and_orders_a_stretch_wakes_its_seat_only_for_a_choice_of_its_own() -> None:
+    before, after = (count_game(scripted(), 2, "seed", {}, automatic=auto) for auto in (False, True))
+    assert after.decisions == before.decisions  # (the script's decisions do not depend on the actions)
+    for was, now in zip(before.seats, after.seats, strict=True):
+        assert now.handoffs + now.only_forced + now.by_orders == was.handoffs  # every stretch: woken or answered
+    assert after.seats[1].handoffs == 0 and after.seats[1].only_forced == 1  # its one stretch was forced
+    seat0 = after.seats[0]  # woken once; then its forecast's order answers step 3, and step 5 is forced
+    assert (seat0.handoffs, seat0.by_orders, seat0.only_forced) == (1, 1, 1)
+
+
+def test_a_seat_that_keeps_its_obvious_orders_is_woken_far_less_often() -> None:
+    rules = registry.get("puerto-rico")
+    before, after = (count_game(rules, 3, "wakeups-test", {}, automatic=auto) for auto in (False, True))
+    woken, was = sum(s.handoffs for s in after.seats), sum(s.handoffs for s in before.seats)
+    assert woken < 0.75 * was
+    assert all(s.by_orders > 0 for s in after.seats)

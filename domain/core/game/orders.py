@@ -24,7 +24,7 @@ taking back only a forced move would play it again at once.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -77,6 +77,24 @@ def seat_secret(kind: str, fields: Mapping[str, Any]) -> Seat | None:
     return None
 
 
+def choose_order(orders: Sequence[Order], legal: list[Action],
+                 condition_holds: Callable[[Order], bool]) -> tuple[Order | None, list[Order]]:
+    """At a decision that offers `legal`, the seat's order to play (None: none applies) and its
+    "next" orders tried before it that could not be played, to drop. An order is tried when its
+    action's type is offered; it is played when its action is one of `legal` and its condition
+    (if any) holds."""
+    offered = {a["type"] for a in legal}
+    dropped: list[Order] = []
+    for order in orders:
+        if order.action["type"] not in offered:
+            continue  # its step has not come
+        if order.action in legal and (order.condition is None or condition_holds(order)):
+            return order, dropped
+        if order.scope == "next":
+            dropped.append(order)
+    return None, dropped
+
+
 def hidden_from(kind: str, fields: Mapping[str, Any], viewer: Viewer) -> bool:
     """Whether (part of) an event is a seat's secret that `viewer` may not see (`ALL` sees all)."""
     owner = seat_secret(kind, fields)
@@ -126,21 +144,21 @@ class Orders(GameBase):
         return any(o.seat == seat for o in self.orders)
 
     def _play_order(self, seat: Seat, legal: list[Action]) -> bool:
-        offered = {a["type"] for a in legal}
         view: list[Any] = []  # the seat's view, made once when a condition asks
-        for order in [o for o in self.orders if o.seat == seat and o.action["type"] in offered]:
-            playable = order.action in legal
-            if playable and order.condition is not None:
-                if not view:
-                    view.append(self.rules.view(self.state, seat))
-                playable = holds(self.rules, order.condition, view[0], seat)
-            if playable:
-                self.take_action(seat, order.action, auto="order", order=order.id)
-                return True
-            if order.scope == "next":
-                reason = "condition" if order.action in legal else "not_legal"
-                self.trigger_event(self.OrderDropped, seat=seat, order=order.id, reason=reason)
-        return False
+
+        def condition_holds(order: Order) -> bool:
+            if not view:
+                view.append(self.rules.view(self.state, seat))
+            return holds(self.rules, order.condition or {}, view[0], seat)
+
+        chosen, dropped = choose_order(self.orders_of(seat), legal, condition_holds)
+        for order in dropped:
+            reason = "condition" if order.action in legal else "not_legal"
+            self.trigger_event(self.OrderDropped, seat=seat, order=order.id, reason=reason)
+        if chosen is None:
+            return False
+        self.take_action(seat, chosen.action, auto="order", order=chosen.id)
+        return True
 
     def _played_order(self, order_id: int) -> None:
         """After a move played by order `order_id`: a "next" order is used up."""
