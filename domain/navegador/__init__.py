@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from .bots import BOTS
 from .decide import decide, legal_actions, to_act
+from .determinize import determinize
 from .evolve import evolve
 from .scoring import outcome
 from .sections import SECTIONS
@@ -49,6 +50,7 @@ __all__ = [
     "OPTIONS",
     "check_options",
     "decide",
+    "determinize",
     "describe",
     "evolve",
     "legal_actions",

@@ -19,6 +19,7 @@ modules register), `stages.py` (who acts next), `common.py` and `tiles.py`.
 from __future__ import annotations
 
 from .bots import BOTS
+from .determinize import determinize
 from .flow import decide, evolve, legal_actions, to_act
 from .scoring import outcome
 from .sections import SECTIONS
@@ -62,6 +63,7 @@ __all__ = [
     "OPTIONS",
     "check_options",
     "decide",
+    "determinize",
     "describe",
     "evolve",
     "legal_actions",
