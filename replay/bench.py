@@ -31,7 +31,7 @@ from service.application import Shiplog
 from service.cli import default_workers
 from service.process import Server  # the same harness the reliability tests use
 
-from . import loadgen, wakeups
+from . import botbench, loadgen, wakeups
 
 
 class Counter(Aggregate):
@@ -388,6 +388,9 @@ def run(quick: bool = False, only: set[str] | None = None, out: Callable[[str], 
         wakeup_rows = wakeups.bench_wakeups(games, 3 if quick else 10)
         rows += wakeup_rows
         out(_table(wakeup_rows))
+    if only is not None and "bots" in only:  # only when named: an hour of search-bot games
+        bot_games = int(os.environ.get("SHIPLOG_BENCH_BOT_GAMES", "4" if quick else "20"))
+        rows += botbench.bench_bots(bot_games, games, out)
     if wanted("load") and games:
         load_rows = bench_load(games, 1000)
         rows += load_rows
