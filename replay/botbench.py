@@ -30,6 +30,7 @@ from domain.core.rng import Rng
 from domain.core.rules import Action, GameRules, fold
 
 Row = tuple[str, str, str]
+MOVE_BOUND = 10_000  # decisions before a game counts as unfinished (a loss for the search bot)
 
 # (title, options, seats, the search bot's seats: None = every seat in turn)
 CASES: list[tuple[str, dict[str, Any], int, tuple[int, ...] | None]] = [
@@ -46,6 +47,7 @@ class Tally:
     games: int = 0
     wins: int = 0
     shared: int = 0  # wins shared with another seat
+    unfinished: int = 0  # games stopped at MOVE_BOUND
     cpu: list[float] = field(default_factory=list)  # seconds per decision of the search bot
 
 
@@ -83,6 +85,10 @@ def play(rules: GameRules, options: dict[str, Any], seats: int, strong_seat: int
     state = fold(rules, None, rules.setup(rules.check_options(options, seats), seats, Rng(seed, "setup")))
     decisions = 0
     while (result := rules.outcome(state)) is None:
+        if decisions >= MOVE_BOUND:
+            tally.games += 1
+            tally.unfinished += 1
+            return
         seat = min(rules.to_act(state))
         rng = Rng(seed, f"bot:{decisions}")
         if seat == strong_seat:
@@ -120,7 +126,8 @@ def bench_bots(games: int, titles: list[str], out: Callable[[str], None] = print
         low, high = wilson(tally.wins, tally.games)
         cpu = sorted(tally.cpu)
         case = [
-            (label, f"{name} wins vs {heuristic(rules)} (shared)", f"{tally.wins}/{tally.games} ({tally.shared})"),
+            (label, f"{name} wins vs {heuristic(rules)} (shared; unfinished games)",
+             f"{tally.wins}/{tally.games} ({tally.shared}; {tally.unfinished})"),
             (label, "win rate, 95% Wilson interval", f"{tally.wins / tally.games:.0%} [{low:.0%}, {high:.0%}]"),
             (label, "CPU s per decision: mean / p95 / max",
              f"{statistics.fmean(cpu):.3f} / {cpu[int(0.95 * (len(cpu) - 1))]:.3f} / {cpu[-1]:.3f}"),

@@ -22,7 +22,8 @@ A seat's reward is half its chance of winning (a win at the end; before it, a lo
 its lead over the best other seat, `Game.spread` points of lead giving about 73%) and half that
 lead itself, linear within three spreads: a seat far behind or far ahead still tells its
 actions apart. The action played is the one with the best mean reward among those tried at
-least half as often as the most tried one.
+least half as often as the most tried one, unless the heuristic bot's own choice is within a
+standard error of it: the search departs from the heuristic only for a difference it has seen.
 
 The budget is a number of iterations (the domain reads no clock). A caller in the shell may pass
 `deadline`, a function that says when to stop (e.g. after a second of CPU): then the result
@@ -38,7 +39,7 @@ from __future__ import annotations
 import json
 import math
 import random
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -149,12 +150,22 @@ class _Edge:
     available: int = 0
     visits: int = 0
     reward: list[float] = field(default_factory=list)  # per seat, summed
+    squares: list[float] = field(default_factory=list)  # per seat, the rewards' squares summed
     node: _Node | None = None
+
+    def mean(self, seat: Seat) -> float:
+        return self.reward[seat] / self.visits
+
+    def error(self, seat: Seat) -> float:
+        """The standard error of the mean reward."""
+        mean = self.mean(seat)
+        return math.sqrt(max(0.0, self.squares[seat] / self.visits - mean * mean) / self.visits)
 
 
 @dataclass
 class _Node:
     edges: dict[str, _Edge] = field(default_factory=dict)
+    usual: str | None = None  # the policy's choice here (in the first determinization that asked)
 
 
 def key(action: Action) -> str:
@@ -230,17 +241,29 @@ def search(game: Game, state: Any, seat: Seat, rng: RandomSource, budget: Budget
             solo = game.evaluate(dealt)[seat]  # (only a solo seat's reward asks)
         _iterate(game, dealt, seat, root, budget, draws, solo)
     by_key = {key(a): a for a in actions}
-    stats = {k: (e.visits, e.reward[seat] / e.visits) for k, e in root.edges.items() if e.visits}
-    return by_key[_best(list(by_key), stats)], {k: stats.get(k, (0, 0.0)) for k in by_key}
+    stats = {k: (e.visits, e.mean(seat)) for k, e in root.edges.items() if e.visits}
+    return by_key[_best(list(by_key), root, seat)], {k: stats.get(k, (0, 0.0)) for k in by_key}
 
 
-def _best(keys: list[str], stats: dict[str, tuple[int, float]]) -> str:
+def _best(keys: list[str], root: _Node, seat: Seat) -> str:
     """The action with the best mean reward among those tried at least half as often as the
     most tried one (a lucky action tried once does not win; with few iterations spread evenly,
-    the mean tells more than the count); ties: the first listed."""
-    most = max((visits for visits, _ in stats.values()), default=0)
-    tried = [k for k in keys if stats.get(k, (0, 0.0))[0] * 2 >= most and k in stats]
-    return max(tried or keys, key=lambda k: (stats.get(k, (0, 0.0))[1], -keys.index(k)))
+    the mean tells more than the count; ties: the first listed), unless the policy's own choice
+    is within a standard error of it: the search departs from the heuristic bot only for a
+    difference it has seen (noise would make it wander, even round a loop of moves that undo
+    each other, such as an expansion and its cancellation)."""
+    tried = {k: e for k in keys if (e := root.edges.get(k)) is not None and e.visits}
+    if not tried:
+        return keys[0]
+    most = max(e.visits for e in tried.values())
+    often = [k for k in keys if k in tried and tried[k].visits * 2 >= most]
+    best = max(often, key=lambda k: (tried[k].mean(seat), -keys.index(k)))
+    usual = root.usual
+    if usual is not None and usual in often and best != usual:
+        margin = math.hypot(tried[best].error(seat), tried[usual].error(seat))
+        if tried[best].mean(seat) - tried[usual].mean(seat) <= margin:
+            return usual
+    return best
 
 
 def _iterate(game: Game, state: Any, seat: Seat, root: _Node, budget: Budget, rng: Draws, solo: float) -> None:
@@ -271,8 +294,10 @@ def _iterate(game: Game, state: Any, seat: Seat, root: _Node, budget: Budget, rn
         edge.visits += 1
         if not edge.reward:
             edge.reward = [0.0] * len(reward)
+            edge.squares = [0.0] * len(reward)
         for i, r in enumerate(reward):
             edge.reward[i] += r
+            edge.squares[i] += r * r
 
 
 def _select(game: Game, node: _Node, state: Any, actor: Seat, actions: list[Action], budget: Budget,
@@ -290,8 +315,7 @@ def _select(game: Game, node: _Node, state: Any, actor: Seat, actions: list[Acti
         if edge.visits == 0:
             untried.append((edge, action))
         elif not untried:
-            mean = edge.reward[actor] / edge.visits
-            score = mean + c * math.sqrt(math.log(edge.available) / edge.visits)
+            score = edge.mean(actor) + c * math.sqrt(math.log(edge.available) / edge.visits)
             if best is None or score > best[0]:
                 best = (score, edge, action)
     if untried:
@@ -299,6 +323,7 @@ def _select(game: Game, node: _Node, state: Any, actor: Seat, actions: list[Acti
             choice = game.policy(state, actor, rng)
             for edge, action in untried:
                 if action == choice:
+                    node.usual = key(action)
                     return edge, action
         return untried[rng.below(len(untried))]
     assert best is not None
@@ -327,6 +352,18 @@ def levels(game: Game, normal: Budget, strong: Budget) -> dict[str, Bot]:
     """A game's search levels for its BOTS: "search-normal" and "search-strong" (the catalog's
     easy level is the game's heuristic bot)."""
     return {"search-normal": SearchBot(game, normal), "search-strong": SearchBot(game, strong)}
+
+
+LEVELS = ("easy", "normal", "strong")
+
+
+def catalog_levels(bots: Mapping[str, Bot]) -> dict[str, str]:
+    """The catalog's levels of a game's bots, by the bot's name: easy is its heuristic bot (the
+    first that is neither random nor a search), normal and strong its search levels, where it
+    has them."""
+    heuristic = next((name for name, bot in bots.items() if name != "random" and not searching(bot)), None)
+    named = {"easy": heuristic, "normal": "search-normal", "strong": "search-strong"}
+    return {level: name for level, name in named.items() if name is not None and name in bots}
 
 
 def open_information(state: Any, seat: Seat, rng: RandomSource) -> Any:
