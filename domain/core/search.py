@@ -29,8 +29,13 @@ The budget is a number of iterations (the domain reads no clock). A caller in th
 `deadline`, a function that says when to stop (e.g. after a second of CPU): then the result
 depends on the machine's speed, as any time-bound search does.
 
+A determinization serves a block of as many iterations as the seat has actions, each with the
+same draws: the first block tries every action once in the same world with the same luck, and
+later ones compare actions more often so (common random numbers: the differences between
+actions are measured with less noise than the rewards themselves).
+
 The randomness of the search (determinizations, the playouts' draws, the order of untried
-actions) comes from one `random.Random` seeded by a single draw from the bot's stream, so a
+actions) comes from `random.Random`s seeded from a single draw from the bot's stream, so a
 search is a pure function of the seat's view, the budget and that stream.
 """
 
@@ -233,13 +238,16 @@ def search(game: Game, state: Any, seat: Seat, rng: RandomSource, budget: Budget
     draws = Draws(rng.below(1 << 62))
     root = _Node()
     solo = 0.0
+    dealt, world = state, 0
     for n in range(budget.iterations):
         if deadline is not None and deadline():
             break
-        dealt = game.determinize(state, seat, draws)
-        if n == 0:
-            solo = game.evaluate(dealt)[seat]  # (only a solo seat's reward asks)
-        _iterate(game, dealt, seat, root, budget, draws, solo)
+        if n % len(actions) == 0:  # a new world for the next block of iterations
+            world = draws.below(1 << 62)
+            dealt = game.determinize(state, seat, Draws(world))
+            if n == 0:
+                solo = game.evaluate(dealt)[seat]  # (only a solo seat's reward asks)
+        _iterate(game, dealt, seat, root, budget, Draws(world + 1), solo)
     by_key = {key(a): a for a in actions}
     stats = {k: (e.visits, e.mean(seat)) for k, e in root.edges.items() if e.visits}
     return by_key[_best(list(by_key), root, seat)], {k: stats.get(k, (0, 0.0)) for k in by_key}
