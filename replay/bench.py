@@ -31,7 +31,7 @@ from service.application import Shiplog
 from service.cli import default_workers
 from service.process import Server  # the same harness the reliability tests use
 
-from . import loadgen, memory, wakeups
+from . import botbench, loadgen, memory, wakeups
 
 
 class Counter(Aggregate):
@@ -392,6 +392,9 @@ def run(quick: bool = False, only: set[str] | None = None, out: Callable[[str], 
         memory_rows = memory.bench_memory(games=100 if quick else 1000)
         rows += memory_rows
         out(_table(memory_rows))
+    if only is not None and "bots" in only:  # only when named: an hour of search-bot games
+        bot_games = int(os.environ.get("SHIPLOG_BENCH_BOT_GAMES", "4" if quick else "20"))
+        rows += botbench.bench_bots(bot_games, games, out)
     if wanted("load") and games:
         load_rows = bench_load(games, 1000)
         rows += load_rows

@@ -17,7 +17,7 @@ from urllib.parse import urlencode
 
 from flask import Response, jsonify, request, url_for
 
-from domain.core import ALL, registry
+from domain.core import ALL, registry, search
 from domain.core.aggregate import Game, Status
 from domain.core.errors import IllegalAction
 from domain.core.options import catalog as options_catalog
@@ -143,6 +143,7 @@ def catalog() -> dict[str, Any]:
                 "min_players": rules.MIN_SEATS,
                 "max_players": rules.MAX_SEATS,
                 "bots": sorted(rules.BOTS),
+                "levels": search.catalog_levels(rules.BOTS),
                 "rules_version": rules.RULES_VERSION,
                 "options": options_catalog(rules.OPTIONS),
                 "description": rules.BLURB,

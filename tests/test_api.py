@@ -357,6 +357,10 @@ def test_healthz_and_catalog(client: Any) -> None:
     assert expansions["type"] == "choices" and expansions["choices"] == ["new_buildings", "nobles"]
     assert expansions["default"] == [] and expansions["sentence"]
     assert all(g["description"] == registry.get(g["game"]).BLURB for g in catalog["games"])
+    assert pr["levels"] == {"easy": "greedy", "normal": "search-normal", "strong": "search-strong"}
+    felinia = next(g for g in catalog["games"] if g["game"] == "felinia")
+    assert felinia["levels"]["easy"] == "heuristic" and set(felinia["levels"].values()) <= set(felinia["bots"])
+    assert next(g for g in catalog["games"] if g["game"] == "high-card")["levels"] == {"easy": "highest"}
     assert not schemas.CatalogSchema().validate(catalog)
 
 

@@ -26,6 +26,7 @@ from domain.core.record import replay_states, seed_of
 from domain.core.rng import Rng
 from domain.core.rules import out_of_turn, redacted
 from replay.cli import main
+from tests.quickbots import quick_bots
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = sorted(ROOT.joinpath("fixtures").rglob("*.json"))
@@ -44,7 +45,7 @@ def records(game: str) -> tuple[dict[str, Any], ...]:
     from service.application import Shiplog
 
     rules = registry.get(game)
-    bots = sorted(rules.BOTS)
+    bots = sorted(quick_bots(rules.BOTS))
     seats = [{"name": f"bot {n}", "bot": bots[n % len(bots)]} for n in range(rules.MIN_SEATS)]
     app = Shiplog({"PERSISTENCE_MODULE": "eventsourcing.popo"})
     created = app.create_game(game, seats, {}, f"disputes-{game}")

@@ -17,6 +17,7 @@ from domain.core import ALL, Rng, fold, registry
 from domain.core.record import replay_states
 from domain.core.rules import GameRules
 from service.web import boards
+from tests.quickbots import quick_bots
 from tests.test_web import sign_up
 
 FIXTURES = sorted((Path(__file__).resolve().parent.parent / "fixtures").rglob("*.json"))
@@ -52,7 +53,7 @@ def test_the_chart_of_a_seeded_bot_game_ends_on_its_final_scores(game: str) -> N
     rules = registry.get(game)
     seats = max(rules.MIN_SEATS, min(4, rules.MAX_SEATS))
     state = fold(rules, None, rules.setup({}, seats, Rng(f"chart-{game}", "setup")))
-    bots = list(rules.BOTS.values())
+    bots = list(quick_bots(rules.BOTS).values())
     for move in range(5000):
         if rules.outcome(state) is not None:
             break

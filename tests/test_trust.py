@@ -17,6 +17,7 @@ from domain.core.game.base import KEYED_FIELDS, UNKEYED
 from domain.core.record import fairness, record_from_events, verify
 from domain.core.rules import revealing
 from service.application import Shiplog
+from tests.quickbots import quick_bots
 
 RECORDS = sorted(Path(__file__).parent.joinpath("records").glob("format-1-*.json"))
 
@@ -54,7 +55,7 @@ def test_a_move_that_revealed_something_is_not_taken_back_at_once(game: str, exp
     """For every kind of revealing fact, the seat that just made the move cannot take it back
     on its own (it becomes a request the other seats must accept) — also when nothing was drawn."""
     rules = registry.get(game)
-    bots = [rules.BOTS[name] for name in sorted(rules.BOTS)]
+    bots = [rules.BOTS[name] for name in sorted(quick_bots(rules.BOTS))]
     wanted = REVEALING[(game, expansions)]
     seen: set[str] = set()
     seen_without_draw: set[str] = set()

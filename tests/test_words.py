@@ -22,6 +22,7 @@ from domain.core import ALL, InvalidOptions, Rng, fold, registry
 from domain.core.facts import Evolver
 from domain.core.rules import Fact, GameRules, Viewer
 from domain.core.words import Words, described, render
+from tests.quickbots import quick_bots
 
 GAMES_PER_GAME = 32
 MOVE_BOUND = 20_000
@@ -95,7 +96,7 @@ def play(rules: GameRules, seed: int) -> tuple[int, list[Fact]]:
             seats -= 1
     facts = list(rules.setup(options, seats, Rng(f"words-{seed}", "setup")))
     state = fold(rules, None, facts)
-    bots = sorted(rules.BOTS)
+    bots = sorted(quick_bots(rules.BOTS))
     rng = Rng(f"words-{seed}", "bots")
     for _ in range(MOVE_BOUND):
         acting = sorted(rules.to_act(state))

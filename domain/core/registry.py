@@ -53,6 +53,9 @@ def check_contract(module: object) -> GameRules:
     out_of_turn: object = getattr(module, "OUT_OF_TURN", frozenset())
     if not isinstance(out_of_turn, frozenset) or not all(isinstance(t, str) for t in out_of_turn):
         raise TypeError(f"game module {name!r}: OUT_OF_TURN must be a frozenset of action types")
+    determinize: object = getattr(module, "determinize", None)
+    if determinize is not None and not callable(determinize):
+        raise TypeError(f"game module {name!r}: determinize must be a function (state, seat, rng) -> state")
     return cast(GameRules, module)
 
 

@@ -30,6 +30,14 @@ A game is a module (see `GameRules`) of plain functions over plain immutable dat
                                         with `turn.not_yours` (`commands.Commands`,
                                         `out_of_turn=True`). `turn_allows` and `actions_now`
                                         below are how the platform asks.
+    determinize(state, seat, rng)       optional -> state: the hidden information dealt again
+                                        at random as `seat` may imagine it (its view unchanged),
+                                        depending on the hidden information only through that
+                                        view. The platform never calls it; the game's search bots
+                                        do (`domain.core.search`), so a game whose `view` hides
+                                        anything from a seat needs it to offer them (a game
+                                        without hidden information uses
+                                        `search.open_information`, the state itself).
 
 `domain.core.registry.check_contract` checks a module provides all of it. The shared pieces a
 game is written with: `options` (OPTIONS and their checks), `commands` (the command table, the
@@ -111,7 +119,8 @@ class GameRules(Protocol):
 
     Optional: BENCH_CASES, a list of (options, pure-engine playouts, event-sourced playouts)
     that `make bench` measures (default: [({}, 500, 100)]); `redact_action` (see
-    `action_for`); `OUT_OF_TURN` (see `turn_allows`).
+    `action_for`); `OUT_OF_TURN` (see `turn_allows`); `determinize` (see the module's
+    docstring: the search bots' view of the hidden information).
     """
 
     NAME: str  # the id used in the API: "puerto-rico"
@@ -123,7 +132,9 @@ class GameRules(Protocol):
 
     @property
     def BOTS(self) -> Mapping[str, Bot]:  # noqa: N802 (a module constant)
-        """Bots by name: `(state, seat, rng) -> action`."""
+        """Bots by name: `(state, seat, rng) -> action`: "random", the game's heuristic bot
+        ("greedy"), and its search bots "search-normal" and "search-strong"
+        (`domain.core.search.SearchBot`, levels of work)."""
         ...
 
     def check_options(self, options: Mapping[str, Any], seats: int) -> dict[str, Any]:

@@ -5,8 +5,9 @@ goods ships ask for in storage, and keep its silver for the tie-break (no final 
 
 from __future__ import annotations
 
-from domain.core import Action, RandomSource, choice
+from domain.core import Action, RandomSource, choice, search
 
+from . import scoring
 from .components import C
 from .flow import legal_actions
 from .phases.exploration import within_reach
@@ -107,4 +108,15 @@ def heuristic_bot(state: State, seat: int, rng: RandomSource) -> Action:
     return actions[choice(rng, [i for s, i in scored if s == top])]
 
 
-BOTS = {"random": random_bot, "heuristic": heuristic_bot}
+def evaluate(state: State) -> list[float]:
+    """Every seat's score if the game ended now, silver breaking ties (the search's evaluation)."""
+    return [total + 0.1 * p.silver for total, p in zip(scoring.totals(state), state.players, strict=True)]
+
+
+GAME = search.Game("felinia", policy=heuristic_bot, evaluate=evaluate, spread=5.0)
+
+BOTS = {
+    "random": random_bot,
+    "heuristic": heuristic_bot,
+    **search.levels(GAME, normal=search.Budget(iterations=20), strong=search.Budget(iterations=60)),
+}

@@ -15,6 +15,7 @@ from __future__ import annotations
 from .bots import BOTS
 from .conditions import CONDITIONS
 from .decide import decide, legal_actions, to_act
+from .determinize import determinize
 from .evolve import evolve
 from .scoring import outcome
 from .sections import SECTIONS
@@ -51,6 +52,7 @@ __all__ = [
     "OPTIONS",
     "check_options",
     "decide",
+    "determinize",
     "describe",
     "evolve",
     "legal_actions",

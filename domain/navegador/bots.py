@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from domain.core import Action, RandomSource, choice
+from domain.core import Action, RandomSource, choice, search
 
 from . import scoring
 from .components import C
@@ -322,4 +322,16 @@ def _sail_step(state: State, seat: int, ctx: Sailing, actions: list[Action]) -> 
     return {"type": "done"}
 
 
-BOTS = {"random": random_bot, "greedy": greedy_bot}
+def evaluate(state: State) -> list[float]:
+    """Every seat's score if the game ended now, its money at the greedy bot's rate (the search's
+    evaluation)."""
+    return [scoring.score_now(p) - p.money // 200 + p.money / CR_PER_VP for p in state.players]
+
+
+GAME = search.Game("navegador", policy=greedy_bot, evaluate=evaluate, spread=10.0)
+
+BOTS = {
+    "random": random_bot,
+    "greedy": greedy_bot,
+    **search.levels(GAME, normal=search.Budget(iterations=20), strong=search.Budget(iterations=60)),
+}

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from .bots import BOTS
 from .conditions import CONDITIONS
+from .determinize import determinize
 from .flow import decide, evolve, legal_actions, to_act
 from .scoring import outcome
 from .sections import SECTIONS
@@ -64,6 +65,7 @@ __all__ = [
     "OPTIONS",
     "check_options",
     "decide",
+    "determinize",
     "describe",
     "evolve",
     "legal_actions",

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from domain.core import Action, Bot, RandomSource, choice
+from domain.core import Action, Bot, RandomSource, choice, search
 
 from .components import CIRCLES, FORESTS_PER_DOUBLOON, QUARRY, VP
 from .flow import decide, legal_actions
@@ -82,4 +82,16 @@ def greedy_bot(state: State, seat: int, rng: RandomSource) -> Action:
     return actions[index]
 
 
-BOTS: Mapping[str, Bot] = {"random": random_bot, "greedy": greedy_bot}
+def evaluate(s: State) -> list[float]:
+    """Every seat's position as the greedy bot values its own (the search's evaluation)."""
+    rounds = _rounds_left(s)
+    return [_value(pl, rounds, s.config) for pl in s.players]
+
+
+GAME = search.Game("puerto-rico", policy=greedy_bot, evaluate=evaluate, spread=4.0)
+
+BOTS: Mapping[str, Bot] = {
+    "random": random_bot,
+    "greedy": greedy_bot,
+    **search.levels(GAME, normal=search.Budget(iterations=40, horizon=30), strong=search.Budget(iterations=100, horizon=40)),
+}

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from domain.core import Action, RandomSource, choice
+from domain.core import Action, RandomSource, choice, search
 
 from . import ambassadors, governor, kingdoms, specialists
 from .colony import free_buildings
@@ -18,7 +18,8 @@ from .components import C
 from .goods import held_payments, payments
 from .maya.bots import maya_bot
 from .rules import legal_actions
-from .state import Player, State, index, put, replace
+from .scoring import final_breakdown
+from .state import Player, State, index, is_maya, put, replace
 
 VP = 3.0
 GOOD = {"wood": 1.5, "grain": 1.5, "sugar": 2.5, "gem": 2.5, "gold": 3.0, "coins": 1.0, "vp": VP, "cocoa": 2.0}
@@ -304,4 +305,24 @@ def _ambassador_line(state: State, seat: int, legal: list[Action]) -> Action:
     return best
 
 
-BOTS: dict[str, Any] = {"greedy": greedy_bot, "random": random_bot}
+def evaluate(state: State) -> list[float]:
+    """Every seat's VP if the game ended now: its VP so far and the final scoring's (the Maya's:
+    its coins and full tokens sold) (the search's evaluation)."""
+    out = []
+    for seat, p in enumerate(state.players):
+        if is_maya(state, seat):
+            maya = state.maya
+            assert maya is not None
+            out.append(p.vp + (p.coins + sum(maya.full)) / C.coins_per_vp)
+        else:
+            out.append(p.vp + sum(final_breakdown(state, seat).values()))
+    return out
+
+
+GAME = search.Game("santa-maria", policy=greedy_bot, evaluate=evaluate, spread=6.0)
+
+BOTS: dict[str, Any] = {
+    "greedy": greedy_bot,
+    "random": random_bot,
+    **search.levels(GAME, normal=search.Budget(iterations=20), strong=search.Budget(iterations=60)),
+}

@@ -412,6 +412,8 @@ class CatalogEntrySchema(Schema):
     min_players = fields.Int()
     max_players = fields.Int()
     bots = fields.List(fields.Str())
+    levels = fields.Dict(keys=fields.Str(), values=fields.Str(), metadata={
+        "description": "the bot of each level the game has: easy (its heuristic bot), normal and strong (its search bots)"})
     rules_version = fields.Str()
     options = fields.List(fields.Nested(OptionSchema), metadata={"description": "every option the game takes"})
     description = fields.Str(metadata={"description": "a paragraph about the game, for a catalog or home page"})

@@ -1,4 +1,4 @@
-"""The bots: both always answer with a listed action; greedy beats random in >= 70% of games."""
+"""The bots: random and greedy always answer with a listed action; greedy beats random in >= 70% of games."""
 
 from __future__ import annotations
 
@@ -28,8 +28,8 @@ def test_greedy_beats_random_in_at_least_70_percent_of_200_games() -> None:
     assert wins >= 0.7 * GAMES, f"greedy won {wins} of {GAMES}"
 
 
-def test_both_bots_are_registered() -> None:
-    assert set(nav.BOTS) == {"random", "greedy"}
+def test_the_bots_are_registered() -> None:
+    assert set(nav.BOTS) == {"random", "greedy", "search-normal", "search-strong"}
 
 
 def test_greedy_bots_among_themselves_finish_a_real_game() -> None:

@@ -7,6 +7,7 @@ from typing import Any
 import domain.puerto_rico as pr
 from domain.core import Rng, fold
 from domain.core.aggregate import Game
+from tests.quickbots import quick_bots
 
 from .bot_report import play, win_rate
 
@@ -17,7 +18,7 @@ def check_bots_legal_and_deterministic(options: dict[str, Any], seats: int, move
     for move in range(moves):
         seat = state.turn
         legal = pr.legal_actions(state, seat)
-        for name, bot in pr.BOTS.items():
+        for name, bot in quick_bots(pr.BOTS).items():
             first = bot(state, seat, Rng(seed, f"{name}:{move}"))
             assert first in legal
             assert bot(state, seat, Rng(seed, f"{name}:{move}")) == first

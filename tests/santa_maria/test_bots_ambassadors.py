@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import domain.santa_maria as sm
+from tests.quickbots import quick_bots
 
 from .test_bots import play
 
@@ -25,7 +26,7 @@ def test_greedy_beats_random_in_70_percent_of_4_player_games_with_ambassadors() 
 
 @pytest.mark.parametrize("seats", [1, 2, 3, 4])
 def test_every_bot_plays_whole_games_with_ambassadors(seats: int) -> None:
-    for name in sm.BOTS:
+    for name in quick_bots(sm.BOTS):
         result = play(seats, [name] * seats, {**C_GAME, "colony_assignment": "random"})
         assert len(result.results) == seats
 

@@ -11,6 +11,7 @@ import os
 import pytest
 
 import domain.santa_maria as sm
+from tests.quickbots import quick_bots
 
 from .test_bots import play
 
@@ -33,6 +34,6 @@ def test_greedy_beats_random_in_70_percent_of_4_player_games_with_modules_abc(fi
 
 @pytest.mark.parametrize("seats", [1, 2, 3, 4])
 def test_every_bot_plays_whole_games_with_modules_abc(seats: int) -> None:
-    for name in sm.BOTS:
+    for name in quick_bots(sm.BOTS):
         result = play(seats, [name] * seats, {**ABC_GAME, "advanced_setup": seats % 2 == 0})
         assert len(result.results) == seats

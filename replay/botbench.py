@@ -1,0 +1,138 @@
+"""The strength of the search bot: `replay bench --only bots`.
+
+Seeded games through the pure engine of one search bot (`search-strong` unless
+SHIPLOG_BENCH_BOT names another) against the game's heuristic bot ("greedy"; Felinia's
+"heuristic") in the other seats: 4 seats in every title, and Santa Maria also a colonist alone
+against the Maya (American Kingdoms with module D, 2 seats: the Maya is seat 0, played by its
+greedy bot, which plays the Maya at random). The search bot's seat turns with the game number,
+so it plays every position of the table equally often. Prints per case the search bot's wins
+(rank 1, shared or not) with the 95% Wilson interval, and its CPU time per decision
+(`time.process_time`, forced moves included; also their 95th percentile and worst) over the
+decisions it was asked for.
+
+SHIPLOG_BENCH_BOT_GAMES sets the games per case (default 20), SHIPLOG_BENCH_GAMES the titles,
+SHIPLOG_BENCH_BOT_SECONDS a CPU budget per decision on top of the bot's iterations (the search
+stops at whichever comes first). Nothing here is a test: the figures go to docs/perf.md.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from domain.core import registry, search
+from domain.core.rng import Rng
+from domain.core.rules import Action, GameRules, fold
+
+Row = tuple[str, str, str]
+MOVE_BOUND = 10_000  # decisions before a game counts as unfinished (a loss for the search bot)
+
+# (title, options, seats, the search bot's seats: None = every seat in turn)
+CASES: list[tuple[str, dict[str, Any], int, tuple[int, ...] | None]] = [
+    ("puerto-rico", {}, 4, None),
+    ("navegador", {}, 4, None),
+    ("santa-maria", {}, 4, None),
+    ("felinia", {}, 4, None),
+    ("santa-maria", {"expansion": True, "modules": ["D"]}, 2, (1,)),  # a colonist against the Maya
+]
+
+
+@dataclass
+class Tally:
+    games: int = 0
+    wins: int = 0
+    shared: int = 0  # wins shared with another seat
+    unfinished: int = 0  # games stopped at MOVE_BOUND
+    cpu: list[float] = field(default_factory=list)  # seconds per decision of the search bot
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def heuristic(rules: GameRules) -> str:
+    return "greedy" if "greedy" in rules.BOTS else next(n for n in rules.BOTS if n not in ("random",))
+
+
+def _searcher(rules: GameRules, name: str, seconds: float | None) -> Callable[[Any, int, Any], Action]:
+    bot = rules.BOTS[name]
+    if seconds is None:
+        return bot
+    game, budget = bot.game, bot.budget  # type: ignore[attr-defined]
+
+    def timed(state: Any, seat: int, rng: Any) -> Action:
+        stop = time.process_time() + seconds
+        return search.search(game, state, seat, rng, budget, deadline=lambda: time.process_time() > stop)[0]
+
+    return timed
+
+
+def play(rules: GameRules, options: dict[str, Any], seats: int, strong_seat: int, seed: str,
+         strong: Callable[[Any, int, Any], Action], tally: Tally) -> None:
+    """One seeded game: the search bot in `strong_seat`, the heuristic bot elsewhere."""
+    greedy = rules.BOTS[heuristic(rules)]
+    state = fold(rules, None, rules.setup(rules.check_options(options, seats), seats, Rng(seed, "setup")))
+    decisions = 0
+    while (result := rules.outcome(state)) is None:
+        if decisions >= MOVE_BOUND:
+            tally.games += 1
+            tally.unfinished += 1
+            return
+        seat = min(rules.to_act(state))
+        rng = Rng(seed, f"bot:{decisions}")
+        if seat == strong_seat:
+            start = time.process_time()
+            action = strong(state, seat, rng)
+            tally.cpu.append(time.process_time() - start)
+        else:
+            action = greedy(state, seat, rng)
+        decided = rules.decide(state, seat, action, Rng(seed, f"event:{decisions}"))
+        after = getattr(decided, "state", None)
+        state = after if after is not None else fold(rules, state, decided)
+        decisions += 1
+    tally.games += 1
+    rank = next(r.rank for r in result.results if r.seat == strong_seat)
+    if rank == 1:
+        tally.wins += 1
+        tally.shared += sum(1 for r in result.results if r.rank == 1) > 1
+
+
+def bench_bots(games: int, titles: list[str], out: Callable[[str], None] = print) -> list[Row]:
+    name = os.environ.get("SHIPLOG_BENCH_BOT", "search-strong")
+    seconds_text = os.environ.get("SHIPLOG_BENCH_BOT_SECONDS")
+    seconds = float(seconds_text) if seconds_text else None
+    rows: list[Row] = []
+    for title, options, seats, strong_seats in CASES:
+        if title not in titles:
+            continue
+        rules = registry.get(title)
+        strong = _searcher(rules, name, seconds)
+        tally = Tally()
+        label = f"bots {title}{' +Maya' if 'D' in options.get('modules', ()) else ''} {seats}p"
+        for i in range(games):
+            where = strong_seats or tuple(range(seats))
+            play(rules, options, seats, where[i % len(where)], f"botbench-{title}-{seats}-{i}", strong, tally)
+        low, high = wilson(tally.wins, tally.games)
+        cpu = sorted(tally.cpu)
+        case = [
+            (label, f"{name} wins vs {heuristic(rules)} (shared; unfinished games)",
+             f"{tally.wins}/{tally.games} ({tally.shared}; {tally.unfinished})"),
+            (label, "win rate, 95% Wilson interval", f"{tally.wins / tally.games:.0%} [{low:.0%}, {high:.0%}]"),
+            (label, "CPU s per decision: mean / p95 / max",
+             f"{statistics.fmean(cpu):.3f} / {cpu[int(0.95 * (len(cpu) - 1))]:.3f} / {cpu[-1]:.3f}"),
+            (label, "decisions of the search bot per game", f"{len(cpu) / tally.games:.0f}"),
+        ]
+        out("\n".join(f"{a}  {b}  {c}" for a, b, c in case))
+        rows += case
+    return rows
