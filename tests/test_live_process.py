@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import Iterator
+from contextlib import ExitStack
 from typing import Any
 
 import pytest
@@ -85,3 +87,38 @@ def test_a_stream_sees_each_move_also_one_made_on_another_worker(sqlite_env: dic
                 seen = next(received)
                 assert seen["event"] == "ActionTaken" and int(seen["id"]) == version
                 assert json.loads(seen["data"])["action"] == action
+
+
+def test_streams_hold_no_thread_and_each_sees_the_move_and_the_inbox_its_turn(sqlite_env: dict[str, str]) -> None:
+    """Under `shiplog serve` (ASGI) 2 workers of 2 threads each hold 24 open streams, and still
+    answer requests at once; a move reaches every game stream, and the inbox stream of the
+    player whose turn it becomes (whichever worker holds it)."""
+    env = {**sqlite_env, **TINY, "SHIPLOG_TICK_SECONDS": "0", "SHIPLOG_SIGNUPS_PER_MINUTE": "1000"}
+    with running(env, workers=2, threads=2) as server:
+        ann, bob = player(server.url, "ann"), player(server.url, "bob")
+        gid = requests.post(f"{server.url}/v1/games", json={"game": "high-card", "seats": 2},
+                            headers=auth(ann["token"]), timeout=10).json()["id"]
+        requests.post(f"{server.url}/v1/games/{gid}/join", json={}, headers=auth(bob["token"]), timeout=10)
+        watchers = [player(server.url, f"w{n}")["token"] for n in range(5)]
+        with ExitStack() as stack:
+            def open_stream(path: str, token: str) -> Iterator[dict[str, str]]:
+                resp = stack.enter_context(requests.get(f"{server.url}{path}", headers=auth(token), stream=True, timeout=20))
+                assert resp.status_code == 200, resp.text
+                return events(resp.iter_lines(decode_unicode=True))
+
+            games = [open_stream(f"/v1/games/{gid}/stream", token) for token in watchers for _ in range(4)]
+            inboxes = {name: open_stream("/v1/me/inbox/stream", who["token"]) for name, who in (("ann", ann), ("bob", bob))}
+            assert all(next(g)["event"] == "hello" for g in games)
+            first = {name: json.loads(next(s)["data"])["inbox"] for name, s in inboxes.items()}
+            mover = "ann" if first["ann"] else "bob"
+            other = "bob" if mover == "ann" else "ann"
+            t0 = time.monotonic()
+            assert requests.get(f"{server.url}/v1/games/{gid}", timeout=5).status_code == 200
+            assert time.monotonic() - t0 < 2, "a request waited behind the open streams"
+            token = (ann if mover == "ann" else bob)["token"]
+            action = requests.get(f"{server.url}/v1/games/{gid}/actions", headers=auth(token), timeout=10).json()["actions"][0]
+            resp = requests.post(f"{server.url}/v1/games/{gid}/actions", json=action, headers=auth(token), timeout=10)
+            assert resp.status_code == 201, resp.text
+            version = resp.json()["version"]
+            assert all(int(next(g)["id"]) == version for g in games)
+            assert [w["game"]["id"] for w in json.loads(next(inboxes[other])["data"])["inbox"]] == [gid]

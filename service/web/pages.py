@@ -12,6 +12,7 @@ from domain.core.errors import IllegalAction
 from domain.core.rules import GameRules
 
 from .. import schemas
+from ..live import inbox_stream
 from ..localtime import zones
 from ..ratelimits import rate_limited
 from ..tokens import mail_off_player
@@ -129,6 +130,16 @@ def lobby() -> Page:
     open_games = [g for g in models.open_games(None) if g.id not in seated][:50]
     titles = dict((name, rules.TITLE) for name, rules in games())
     return page("lobby.html", inbox=inbox, mine=others, open_games=open_games, titles=titles)
+
+
+@bp.route("/inbox/live")
+def inbox_live() -> Response:
+    """The stream of the home page (the inbox) and of the lobby (`?lobby=1`: the open games and
+    the player's games too): live.js fetches the page again when it says something changed."""
+    player = current_player()
+    if player is None:
+        abort(401)
+    return inbox_stream(player, lobby=request.args.get("lobby") == "1")
 
 
 @bp.route("/new/<game>", methods=["GET", "POST"])
