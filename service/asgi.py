@@ -128,12 +128,19 @@ class Server:
             subscriber.woken.set()
 
         watcher = loop.create_task(watch())
+        first = True
         try:
             await send_text(send, "retry: 3000\n\n")
             began = quiet = loop.time()
             while not gone:
                 subscriber.woken.clear()
-                frames = await loop.run_in_executor(self.rounds, stream.round)
+                if stream.player is not None:
+                    self.hub.seen(stream.player, stream.place)
+                if stream.in_memory and not first:
+                    frames = stream.step()  # the hub has read the game: no store, no thread
+                else:
+                    frames = await loop.run_in_executor(self.rounds, stream.step)
+                first = False
                 now = loop.time()
                 if frames:
                     await send_text(send, "".join(frames))

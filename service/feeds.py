@@ -88,24 +88,39 @@ class Feed:
             return found
 
     def news(self, game_id: UUID, after: int) -> tuple[list[Any], Game | None]:
-        """The stored events of the game after version `after`, and the game as the newest of
-        them left it (None when there is nothing new)."""
+        """The stored events of the game after version `after`, and the game as it now stands
+        (None when there is nothing new)."""
         recent = self.recent(game_id)
         with recent.lock:
             newest = recent.newest()
             if newest is not None and after < recent.events[0].originator_version - 1:
                 return self.read(game_id, after)  # far behind: the store, for this stream alone
-            if newest is not None and after <= newest and newest >= self.latest.get(game_id, newest + 1):
-                kept = recent.after(after)
-                return (kept, recent.game) if kept else ([], None)
-            since = after if newest is None else max(after, newest)
-            fresh = self.app.events_between(game_id, since if since >= 0 else None)
-            if fresh:
-                joined = newest is not None and since == newest
-                recent.events = (recent.events + fresh if joined else fresh)[-KEEP:]
-                recent.game = self.app.get_game(game_id, recent.events[-1].originator_version)
+            if newest is None or newest < self.latest.get(game_id, newest + 1):
+                self.catch_up(game_id, recent, after)
             kept = recent.after(after)
             return (kept, recent.game) if kept else ([], None)
+
+    def current(self, game_id: UUID) -> Game:
+        """The game as it now stands (read as for a stream: the streams then find it read)."""
+        recent = self.recent(game_id)
+        with recent.lock:
+            newest = recent.newest()
+            if recent.game is None or newest is None or newest < self.latest.get(game_id, newest + 1):
+                self.catch_up(game_id, recent, newest if newest is not None else -1)
+            assert recent.game is not None
+            return recent.game
+
+    def catch_up(self, game_id: UUID, recent: Recent, after: int) -> None:
+        """Read the game as it now stands (this process's copy, brought up to date: one look at
+        the store) and the events since the newest kept (or since `after`, when newer)."""
+        newest = recent.newest()
+        game = self.app.get_game(game_id)
+        since = after if newest is None else max(after, newest)
+        if game.version > since:
+            fresh = self.app.events_between(game_id, since if since >= 0 else None, game.version)
+            joined = newest is not None and since == newest
+            recent.events = (recent.events + fresh if joined else fresh)[-KEEP:]
+        recent.game = game
 
     def read(self, game_id: UUID, after: int) -> tuple[list[Any], Game | None]:
         events = self.app.events_between(game_id, after if after >= 0 else None)

@@ -9,8 +9,7 @@ ids, games and topics only) and wakes the streams they concern:
 
 - "game:<id>": every stream of a game that has a new event;
 - "inbox:<player>": the inbox streams of the players whose turns or take-backs to answer changed
-  in those games (the read model's `waiting` rows), and of everyone at a game that changed
-  state (started, ended, a seat taken);
+  in those games, and of everyone at a game that changed state (started, ended, a seat taken);
 - "lobby": the lobby pages' streams, when a public game with open seats changed.
 
 A woken stream reads what it shows itself (service/live.py, service/feeds.py), in a thread of
@@ -29,6 +28,7 @@ from typing import Any
 from uuid import UUID
 
 from .feeds import feed
+from .outcomes import GameNotFound
 from .readmodels import GAME_TOPIC
 
 log = logging.getLogger("shiplog.hub")
@@ -42,11 +42,6 @@ class Subscriber:
     def __init__(self, wakes: Iterable[str]) -> None:
         self.wakes = tuple(wakes)
         self.woken = asyncio.Event()
-
-
-def marks(ids: list[str]) -> tuple[str, dict[str, str]]:
-    """`:g0, :g1, …` and their parameters, for an IN (…) of game ids."""
-    return ", ".join(f":g{n}" for n in range(len(ids))), {f"g{n}": gid for n, gid in enumerate(ids)}
 
 
 class Hub:
@@ -64,6 +59,7 @@ class Hub:
         self.task: asyncio.Task[None] | None = None
         self.stopping = threading.Event()
         self.sql: str | None = None
+        self.marks: set[tuple[str, str]] = set()  # (player, place) of the streams open since the last look
 
     # -- streams ----------------------------------------------------------------------------
 
@@ -80,6 +76,10 @@ class Hub:
                 found.discard(subscriber)
                 if not found:
                     del self.subscribers[key]
+
+    def seen(self, player: str, place: str) -> None:
+        """A stream of `player` is open at `place` (written down in the store at the next look)."""
+        self.marks.add((player, place))
 
     def wake(self, keys: Iterable[str]) -> int:
         woken = 0
@@ -118,16 +118,24 @@ class Hub:
                 await asyncio.wait_for(self.kick.wait(), self.poll)
             await asyncio.sleep(self.gap)
             self.kick.clear()
+            marks, self.marks = self.marks, set()
             try:
-                keys = await loop.run_in_executor(self.pool, self.look)
+                keys = await loop.run_in_executor(self.pool, self.look, marks)
             except Exception:
                 log.warning("the live streams' hub could not read the store", exc_info=True)
                 await asyncio.sleep(self.poll)
                 continue
             self.wake(keys)
 
-    def look(self) -> set[str]:
-        """What the notifications since the last look concern (in a thread)."""
+    def look(self, marks: set[tuple[str, str]] = frozenset()) -> set[str]:  # type: ignore[assignment]
+        """What the notifications since the last look concern (in a thread); the streams open
+        meanwhile are written down (service/presence.py), a store that cannot take it now
+        costing them nothing."""
+        if marks:
+            try:
+                self.app.presence.seen_all(marks, self.app.clock())
+            except Exception:
+                log.warning("presence of %d streams not written", len(marks), exc_info=True)
         view = self.app.readmodels.view
         if self.position is None:
             self.position = self.app.recorder.max_notification_id() or 0
@@ -148,39 +156,36 @@ class Hub:
         games = {str(gid) for gid in newest}
         keys = {f"game:{gid}" for gid in games}
         if games and any(key.startswith("inbox:") or key == "lobby" for key in self.subscribers):
-            keys |= self.concerned(sorted(games))
+            people = self.concerned(sorted(games))
+            if people:
+                self.app.readmodels.catch_up()  # once here, not in each woken inbox stream
+            keys |= people
+        for gid in games:  # read here once, the streams' rounds then read nothing
+            if f"game:{gid}" in self.subscribers:
+                with contextlib.suppress(GameNotFound):
+                    feed(self.app).current(UUID(gid))
         return keys
 
     def concerned(self, games: list[str]) -> set[str]:
-        """The inboxes and the lobby that changed with these games (the read models brought up
-        to date first)."""
-        view = self.app.readmodels.view
-        self.app.readmodels.catch_up()
-        inside, params = marks(games)
-        heads = {r["id"]: r for r in view.query(
-            f"SELECT id, status, private, open_seats, host_player FROM {{games}} WHERE id IN ({inside})", params)}
-        people: dict[str, set[str]] = {gid: set() for gid in games}
-        for row in view.query(f"SELECT game_id, player FROM {{seats}} WHERE game_id IN ({inside}) AND player IS NOT NULL",
-                              params):
-            people[row["game_id"]].add(row["player"])
-        waiting: dict[str, set[tuple[Any, ...]]] = {gid: set() for gid in games}
-        for row in view.query(f"SELECT game_id, player, seat, reason, deadline FROM {{waiting}} WHERE game_id IN ({inside}) "
-                              "AND player IS NOT NULL", params):
-            waiting[row["game_id"]].add((row["player"], row["seat"], row["reason"], row["deadline"]))
+        """The inboxes and the lobby that changed with these games, as each game now stands (this
+        process's copy brought up to date, shared with the game's streams: service/feeds.py)."""
         if len(self.known) > KNOWN:
             self.known.clear()
         keys: set[str] = set()
+        news = feed(self.app)
         for gid in games:
-            head = heads.get(gid)
-            if head is None:
+            try:
+                game = news.current(UUID(gid))
+            except GameNotFound:
                 continue
-            state = (head["status"], head["open_seats"], frozenset(waiting[gid]))
+            waiting = frozenset((game.seats[seat].get("player"), seat, reason) for seat, reason in game.waiting())
+            state = (str(game.status), len(game.open_seats()), waiting)
             before = self.known.get(gid)
             self.known[gid] = state
-            changed = changes(before, state, people[gid] | ({head["host_player"]} if head["host_player"] else set()))
-            keys |= {f"inbox:{player}" for player in changed}
-            if not head["private"] and (before is None or before[:2] != state[:2]) \
-                    and (head["status"] == "open" or before is None or before[0] == "open"):
+            everyone = {s.get("player") for s in game.seats} | {game.host_player}
+            keys |= {f"inbox:{player}" for player in changes(before, state, everyone) if player}
+            if not game.private and (before is None or before[:2] != state[:2]) \
+                    and (state[0] == "open" or before is None or before[0] == "open"):
                 keys.add("lobby")
         return keys
 

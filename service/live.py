@@ -123,14 +123,17 @@ class LiveStream:
     poll: float
     player: str | None = None
     place: str = ""
+    in_memory: bool = False  # a round reads nothing from the store once the hub has read the game
 
     def round(self) -> list[str]:
+        """The frames that are new, the player seen at the stream's place meanwhile."""
         if self.player is not None:
             present(self.app, self.player, self.place)
         return self.step()
 
 
-def live(step: Callable[[], list[str]], wakes: tuple[str, ...], player: Any = None, place: str = "") -> Response:
+def live(step: Callable[[], list[str]], wakes: tuple[str, ...], player: Any = None, place: str = "",
+         in_memory: bool = False) -> Response:
     """A stream that sends what `step` has new each time something may have changed; a comment
     when it stays quiet, and the end after SHIPLOG_SSE_SECONDS. The client's slot is taken now
     (or a 429). While it is open, `player` is seen at `place` (service/presence.py: no e-mail
@@ -139,7 +142,7 @@ def live(step: Callable[[], list[str]], wakes: tuple[str, ...], player: Any = No
     app = current_app.extensions["shiplog"]
     per_client, total, seconds, poll = settings()
     release = streams().take(client_key(), per_client, total)
-    stream = LiveStream(app, step, wakes, seconds, poll, str(player.id) if player is not None else None, place)
+    stream = LiveStream(app, step, wakes, seconds, poll, str(player.id) if player is not None else None, place, in_memory)
     if CARRIED in request.environ:
         request.environ[CARRIED] = stream
         return respond(iter(()), release)
@@ -201,7 +204,7 @@ def game_stream(game: Game, player: Any, after: int | None) -> Response:
         last = newest
         return frames
 
-    return live(step, (f"game:{game.id}",), player, game_place(game.id))
+    return live(step, (f"game:{game.id}",), player, game_place(game.id), in_memory=True)
 
 
 def inbox_stream(player: Any, lobby: bool = False) -> Response:
@@ -212,11 +215,16 @@ def inbox_stream(player: Any, lobby: bool = False) -> Response:
     known = last_event_id()
     sent: Any = None
     shown: Any = None
+    carried = CARRIED in request.environ  # the hub brings the read models up to date before it wakes the stream
+    first = True
 
     def step() -> list[str]:
-        nonlocal known, sent, shown
+        nonlocal known, sent, shown, first
         models = app.readmodels
-        inbox = [w.to_json() for w in models.inbox(str(player.id))]
+        if first or not carried:
+            models.catch_up()
+        first = False
+        inbox = [w.to_json() for w in models.inbox(str(player.id), fresh=False)]
         position = models.position()
         if known is not None and position <= known:
             return []
@@ -238,5 +246,5 @@ def inbox_stream(player: Any, lobby: bool = False) -> Response:
 def lobby_digest(models: Any, player: str) -> tuple[Any, ...]:
     """What the lobby page shows besides the inbox: the player's games (each one's state) and the
     open games (with their open seats)."""
-    mine = tuple((g.id, g.status, g.open_seats) for g in models.games_of(player))
-    return mine, tuple((g.id, g.open_seats) for g in models.open_games(None)[:50])
+    mine = tuple((g.id, g.status, g.open_seats) for g in models.games_of(player, fresh=False))
+    return mine, tuple((g.id, g.open_seats) for g in models.open_games(None, fresh=False)[:50])
