@@ -14,6 +14,7 @@ Nothing here is a test: timing never decides pass or fail.
 from __future__ import annotations
 
 import os
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -89,8 +90,6 @@ def _load() -> str:
 
 
 def main() -> None:  # pragma: no cover - a benchmark
-    import tempfile
-
     with tempfile.TemporaryDirectory() as tmp:
         for row in bench_streams(Path(tmp), "puerto-rico", float(os.environ.get("SHIPLOG_BENCH_SECONDS", "20"))):
             print("  ".join(row), flush=True)

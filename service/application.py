@@ -36,6 +36,7 @@ from .outcomes import Accepted, CreatedGame, GameNotFound, StaleVersion, Version
 from .players import PlayerCommands
 from .ports import Clock
 from .presence import Presence
+from .push import Push
 from .readmodels import PAGE, ReadModels
 from .settings import store_env
 from .store import single_statement_reads, statement_cache
@@ -77,6 +78,7 @@ class Shiplog(TableCommands, PlayerCommands, DaysOffCommands, Application):
         self.readmodels = ReadModels(self)
         self.lobby = self.readmodels  # the lobby is one of the read models
         self.presence = Presence(self.readmodels.view)
+        self.push = Push(self.readmodels.view, full_env, self.allow_private_webhooks())
         self.notifier = Notifier(self)
 
     def construct_factory(self, env: Any) -> InfrastructureFactory:

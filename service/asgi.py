@@ -193,7 +193,7 @@ def make_app() -> Server:
         start_background(flask_app)
     env = flask_app.extensions["shiplog"].env
     return Server(flask_app, threads=int(env.get("SHIPLOG_THREADS", "4")),
-                  stream_threads=int(env.get("SHIPLOG_SSE_THREADS", "2")), gap=float(env.get("SHIPLOG_SSE_GAP", "0.2")))
+                  stream_threads=int(env.get("SHIPLOG_SSE_THREADS", "2")), gap=float(env.get("SHIPLOG_SSE_GAP", "0.4")))
 
 
 app = make_app()

@@ -53,7 +53,7 @@ def next_page(target: str | None) -> str:
 def home() -> Page:
     player = current_player()
     inbox = shiplog().readmodels.inbox(str(player.id)) if player is not None else []
-    return page("home.html", games=games(), inbox=inbox)
+    return page("home.html", games=games(), inbox=inbox, turns=len(inbox), position=shiplog().readmodels.position())
 
 
 @bp.route("/signup", methods=["GET", "POST"])
@@ -129,7 +129,8 @@ def lobby() -> Page:
     seated = {g.id for g in mine}
     open_games = [g for g in models.open_games(None) if g.id not in seated][:50]
     titles = dict((name, rules.TITLE) for name, rules in games())
-    return page("lobby.html", inbox=inbox, mine=others, open_games=open_games, titles=titles)
+    return page("lobby.html", inbox=inbox, mine=others, open_games=open_games, titles=titles, turns=len(inbox),
+                position=models.position())
 
 
 @bp.route("/inbox/live")
