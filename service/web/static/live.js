@@ -84,7 +84,10 @@
   if (!window.EventSource || !root.dataset.stream) return;
   const seen = event => {
     let version = Number(event.lastEventId);
-    try { version = Math.max(version, Number(JSON.parse(event.data).version)); } catch (e) { /* a comment */ }
+    try {
+      const data = JSON.parse(event.data);
+      if (Number.isFinite(data.version)) version = Math.max(version, data.version);  // (an inbox's event has none)
+    } catch (e) { /* a comment */ }
     if (version > Number(root.dataset.version)) refresh();
   };
   let delay = 5000;
