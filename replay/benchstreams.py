@@ -70,6 +70,7 @@ def bench_streams(base: Path, game: str, seconds: float, clients: int = 40, stre
         if held is not None and delivery is not None:
             refusals = f" (refused: {held.refused})" if held.refused else ""
             rows += [(what, f"streams open / asked{refusals}", f"{held.opened} / {count}"),
+                     (what, "the stream readers' CPU seconds a second (on the same cores)", f"{held.cpu / (seconds + 10):.2f}"),
                      (what, "game streams: moves seen / made while open", f"{delivery.seen} / {delivery.expected}"),
                      (what, "move to game stream p50 / p99 / max ms",
                       f"{delivery.percentile(delivery.game_latencies, 0.5):.0f} / "

@@ -34,6 +34,7 @@ class Held:
     # row per game it lists (the version the game is at)
     events: list[tuple[int, str, int, float]] = field(default_factory=list)
     since: dict[int, tuple[float, int]] = field(default_factory=dict)  # stream -> (opened at, first version)
+    cpu: float = 0.0  # CPU seconds of the holder processes (they share the cores with the server)
 
 
 async def _hold(port: int, number: int, plan: Plan, stop_at: float, held: Held) -> None:
@@ -113,7 +114,12 @@ def _process(port: int, first: int, plans: list[Plan], open_at: float, stop_at: 
         await asyncio.gather(*tasks)
         return held
 
-    queue.put(asyncio.run(main()))
+    import resource  # lazy: Unix only
+
+    held = asyncio.run(main())
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    held.cpu = usage.ru_utime + usage.ru_stime
+    queue.put(held)
 
 
 def hold(port: int, plans: list[Plan], open_at: float, stop_at: float, processes: int = 2) -> Held:
@@ -132,6 +138,7 @@ def hold(port: int, plans: list[Plan], open_at: float, stop_at: float, processes
     for part in parts:
         total.opened += part.opened
         total.ended_early += part.ended_early
+        total.cpu += part.cpu
         total.events += part.events
         total.since.update(part.since)
         for key, count in part.refused.items():

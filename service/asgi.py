@@ -47,7 +47,7 @@ class Server:
         self.requests = ThreadPoolExecutor(threads, thread_name_prefix="shiplog-request")
         self.rounds = ThreadPoolExecutor(stream_threads, thread_name_prefix="shiplog-stream")
         env = self.shiplog.env
-        self.hub = Hub(self.shiplog, float(env.get("SHIPLOG_SSE_POLL", "1")), self.rounds)
+        self.hub = Hub(self.shiplog, float(env.get("SHIPLOG_SSE_POLL", "1")), self.rounds, gap=gap * 0.75)
         self.gap = gap  # a woken stream waits this long, so that the moves of a burst go out together
         self.started = False
 

@@ -156,9 +156,10 @@ class Hub:
         games = {str(gid) for gid in newest}
         keys = {f"game:{gid}" for gid in games}
         if games and any(key.startswith("inbox:") or key == "lobby" for key in self.subscribers):
-            people = self.concerned(sorted(games))
-            if people:
-                self.app.readmodels.catch_up()  # once here, not in each woken inbox stream
+            read: dict[UUID, Any] = {}
+            people = self.concerned(sorted(games), read)
+            if any(key in self.subscribers for key in people):
+                self.app.readmodels.catch_up(read)  # once here, not in each woken inbox stream
             keys |= people
         for gid in games:  # read here once, the streams' rounds then read nothing
             if f"game:{gid}" in self.subscribers:
@@ -166,16 +167,17 @@ class Hub:
                     feed(self.app).current(UUID(gid))
         return keys
 
-    def concerned(self, games: list[str]) -> set[str]:
+    def concerned(self, games: list[str], read: dict[UUID, Any]) -> set[str]:
         """The inboxes and the lobby that changed with these games, as each game now stands (this
-        process's copy brought up to date, shared with the game's streams: service/feeds.py)."""
+        process's copy brought up to date, shared with the game's streams: service/feeds.py;
+        each game read is left in `read`)."""
         if len(self.known) > KNOWN:
             self.known.clear()
         keys: set[str] = set()
         news = feed(self.app)
         for gid in games:
             try:
-                game = news.current(UUID(gid))
+                game = read[UUID(gid)] = news.current(UUID(gid))
             except GameNotFound:
                 continue
             waiting = frozenset((game.seats[seat].get("player"), seat, reason) for seat, reason in game.waiting())

@@ -22,7 +22,7 @@ import json
 import re
 import sqlite3
 import uuid
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -349,16 +349,22 @@ class ReadModels:
 
     # -- projecting -------------------------------------------------------------------------
 
-    def _apply(self, notes: Sequence[Notification], tracking: Tracking) -> None:
+    def _apply(self, notes: Sequence[Notification], tracking: Tracking, known: Mapping[UUID, Game] | None = None) -> None:
         # Each game as this process has it now (its cached copy brought up to date: one look at
-        # the store) rather than loaded again at the notifications' version: it is that version
-        # or newer, and a row is only ever replaced by a newer one.
-        games = [self.app.get_game(gid) for gid in latest_versions(notes)]
+        # the store, or as the caller just read it: `known`) rather than loaded again at the
+        # notifications' version: it is that version or newer, and a row is only ever replaced
+        # by a newer one.
+        known = known or {}
+        games = [known[gid] if gid in known and known[gid].version >= version else self.app.get_game(gid)
+                 for gid, version in latest_versions(notes).items()]
         self.view.write(games, tracking)
 
-    def catch_up(self) -> int:
-        """Project what this worker has not seen yet; returns how many notifications."""
-        return follow(self.app, self.view, self.NAME, self._apply)
+    def catch_up(self, known: Mapping[UUID, Game] | None = None) -> int:
+        """Project what this worker has not seen yet (`known`: games the caller has just read,
+        as they now stand); returns how many notifications."""
+        if not known:
+            return follow(self.app, self.view, self.NAME, self._apply)
+        return follow(self.app, self.view, self.NAME, lambda notes, tracking: self._apply(notes, tracking, known))
 
     def rebuild(self) -> int:
         """Throw the rows away and project the whole notification log again, in one transaction.
