@@ -136,11 +136,13 @@ class Server:
                 subscriber.woken.clear()
                 if stream.player is not None:
                     self.hub.seen(stream.player, stream.place)
-                if stream.in_memory and not first:
-                    frames = stream.step()  # the hub has read the game: no store, no thread
+                frames = await self.round(stream, first)
+                if frames is None:  # the store failed the round: again in a second, the stream stays open
+                    await asyncio.sleep(1.0)
+                    subscriber.woken.set()
+                    frames = []
                 else:
-                    frames = await loop.run_in_executor(self.rounds, stream.step)
-                first = False
+                    first = False
                 now = loop.time()
                 if frames:
                     await send_text(send, "".join(frames))
@@ -159,11 +161,22 @@ class Server:
         except OSError:
             pass  # the client went away while a round was sent
         except Exception as exc:  # granian's ClientDisconnected and friends: the client has gone
-            if not gone and type(exc).__name__ not in ("ClientDisconnected", "RuntimeError"):
-                log.warning("live stream ended by %r", exc)
+            log.debug("live stream ended by %r", exc)
         finally:
             self.hub.unsubscribe(subscriber)
             watcher.cancel()
+
+
+    async def round(self, stream: LiveStream, first: bool) -> list[str] | None:
+        """The stream's new frames (None when the store failed it: logged). A game's stream reads
+        nothing from the store once the hub has read its game: it runs in the event loop."""
+        try:
+            if stream.in_memory and not first:
+                return stream.step()
+            return await asyncio.get_running_loop().run_in_executor(self.rounds, stream.step)
+        except Exception:
+            log.warning("a live stream's round failed; it tries again", exc_info=True)
+            return None
 
 
 async def send_text(send: Send, text: str) -> None:
