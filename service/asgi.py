@@ -38,7 +38,7 @@ Receive = Callable[[], Any]
 Send = Callable[[Message], Any]
 
 
-class Server:
+class Worker:
     """One worker's ASGI application: the Flask app, its request threads, its streams' hub."""
 
     def __init__(self, flask_app: Any, threads: int, stream_threads: int, gap: float) -> None:
@@ -200,12 +200,12 @@ async def read_body(receive: Receive) -> bytes:
     return b"".join(chunks)
 
 
-def make_app() -> Server:
+def make_app() -> Worker:
     flask_app = create_app()
     if os.environ.get("SHIPLOG_BACKGROUND") == "1":
         start_background(flask_app)
     env = flask_app.extensions["shiplog"].env
-    return Server(flask_app, threads=int(env.get("SHIPLOG_THREADS", "4")),
+    return Worker(flask_app, threads=int(env.get("SHIPLOG_THREADS", "4")),
                   stream_threads=int(env.get("SHIPLOG_SSE_THREADS", "2")), gap=float(env.get("SHIPLOG_SSE_GAP", "0.4")))
 
 

@@ -127,10 +127,11 @@ class Hub:
                 continue
             self.wake(keys)
 
-    def look(self, marks: set[tuple[str, str]] = frozenset()) -> set[str]:  # type: ignore[assignment]
+    def look(self, marks: Iterable[tuple[str, str]] = ()) -> set[str]:
         """What the notifications since the last look concern (in a thread); the streams open
         meanwhile are written down (service/presence.py), a store that cannot take it now
         costing them nothing."""
+        marks = list(marks)
         if marks:
             try:
                 self.app.presence.seen_all(marks, self.app.clock())

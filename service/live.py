@@ -112,9 +112,10 @@ def wait_for_change(app: Any, seen: int, timeout: float) -> None:
 
 @dataclass
 class LiveStream:
-    """One open stream, whoever carries it: `round` gives what is new since the last round;
-    `wakes` names what concerns it ("game:<id>", "inbox:<player id>", "lobby"); it ends after
-    `seconds`. `release` gives its slot back (called once the answer is closed)."""
+    """One open stream, whoever carries it: `step` gives what is new since the last step (and
+    `round` the same, the player seen at the stream's place meanwhile); `wakes` names what
+    concerns it ("game:<id>", "inbox:<player id>", "lobby"); it ends after `seconds`. Its slot is
+    given back when the answer is closed (`respond`)."""
 
     app: Any
     step: Callable[[], list[str]]
