@@ -46,9 +46,10 @@ bench: venv
 	$(BIN)/python -m replay.cli bench
 
 # Only the load generator part of `make bench`: make serve under 40 clients, 100 idle
-# connections, 1 and 2 workers on SQLite and PostgreSQL (about 5 minutes).
+# connections, 1 and 2 workers on SQLite and PostgreSQL, then 1,000 live streams open while 40
+# players play (about 8 minutes).
 bench-load: venv
-	$(BIN)/python -m replay.cli bench --only serve
+	$(BIN)/python -m replay.cli bench --only serve,streams
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .mypy_cache .ruff_cache

@@ -31,7 +31,7 @@ from service.application import Shiplog
 from service.cli import default_workers
 from service.process import Server  # the same harness the reliability tests use
 
-from . import botbench, loadgen, memory, wakeups
+from . import benchstreams, botbench, loadgen, memory, wakeups
 
 
 class Counter(Aggregate):
@@ -366,6 +366,11 @@ def run(quick: bool = False, only: set[str] | None = None, out: Callable[[str], 
                 serve_rows = bench_serve(found, "puerto-rico", 8 if quick else 20)
                 rows += serve_rows
                 out(_table(serve_rows))
+    if wanted("streams"):  # issue 30: 1,000 live streams while 40 players play
+        with tempfile.TemporaryDirectory() as tmp:
+            stream_rows = benchstreams.bench_streams(Path(tmp), "puerto-rico", 8 if quick else 20)
+        rows += stream_rows
+        out(_table(stream_rows))
     if wanted("store") or wanted("http"):
         with stores() as found:
             for label, env in found:

@@ -262,7 +262,7 @@ def step(game: str, as_: str | None, at: int) -> None:
 
 @main.command()
 @click.option("--quick", is_flag=True, help="smaller sizes (a smoke run)")
-@click.option("--only", default=None, help="comma list: engine,verify,store,http,load,storage,serve,wakeups,memory,bots (the last three only when named)")
+@click.option("--only", default=None, help="comma list: engine,verify,store,http,load,storage,serve,streams,wakeups,memory,bots (the last three only when named)")
 def bench(quick: bool, only: str | None) -> None:
     """Engine and store benchmarks (the figures in docs/perf.md)."""
     from . import bench as benchmarks  # lazy: the benchmarks drive the service; only for bench

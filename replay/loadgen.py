@@ -45,6 +45,7 @@ class LoadResult:
     refused: dict[str, int] = field(default_factory=dict)
     cpu: float = 0.0  # CPU seconds of the load processes (in process: of the one thread)
     server_cpu: float = 0.0  # CPU seconds of the server's processes (set by the caller)
+    moves: list[tuple[str, int, float]] = field(default_factory=list)  # (game, version, time.time() of the 201)
 
     @property
     def rate(self) -> float:
@@ -151,13 +152,19 @@ class Client:
     whose header parsing (the email package) cost as much as the JSON; the load processes share
     the machine's cores with the server they measure."""
 
-    def __init__(self, port: int, game: str, seats: int, name: str) -> None:
+    def __init__(self, port: int, game: str, seats: int, name: str, players: list[str] | None = None,
+                 begun: tuple[str, list[str]] | None = None) -> None:
         self.port = port
         self.sock: socket.socket | None = None
         self.game, self.seats = game, seats
+        self.players = players  # player tokens: games with open seats they take (their inboxes change)
         self.rng = random.Random(name)  # the load generator's own choices, not a game's draws
         self.requests = 0
-        self.new_game()
+        if begun is not None:
+            self.id, self.tokens = begun
+            self.reload()
+        else:
+            self.new_game()
 
     def _connect(self) -> tuple[socket.socket, Any]:
         if self.sock is None:
@@ -221,11 +228,19 @@ class Client:
         return status, json.loads(raw) if raw else None
 
     def new_game(self) -> None:
+        if self.players:
+            self.id, self.tokens = open_game(self, self.game, self.players)
+            self.reload()
+            return
         status, created = self.call("POST", "/v1/games", {"game": self.game, "players": [f"p{n}" for n in range(self.seats)]})
         if status != 201:
             raise RuntimeError(f"create refused: {status} {str(created)[:200]}")
         self.id, self.tokens = created["id"], [s["token"] for s in created["seats"]]
         self.to_act, self.version, self.actions = created["to_act"], created["version"], []
+
+    def reload(self) -> None:
+        view = self.call("GET", f"/v1/games/{self.id}")[1]
+        self.to_act, self.version, self.actions = view["to_act"], view["version"], []
 
     def step(self) -> tuple[int, float]:
         """Play one action (after a GET of the legal actions when needed): (status, POST seconds)."""
@@ -241,21 +256,36 @@ class Client:
         if status == 201:
             self.to_act, self.version, self.actions = body["to_act"], body["version"], body.get("actions", [])
         else:  # reload: the answer says why, the next step starts from the current game
-            view = self.call("GET", f"/v1/games/{self.id}")[1]
-            self.to_act, self.version, self.actions = view["to_act"], view["version"], []
+            self.reload()
         return status, elapsed
 
 
+def open_game(client: Client, game: str, players: list[str]) -> tuple[str, list[str]]:
+    """A game with open seats that `players` (tokens) take in turn: its id and the tokens in seat order."""
+    status, created = client.call("POST", "/v1/games", {"game": game, "seats": len(players)},
+                                  {"Authorization": f"Bearer {players[0]}"})
+    if status != 201:
+        raise RuntimeError(f"create refused: {status} {str(created)[:200]}")
+    for seat, token in enumerate(players[1:], 1):
+        status, joined = client.call("POST", f"/v1/games/{created['id']}/join", {"seat": seat},
+                                     {"Authorization": f"Bearer {token}"})
+        if status not in (200, 201):
+            raise RuntimeError(f"join refused: {status} {str(joined)[:200]}")
+    return created["id"], list(players)
+
+
 def _process(port: int, game: str, seats: int, clients: int, index: int, start_at: float, stop_at: float,
-             queue: Any) -> None:
-    """One load process: `clients` threads, each playing its own game until `stop_at`."""
+             queue: Any, tables: list[Any] | None = None) -> None:
+    """One load process: `clients` threads, each playing its own game until `stop_at` (`tables`:
+    each client's players and the game they already sit at, from `seat_players`)."""
     result = LoadResult()
     lock = threading.Lock()
     ready: list[Client] = []
 
     def run(n: int) -> None:
         try:
-            client = Client(port, game, seats, f"client-{index}-{n}")
+            players, begun = (tables[n] if tables else (None, None))
+            client = Client(port, game, seats, f"client-{index}-{n}", players, begun)
         except Exception as exc:
             with lock:
                 result.refused[f"connect: {exc!r}"[:120]] = result.refused.get(f"connect: {exc!r}"[:120], 0) + 1
@@ -278,6 +308,8 @@ def _process(port: int, game: str, seats: int, clients: int, index: int, start_a
                 if status == 201:
                     result.accepted += 1
                     result.latencies.append(elapsed)
+                    if tables:
+                        result.moves.append((client.id, client.version, time.time()))
                 else:
                     result.refused[str(status)] = result.refused.get(str(status), 0) + 1
         with lock:
@@ -295,15 +327,18 @@ def _process(port: int, game: str, seats: int, clients: int, index: int, start_a
 
 
 def http_load(port: int, game: str, clients: int = 40, processes: int = 4, seconds: float = 20.0,
-              warmup: float = 5.0) -> LoadResult:
-    """`clients` concurrent players in `processes` processes against a server on `port`."""
+              warmup: float = 5.0, tables: list[Any] | None = None, start_at: float | None = None) -> LoadResult:
+    """`clients` concurrent players in `processes` processes against a server on `port`
+    (`tables`: one per client, from `seat_players`; their moves are recorded)."""
     ctx = multiprocessing.get_context("spawn")
     queue = ctx.Queue()
-    start_at = time.time() + warmup  # time for every process to start and create its games
+    start_at = start_at or time.time() + warmup  # time for every process to start and create its games
     stop_at = start_at + seconds
     shares = [clients // processes + (1 if i < clients % processes else 0) for i in range(processes)]
     seats = seats_for(game)
-    procs = [ctx.Process(target=_process, args=(port, game, seats, share, i, start_at, stop_at, queue))
+    firsts = [sum(shares[:i]) for i in range(processes)]
+    procs = [ctx.Process(target=_process, args=(port, game, seats, share, i, start_at, stop_at, queue,
+                                                tables[firsts[i]:firsts[i] + share] if tables else None))
              for i, share in enumerate(shares) if share]
     for p in procs:
         p.start()
@@ -316,9 +351,30 @@ def http_load(port: int, game: str, clients: int = 40, processes: int = 4, secon
         total.latencies += part.latencies
         total.requests += part.requests
         total.cpu += part.cpu
+        total.moves += part.moves
         for key, count in part.refused.items():
             total.refused[key] = total.refused.get(key, 0) + count
     return total
+
+
+def seat_players(port: int, game: str, clients: int, spectators: int = 0) -> tuple[list[Any], list[str]]:
+    """Register the players of `clients` games (and `spectators` more players) and seat them at
+    games with open seats: each client's (player tokens, (game id, tokens)), and every token."""
+    seats = seats_for(game)
+    setup = Client.__new__(Client)
+    setup.port, setup.sock, setup.requests = port, None, 0
+    tokens = []
+    for n in range(clients * seats + spectators):
+        status, made = setup.call("POST", "/v1/players", {"name": f"player-{n}"})
+        if status != 201:
+            raise RuntimeError(f"sign-up refused: {status} {str(made)[:200]}")
+        tokens.append(made["token"])
+    tables = []
+    for c in range(clients):
+        players = tokens[c * seats:(c + 1) * seats]
+        tables.append((players, open_game(setup, game, players)))
+    setup.close()
+    return tables, tokens
 
 
 @contextmanager

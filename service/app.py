@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import orjson
@@ -150,3 +150,36 @@ def start_background(app: Flask) -> None:
     interval = float(app.extensions["shiplog"].env.get("SHIPLOG_TICK_SECONDS", "30"))
     if interval > 0:
         app.extensions["shiplog.ticker"] = Ticker(app.extensions["shiplog"], interval).start()
+
+
+StartResponse = Callable[..., Any]
+Wsgi = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
+
+
+def whole_bodies(wsgi: Wsgi) -> Wsgi:
+    """Answers of a known length handed over as one piece (a list), streams as they are.
+
+    werkzeug hands every answer over as an iterator; granian sends a list in one call, but
+    pulls an iterator piece by piece from Python and then closes it (three calls back into
+    Python per answer). Only answers with a Content-Length are joined: a live stream
+    (service/live.py) has none and keeps flowing."""
+
+    def app(environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+        sized = False
+
+        def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            nonlocal sized
+            sized = any(name.lower() == "content-length" for name, _ in headers)
+            return start_response(status, headers, exc_info)
+
+        body = wsgi(environ, start)
+        if not sized or isinstance(body, list):
+            return body
+        try:
+            return [b"".join(body)]
+        finally:
+            close = getattr(body, "close", None)
+            if close is not None:
+                close()
+
+    return app

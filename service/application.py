@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
@@ -38,6 +38,7 @@ from .outcomes import Accepted, CreatedGame, GameNotFound, StaleVersion, Version
 from .players import PlayerCommands
 from .ports import Clock
 from .presence import Presence
+from .push import Push
 from .readmodels import PAGE, ReadModels
 from .settings import store_env
 from .store import single_statement_reads, statement_cache
@@ -75,9 +76,11 @@ class Shiplog(TableCommands, PlayerCommands, DaysOffCommands, OrderCommands, App
             single_statement_reads(self.recorder)
         self.changed = threading.Condition()  # notified after every save in this process (live streams wait on it)
         self.changes = 0
+        self.listeners: list[Callable[[], None]] = []  # called after every save in this process (service/hub.py)
         self.readmodels = ReadModels(self)
         self.lobby = self.readmodels  # the lobby is one of the read models
         self.presence = Presence(self.readmodels.view)
+        self.push = Push(self.readmodels.view, full_env, self.allow_private_webhooks())
         self.notifier = Notifier(self)
 
     def construct_factory(self, env: Any) -> InfrastructureFactory:
@@ -100,6 +103,8 @@ class Shiplog(TableCommands, PlayerCommands, DaysOffCommands, OrderCommands, App
         with self.changed:
             self.changes += 1
             self.changed.notify_all()
+        for listener in self.listeners:
+            listener()
 
     def save(self, *objs: Any, **kwargs: Any) -> Any:
         """Store the new events (then any snapshots due): on SQLite one aggregate's command

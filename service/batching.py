@@ -11,6 +11,7 @@ turn, a take-back to answer, a game over) as it comes: it queues it (`state` "qu
   its mail is made (the turn was taken, the take-back answered) is dropped ("skipped"). So a
   player who plays with the page open gets no mail at all, and turns that come while a mail
   waits go out together in one.
+- `make_pushes` (players with a push subscription): the same, one push (service/push.py).
 - `make_digests` ("digest" players): one message a day at the player's `digest_hour` (UTC),
   listing their inbox and the games that ended, when something happened since the last one.
 
@@ -26,7 +27,7 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-from . import news
+from . import news, push
 from .mails import Links
 from .presence import ACTED, INBOX, game_place
 from .readmodels import Waiting, stamp
@@ -57,16 +58,16 @@ class Batching:
                           {"p": player, "channel": channel, "before": stamp(before) if before else None})
 
     def bundle(self, bundle_id: str, player: str, kind: str, payload: dict[str, Any], now: datetime,
-               items: Mapping[str, Sequence[dict[str, Any]]]) -> bool:
+               items: Mapping[str, Sequence[dict[str, Any]]], channel: str = "email") -> bool:
         """Write the message `bundle_id` (a delivery due now) and mark its items, each list
         with its state ("merged", "digested", "skipped"), in one transaction. False when
         another worker wrote it first."""
         with self.view.cursor(commit=True) as cursor:
             self.execute(cursor, "INSERT INTO {deliveries} (id, player, channel, kind, game_id, version, payload, state, "
-                         "attempts, next_at, lease_until, created, done_at, digest) VALUES (:id, :player, 'email', :kind, "
+                         "attempts, next_at, lease_until, created, done_at, digest) VALUES (:id, :player, :channel, :kind, "
                          "NULL, NULL, :payload, 'pending', 0, :now, NULL, :now, NULL, NULL) ON CONFLICT (id) DO NOTHING "
                          "RETURNING id", {"id": bundle_id, "player": player, "kind": kind, "payload": json.dumps(payload),
-                                          "now": stamp(now)})
+                                          "now": stamp(now), "channel": channel})
             if cursor.fetchone() is None:
                 return False
             for state, rows in items.items():
@@ -87,12 +88,26 @@ class Batching:
         return sum(self._make_mail(row["player"], now) for row in players)
 
     def _make_mail(self, pid: str, now: datetime) -> int:
-        items = self.queued(pid, "email")
         player = self.app.get_player(pid)
         if player is None or not player.email or player.email_mode != "turn":
             with self.view.cursor(commit=True) as cursor:  # mail turned off since: not sent
-                self._mark(cursor, items, "skipped", None, now)
+                self._mark(cursor, self.queued(pid, "email"), "skipped", None, now)
             return 0
+        ready, covered, stale = self.gather(pid, "email", now)
+        if not ready:
+            return 0
+        merged = [item for item, _data in ready.values()]
+        mail_id = f"mail:{pid}:{min(i['id'] for i in merged + covered)}"
+        payload = {"id": mail_id, "kind": "mail", "player": pid, "time": stamp(now), "time_zone": player.time_zone,
+                   "sections": urgent_first([self.section(data) for _item, data in ready.values()])}
+        made = self.bundle(mail_id, pid, "mail", payload, now, {"merged": merged + covered, "skipped": stale})
+        return int(made)
+
+    def gather(self, pid: str, channel: str, now: datetime) -> tuple[dict[Any, Any], list[Any], list[Any]]:
+        """The player's queued occasions on `channel`: those ready to go (the player is away; one
+        per game, seat and kind, the newest), those the ready ones cover, and those no longer
+        true. The stale ones are marked "skipped" at once when nothing is ready."""
+        items = self.queued(pid, channel)
         seen = self.app.presence.of(pid)
         waiting = {(w.game.id, w.seat, w.reason): w for w in self.app.readmodels.inbox(pid)}
         ready: dict[tuple[str, int, str], tuple[dict[str, Any], dict[str, Any]]] = {}
@@ -106,17 +121,32 @@ class Batching:
                 if key in ready:
                     covered.append(ready[key][0])  # the same occasion again: the newest says it
                 ready[key] = (item, data)
-        if not ready:
-            if stale:
-                with self.view.cursor(commit=True) as cursor:
-                    self._mark(cursor, stale, "skipped", None, now)
-            return 0
-        merged = [item for item, _data in ready.values()]
-        mail_id = f"mail:{pid}:{min(i['id'] for i in merged + covered)}"
-        payload = {"id": mail_id, "kind": "mail", "player": pid, "time": stamp(now), "time_zone": player.time_zone,
-                   "sections": urgent_first([self.section(data) for _item, data in ready.values()])}
-        made = self.bundle(mail_id, pid, "mail", payload, now, {"merged": merged + covered, "skipped": stale})
-        return int(made)
+        if not ready and stale:
+            with self.view.cursor(commit=True) as cursor:
+                self._mark(cursor, stale, "skipped", None, now)
+        return ready, covered, stale
+
+    # -- Web Push ---------------------------------------------------------------------------
+
+    def make_pushes(self, now: datetime) -> int:
+        """For every player with push occasions queued, one push with those still true and no
+        longer held back (the same rules as the turn e-mails); returns how many were made."""
+        players = self.query("SELECT DISTINCT player FROM {deliveries} WHERE channel = 'push' AND state = 'queued'")
+        made = 0
+        for row in players:
+            pid = row["player"]
+            ready, covered, stale = self.gather(pid, "push", now)
+            if not ready:
+                continue
+            player = self.app.get_player(pid)
+            merged = [item for item, _data in ready.values()]
+            push_id = f"push:{pid}:{min(i['id'] for i in merged + covered)}"
+            occasions = urgent_first([data for _item, data in ready.values()])
+            payload = {"id": push_id, "kind": "push", "player": pid, "time": stamp(now),
+                       "message": push.message(occasions, now, player.time_zone if player else None, self.links)}
+            made += self.bundle(push_id, pid, "push", payload, now, {"merged": merged + covered, "skipped": stale},
+                                channel="push")
+        return made
 
     def section(self, occasion: Mapping[str, Any]) -> dict[str, Any]:
         """What the mail says of the occasion's game, as it stands now (service/news.py)."""

@@ -31,12 +31,16 @@ def main() -> None:
 @click.option("--workers", default=None, type=int,
               help="worker processes (SHIPLOG_WORKERS; default: one per core and one more, 2 to 5)")
 @click.option("--threads", default=4, show_default=True, help="request threads per process")
+@click.option("--wsgi", "use_wsgi", is_flag=True,
+              help="granian's WSGI interface, as before the live streams moved to ASGI (each stream holds a thread)")
 @click.option("--gunicorn", "use_gunicorn", is_flag=True, help="gunicorn instead of granian (to compare servers)")
-def serve(host: str | None, port: int | None, workers: int | None, threads: int, use_gunicorn: bool) -> None:
+def serve(host: str | None, port: int | None, workers: int | None, threads: int, use_wsgi: bool, use_gunicorn: bool) -> None:
     """Start the HTTP API on SQLite under ./var/ unless the environment says otherwise.
 
     granian keeps the connections (idle or slow ones cost no Python thread) and runs the Flask
-    app on `--threads` threads in each of `--workers` processes: by default one per core and one
+    app on `--threads` threads in each of `--workers` processes, through its ASGI interface
+    (service/asgi.py): the live streams are held by each worker's event loop, not by threads, a
+    thousand of them and more (SHIPLOG_SSE_MAX per worker, 1000): by default one per core and one
     more (2 to 5), since one process runs Python on one core at a time and one waiting for the
     store leaves its core idle (docs/perf.md: on 2 quiet cores two workers took 1.09-1.59x the
     actions of one, three 6-8% more than two). Everything a request needs is in
@@ -54,9 +58,13 @@ def serve(host: str | None, port: int | None, workers: int | None, threads: int,
                f"store: {describe_store(store_env())})")
     prepare_store()
     os.environ["SHIPLOG_BACKGROUND"] = "1"  # each worker ticks: timeouts, notifications (service.clocks)
-    os.environ.setdefault("SHIPLOG_SSE_MAX", str(max(1, threads // 2)))  # live streams hold a thread each
-    if workers > 1:  # a move stored by another worker reaches this worker's live streams by polling
-        os.environ.setdefault("SHIPLOG_SSE_POLL", "1")
+    os.environ["SHIPLOG_THREADS"] = str(threads)
+    threaded = use_wsgi or use_gunicorn  # each live stream holds a request thread
+    streams = int(os.environ.setdefault("SHIPLOG_SSE_MAX", str(max(1, threads // 2)) if threaded else "1000"))
+    # A move stored by another worker reaches this worker's streams when it looks at the store:
+    # the hub of each ASGI worker looks every 0.25 s for all its streams (PostgreSQL also wakes
+    # it by NOTIFY), a threaded stream looks itself every second.
+    os.environ.setdefault("SHIPLOG_SSE_POLL", "1" if threaded else "0.25")
     if use_gunicorn:
         os.execv(
             sys.executable,
@@ -69,10 +77,13 @@ def serve(host: str | None, port: int | None, workers: int | None, threads: int,
 
     logging.getLogger("_granian").addFilter(_workers_chosen)
 
+    interface = {"target": "service.wsgi:app", "interface": Interfaces.WSGI, "blocking_threads": threads} if use_wsgi else \
+        {"target": "service.asgi:app", "interface": Interfaces.ASGI, "blocking_threads": 1,
+         "backlog": 4096, "backpressure": streams + 16 * threads}  # a stream is a request under way
     try:
-        Granian("service.wsgi:app", address=host, port=port, interface=Interfaces.WSGI, workers=workers,
-                blocking_threads=threads, http=HTTPModes.http1, websockets=False, respawn_failed_workers=True,
-                log_level=LogLevels.warning, log_dictconfig={"root": {"level": "INFO", "handlers": ["console"]}}).serve()
+        Granian(address=host, port=port, workers=workers, http=HTTPModes.http1, websockets=False,
+                respawn_failed_workers=True, log_level=LogLevels.warning,
+                log_dictconfig={"root": {"level": "INFO", "handlers": ["console"]}}, **interface).serve()
     except OSError as exc:  # the port was taken between the check and now
         raise click.ClickException(cannot_listen(host, port, exc)) from None
 

@@ -33,6 +33,7 @@ class TickReport:
     queued: int = 0
     reminders: int = 0
     mails: int = 0
+    pushes: int = 0
     digests: int = 0
     sent: int = 0
     retrying: int = 0
@@ -45,7 +46,7 @@ class TickReport:
 
     def line(self) -> str:
         return (f"timeouts applied: {self.timeouts}; notifications queued: {self.queued}; reminders: {self.reminders}; "
-                f"mails made: {self.mails}; "
+                f"mails made: {self.mails}; pushes made: {self.pushes}; "
                 f"digests made: {self.digests}; deliveries sent: {self.sent}, to retry: {self.retrying}, given up: {self.failed}")
 
 
@@ -68,6 +69,7 @@ def tick(app: Shiplog, now: datetime | None = None, wait: bool = True) -> TickRe
     report.queued = app.notifier.catch_up()
     report.reminders = app.notifier.remind(now)
     report.mails = app.notifier.make_mails(now)
+    report.pushes = app.notifier.make_pushes(now)
     report.digests = app.notifier.make_digests(now)
     for key, count in app.notifier.send_due(now, wait=wait).items():
         setattr(report, key, count)

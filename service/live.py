@@ -2,25 +2,31 @@
 
 A game's stream sends every stored event as the caller may see it (`id:` its version, `event:`
 its type, `data:` the JSON of /events); a player's stream sends the inbox whenever it changes
-(`id:` the read model's position). `Last-Event-ID` (what EventSource sends when it reconnects)
-resumes where the client was. A stream wakes when this process stores an event and looks at the
-store every SHIPLOG_SSE_POLL seconds (5) for other workers' events, sends a comment every 15 s so
-proxies keep it open, and ends after SHIPLOG_SSE_SECONDS (300): the client reconnects. Each
-client (token, or address without one) has at most SHIPLOG_SSE_PER_CLIENT (4) streams open,
-each process at most SHIPLOG_SSE_MAX (set by `shiplog serve` to half its threads): more is a
-429. Polling `GET /v1/games/{id}` with If-None-Match stays the cheap way. A player's open stream
-is written down in the store as they go (service/presence.py): no e-mail of a turn goes out
-while they watch.
+(`id:` the read model's position), and the lobby page's stream also says when the lobby changed
+(`event: lobby`). `Last-Event-ID` (what EventSource sends when it reconnects) resumes where the
+client was. A stream sends a comment every 15 s so proxies keep it open, and ends after
+SHIPLOG_SSE_SECONDS (300): the client reconnects. Each client (token, or address without one)
+has at most SHIPLOG_SSE_PER_CLIENT (4) streams open, each process at most SHIPLOG_SSE_MAX: more
+is a 429. Polling `GET /v1/games/{id}` with If-None-Match stays the cheap way. A player's open
+stream is written down in the store as they go (service/presence.py): no e-mail of a turn goes
+out while they watch.
+
+What a stream sends is a `LiveStream` (its `round` gives the frames that are new); two
+transports carry it. Under `shiplog serve` (ASGI, service/asgi.py) the event loop holds every
+stream, no thread waits with one, and the worker's hub (service/hub.py) wakes the streams a
+stored event concerns. Under a WSGI server (gunicorn, the tests' servers) the stream's own
+thread waits: it wakes when this process stores an event and looks at the store every
+SHIPLOG_SSE_POLL seconds (5) for other workers' events.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Response, current_app, request
@@ -29,12 +35,14 @@ from werkzeug.wsgi import ClosingIterator
 from domain.core.aggregate import Game
 from domain.core.rules import Viewer
 
+from .feeds import feed, frame
 from .presence import INBOX, game_place
 from .problems import Problem
 from .tokens import hash_token
-from .views import event_json, identify, viewer_of
+from .views import identify, viewer_of
 
 KEEPALIVE = 15.0
+CARRIED = "shiplog.live"  # the environ key under which an ASGI server takes the stream over
 log = logging.getLogger("shiplog.live")
 
 
@@ -88,16 +96,6 @@ def last_event_id() -> int | None:
     return int(header) if header.isdigit() and len(header) < 12 else None
 
 
-def frame(data: Any, event: str | None = None, event_id: int | None = None) -> str:
-    lines = []
-    if event_id is not None:
-        lines.append(f"id: {event_id}")
-    if event is not None:
-        lines.append(f"event: {event}")
-    lines.append("data: " + json.dumps(data, separators=(",", ":")))
-    return "\n".join(lines) + "\n\n"
-
-
 def respond(body: Iterator[str], release: Callable[[], None]) -> Response:
     response = Response(ClosingIterator((chunk.encode("utf-8") for chunk in body), [release]),
                         mimetype="text/event-stream")
@@ -112,35 +110,65 @@ def wait_for_change(app: Any, seen: int, timeout: float) -> None:
         app.changed.wait_for(lambda: app.changes != seen, timeout=max(timeout, 0))
 
 
-def live(step: Callable[[], list[str]], player: Any = None, place: str = "") -> Response:
-    """A stream that sends what `step` has new each time something may have changed: after this
-    process stores an event, or every SHIPLOG_SSE_POLL seconds; a comment when it stays quiet,
-    and the end after SHIPLOG_SSE_SECONDS. The client's slot is taken now (or a 429). While it
-    is open, `player` is seen at `place` (service/presence.py: no e-mail of a turn meanwhile)."""
+@dataclass
+class LiveStream:
+    """One open stream, whoever carries it: `step` gives what is new since the last step (and
+    `round` the same, the player seen at the stream's place meanwhile); `wakes` names what
+    concerns it ("game:<id>", "inbox:<player id>", "lobby"); it ends after `seconds`. Its slot is
+    given back when the answer is closed (`respond`)."""
+
+    app: Any
+    step: Callable[[], list[str]]
+    wakes: tuple[str, ...]
+    seconds: float
+    poll: float
+    player: str | None = None
+    place: str = ""
+    in_memory: bool = False  # a round reads nothing from the store once the hub has read the game
+
+    def round(self) -> list[str]:
+        """The frames that are new, the player seen at the stream's place meanwhile."""
+        if self.player is not None:
+            present(self.app, self.player, self.place)
+        return self.step()
+
+
+def live(step: Callable[[], list[str]], wakes: tuple[str, ...], player: Any = None, place: str = "",
+         in_memory: bool = False) -> Response:
+    """A stream that sends what `step` has new each time something may have changed; a comment
+    when it stays quiet, and the end after SHIPLOG_SSE_SECONDS. The client's slot is taken now
+    (or a 429). While it is open, `player` is seen at `place` (service/presence.py: no e-mail
+    of a turn meanwhile). Under ASGI the answer's body is never read: the server carries the
+    stream (`CARRIED`) and closes the body when it ends."""
     app = current_app.extensions["shiplog"]
     per_client, total, seconds, poll = settings()
     release = streams().take(client_key(), per_client, total)
+    stream = LiveStream(app, step, wakes, seconds, poll, str(player.id) if player is not None else None, place, in_memory)
+    if CARRIED in request.environ:
+        request.environ[CARRIED] = stream
+        return respond(iter(()), release)
+    return respond(waiting(stream), release)
 
-    def body() -> Iterator[str]:
-        yield "retry: 3000\n\n"
-        began = quiet = time.monotonic()
-        while True:
-            seen = app.changes
-            if player is not None:
-                present(app, str(player.id), place)
-            frames = step()
-            yield from frames
-            now = time.monotonic()
-            if frames:
-                quiet = now
-            if now - began >= seconds:
-                return
-            if now - quiet >= KEEPALIVE:
-                yield ": keepalive\n\n"
-                quiet = now
-            wait_for_change(app, seen, min(poll, seconds - (now - began), KEEPALIVE))
 
-    return respond(body(), release)
+def waiting(stream: LiveStream) -> Iterator[str]:
+    """The stream carried by its own thread (a WSGI server): it waits for this process's next
+    stored event, or SHIPLOG_SSE_POLL seconds for other processes'."""
+    app, seconds = stream.app, stream.seconds
+    yield "retry: 3000\n\n"
+    began = quiet = time.monotonic()
+    while True:
+        seen = app.changes
+        frames = stream.round()
+        yield from frames
+        now = time.monotonic()
+        if frames:
+            quiet = now
+        if now - began >= seconds:
+            return
+        if now - quiet >= KEEPALIVE:
+            yield ": keepalive\n\n"
+            quiet = now
+        wait_for_change(app, seen, min(stream.poll, seconds - (now - began), KEEPALIVE))
 
 
 def present(app: Any, player: str, place: str) -> None:
@@ -154,13 +182,14 @@ def present(app: Any, player: str, place: str) -> None:
 
 def game_stream(game: Game, player: Any, after: int | None) -> Response:
     """The game's events as the caller may see them: who the caller is (their seat, if they
-    take one while the stream runs) is looked at again with every batch."""
+    take one while the stream runs) is looked at again with every batch. The streams of one
+    game in a process share the reading and the writing of its new events (service/feeds.py)."""
     app = current_app.extensions["shiplog"]
     token = request.authorization.token if request.authorization is not None else None
     token_hash, player_id = (hash_token(token) if token else None), (str(player.id) if player else None)
     resume = last_event_id()
     last = resume if resume is not None else after
-    rules = game.rules
+    news = feed(app)
 
     def viewer(now: Game) -> Viewer:
         kind, seat = identify(now, token_hash, player_id) or ("spectator", None)
@@ -172,31 +201,51 @@ def game_stream(game: Game, player: Any, after: int | None) -> Response:
             last = game.version
             return [frame({"version": game.version, "status": str(game.status), "to_act": sorted(game.to_act())},
                           "hello", game.version)]
-        news = app.events_between(game.id, last if last >= 0 else None)
-        if not news:
-            return []
-        then = app.get_game(game.id, news[-1].originator_version)
-        shown, names = viewer(then), [s.get("name") or "" for s in then.seats]
-        last = news[-1].originator_version
-        rows = [event_json(ev, rules, shown, names) for ev in news]
-        return [frame(row, row["type"], row["version"]) for row in rows]  # a seat's secret is named "Secret" too
+        frames, newest = news.frames(game.id, last, viewer)
+        last = newest
+        return frames
 
-    return live(step, player, game_place(game.id))
+    return live(step, (f"game:{game.id}",), player, game_place(game.id), in_memory=True)
 
 
-def inbox_stream(player: Any) -> Response:
-    """The player's inbox whenever it changes (`id`: the read models' position)."""
+def inbox_stream(player: Any, lobby: bool = False) -> Response:
+    """The player's inbox whenever it changes (`id`: the read models' position); with `lobby`,
+    also `event: lobby` whenever the lobby page would show something else (the player's games,
+    the open games)."""
     app = current_app.extensions["shiplog"]
     known = last_event_id()
     sent: Any = None
+    shown: Any = None
+    carried = CARRIED in request.environ  # the hub brings the read models up to date before it wakes the stream
+    first = True
 
     def step() -> list[str]:
-        nonlocal known, sent
-        inbox = [w.to_json() for w in app.readmodels.inbox(str(player.id))]
-        position = app.readmodels.position()
-        if (known is not None and position <= known) or inbox == sent:
+        nonlocal known, sent, shown, first
+        models = app.readmodels
+        if first or not carried:
+            models.catch_up()
+        first = False
+        inbox = [w.to_json() for w in models.inbox(str(player.id), fresh=False)]
+        position = models.position()
+        if known is not None and position <= known:
             return []
+        frames = []
+        if inbox != sent:
+            frames.append(frame({"inbox": inbox, "position": position}, "inbox", position))
+        if lobby:
+            now = lobby_digest(models, str(player.id))
+            if shown is not None and now != shown and not frames:
+                frames.append(frame({"position": position}, "lobby", position))
+            shown = now
         known, sent = position, inbox
-        return [frame({"inbox": inbox, "position": position}, "inbox", position)]
+        return frames
 
-    return live(step, player, INBOX)
+    wakes = (f"inbox:{player.id}", "lobby") if lobby else (f"inbox:{player.id}",)
+    return live(step, wakes, player, INBOX)
+
+
+def lobby_digest(models: Any, player: str) -> tuple[Any, ...]:
+    """What the lobby page shows besides the inbox: the player's games (each one's state) and the
+    open games (with their open seats)."""
+    mine = tuple((g.id, g.status, g.open_seats) for g in models.games_of(player, fresh=False))
+    return mine, tuple((g.id, g.open_seats) for g in models.open_games(None, fresh=False)[:50])

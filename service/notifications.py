@@ -1,5 +1,6 @@
 """Notifications: a player is told when it is their turn, when a take-back request waits for
-their answer, and when a game of theirs ends; by webhook and by e-mail.
+their answer, and when a game of theirs ends; by webhook, by e-mail and by Web Push (to the
+browsers they subscribed: service/push.py, held back and merged like the turn e-mails).
 
 Nothing is sent from a request. The notifier follows the notification log (like the read
 models: an eventsourcing `TrackingRecorder`, rows and tracking position in one transaction)
@@ -173,6 +174,8 @@ class Notifier(Reminders, Batching, Sending):
             channels.append(("email", "queued"))  # service/batching.py makes the mail
         if player.email and self.smtp is not None and player.email_mode == "digest" and kind != "reminder":
             channels.append(("digest", "queued"))
+        if self.app.push.of(pid):
+            channels.append(("push", "queued"))  # service/batching.py makes the push
         when = stamp(at or game.modified_on)
         key = key or f"{game.id}:{game.version}"
         return [

@@ -51,10 +51,18 @@ class Seen(Protocol):
     def of(self, player: str) -> dict[str, datetime]: ...
 
 
+class Pushes(Protocol):
+    """The players' push subscriptions (service/push.py)."""
+
+    def of(self, player: str) -> list[dict[str, Any]]: ...
+
+    def send(self, player: str, message: Mapping[str, Any], subject: str) -> tuple[int, int, list[str]]: ...
+
+
 class NotifierHost(EventStore, Protocol):
     """What the notifier needs besides the store: the settings, the event mapper, the read
-    models, where players were seen, the players and whether webhooks may go to private
-    addresses."""
+    models, where players were seen, the push subscriptions, the players and whether webhooks
+    may go to private addresses."""
 
     @property
     def env(self) -> Mapping[str, str]: ...
@@ -67,6 +75,9 @@ class NotifierHost(EventStore, Protocol):
 
     @property
     def presence(self) -> Seen: ...
+
+    @property
+    def push(self) -> Pushes: ...
 
     def events_between(self, game_id: UUID, after: int | None = None, upto: int | None = None,
                        limit: int | None = None) -> list[Any]: ...

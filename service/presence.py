@@ -18,6 +18,7 @@ was closed (or lost its connection) stops holding mail back soon after.
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -50,17 +51,27 @@ class Presence:
 
     def seen(self, player: str, place: str, now: datetime) -> None:
         """A live stream of `player` at `place` is open now: written at most every REFRESH."""
-        key = (player, place)
+        self.seen_all([(player, place)], now)
+
+    def seen_all(self, marks: Iterable[tuple[str, str]], now: datetime) -> int:
+        """Live streams of these (player, place) are open now: the rows not written in the last
+        REFRESH are written, in one transaction (a worker's hub writes its streams' so)."""
+        due = []
         with self.lock:
-            last = self.written.get(key)
-            if last is not None and last <= now < last + REFRESH:
-                return
-            self.written[key] = now
+            for key in set(marks):
+                last = self.written.get(key)
+                if last is not None and last <= now < last + REFRESH:
+                    continue
+                self.written[key] = now
+                due.append(key)
             if len(self.written) > 10_000:  # forget the oldest half: they are written again when seen
                 for old in sorted(self.written, key=self.written.__getitem__)[:5_000]:
                     del self.written[old]
-        with self.view.cursor(commit=True) as cursor:
-            self.view.execute(cursor, UPSERT, {"player": player, "place": place, "at": stamp(now)})
+        if due:
+            with self.view.cursor(commit=True) as cursor:
+                for player, place in due:
+                    self.view.execute(cursor, UPSERT, {"player": player, "place": place, "at": stamp(now)})
+        return len(due)
 
     def record(self, cursor: Any, player: str, place: str, at: datetime) -> None:
         """Write a time in the caller's transaction (the notifier's, for "acted")."""

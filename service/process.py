@@ -29,7 +29,7 @@ class Server:
     group: the server may be a supervisor with worker processes, and kill/stop reach them all."""
 
     def __init__(self, env: dict[str, str], workers: int | None = None, threads: int | None = None,
-                 gunicorn: bool = False) -> None:
+                 gunicorn: bool = False, wsgi: bool = False) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         root = str(Path(__file__).resolve().parent.parent)
@@ -42,6 +42,8 @@ class Server:
             self.args += ["--threads", str(threads)]
         if gunicorn:
             self.args.append("--gunicorn")
+        if wsgi:
+            self.args.append("--wsgi")
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self, timeout: float = 30.0) -> None:
@@ -83,8 +85,8 @@ class Server:
 
 
 @contextlib.contextmanager
-def running(env: dict[str, str], workers: int | None = None) -> Iterator[Server]:
-    server = Server(env, workers)
+def running(env: dict[str, str], workers: int | None = None, threads: int | None = None) -> Iterator[Server]:
+    server = Server(env, workers, threads)
     server.start()
     try:
         yield server

@@ -6,8 +6,8 @@ position in the log they reflect (a `Tracking` record) are written in one transa
 worker brings them up to date before it answers a query (`catch_up`), pulling only what it has
 not seen; two workers racing over the same notifications cannot both record them (the tracking
 record is unique), so the loser rolls back and reads the winner's rows. Every row of a game is
-derived from the game as it stood at the newest version seen, and only ever replaced by a newer
-version. `rebuild` throws the rows away and projects the whole log again (`shiplog readmodels
+derived from the game as it stood at the newest version seen (or newer: as the worker has it
+then), and only ever replaced by a newer version. `rebuild` throws the rows away and projects the whole log again (`shiplog readmodels
 rebuild`).
 
 Tables (prefixed `shiplog_`): `games` (one row per game: the lobby), `seats` (who sits where:
@@ -22,7 +22,7 @@ import json
 import re
 import sqlite3
 import uuid
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -349,13 +349,22 @@ class ReadModels:
 
     # -- projecting -------------------------------------------------------------------------
 
-    def _apply(self, notes: Sequence[Notification], tracking: Tracking) -> None:
-        games = [self.app.get_game(gid, version) for gid, version in latest_versions(notes).items()]
+    def _apply(self, notes: Sequence[Notification], tracking: Tracking, known: Mapping[UUID, Game] | None = None) -> None:
+        # Each game as this process has it now (its cached copy brought up to date: one look at
+        # the store, or as the caller just read it: `known`) rather than loaded again at the
+        # notifications' version: it is that version or newer, and a row is only ever replaced
+        # by a newer one.
+        known = known or {}
+        games = [known[gid] if gid in known and known[gid].version >= version else self.app.get_game(gid)
+                 for gid, version in latest_versions(notes).items()]
         self.view.write(games, tracking)
 
-    def catch_up(self) -> int:
-        """Project what this worker has not seen yet; returns how many notifications."""
-        return follow(self.app, self.view, self.NAME, self._apply)
+    def catch_up(self, known: Mapping[UUID, Game] | None = None) -> int:
+        """Project what this worker has not seen yet (`known`: games the caller has just read,
+        as they now stand); returns how many notifications."""
+        if not known:
+            return follow(self.app, self.view, self.NAME, self._apply)
+        return follow(self.app, self.view, self.NAME, lambda notes, tracking: self._apply(notes, tracking, known))
 
     def rebuild(self) -> int:
         """Throw the rows away and project the whole notification log again, in one transaction.
@@ -395,9 +404,11 @@ class ReadModels:
         rows = self.view.query(f"SELECT * FROM {{games}} g WHERE {' AND '.join(where)} ORDER BY g.updated DESC, g.id", params)
         return [Summary.from_row(r) for r in rows]
 
-    def open_games(self, game: str | None = None) -> list[Summary]:
-        """Public games waiting for players, the oldest first (they have waited longest)."""
-        self.catch_up()
+    def open_games(self, game: str | None = None, fresh: bool = True) -> list[Summary]:
+        """Public games waiting for players, the oldest first (they have waited longest);
+        `fresh`: the read models brought up to date first (else the caller just did)."""
+        if fresh:
+            self.catch_up()
         rows = self.view.query(
             "SELECT * FROM {games} g WHERE g.status = 'open' AND g.private = 0 AND g.open_seats > 0"
             + (" AND g.game = :game" if game else "") + " ORDER BY g.created, g.id",
@@ -405,9 +416,10 @@ class ReadModels:
         )
         return [Summary.from_row(r) for r in rows]
 
-    def games_of(self, player: str, status: str | None = None) -> list[Summary]:
+    def games_of(self, player: str, status: str | None = None, fresh: bool = True) -> list[Summary]:
         """The games a player sits at or hosts, most recently active first."""
-        self.catch_up()
+        if fresh:
+            self.catch_up()
         rows = self.view.query(
             "SELECT * FROM {games} g WHERE (g.host_player = :player OR g.id IN "
             "(SELECT s.game_id FROM {seats} s WHERE s.player = :player))"
@@ -416,10 +428,11 @@ class ReadModels:
         )
         return [Summary.from_row(r) for r in rows]
 
-    def inbox(self, player: str) -> list[Waiting]:
+    def inbox(self, player: str, fresh: bool = True) -> list[Waiting]:
         """Where a player is awaited: their turns and take-back requests, most urgent first
         (the nearest deadline, then the longest wait)."""
-        self.catch_up()
+        if fresh:
+            self.catch_up()
         rows = self.view.query(
             "SELECT g.*, w.seat AS w_seat, w.reason AS w_reason, w.since AS w_since, w.deadline AS w_deadline "
             "FROM {waiting} w JOIN {games} g ON g.id = w.game_id WHERE w.player = :player "

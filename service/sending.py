@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import http.client
+import json
 import logging
 import smtplib
 import ssl
@@ -178,6 +179,8 @@ class Sending:
         try:
             if delivery["channel"] == "webhook":
                 return self.send_webhook(player, delivery)
+            if delivery["channel"] == "push":
+                return self.send_push(player, delivery)
             return self.send_email(player, delivery)
         except Exception as exc:  # a delivery must never take the sender down
             log.exception("delivery %s failed", delivery["id"])
@@ -206,6 +209,17 @@ class Sending:
             return Outcome(True, status)
         permanent = 400 <= status < 500 and status not in (408, 429)
         return Outcome(False, status, f"the receiver answered {status}", permanent)
+
+    def send_push(self, player: Player, delivery: dict[str, Any]) -> Outcome:
+        """A push to each of the player's subscriptions: sent when one took it; none left is
+        the end of it (a push service that forgot one drops it: service/push.py)."""
+        subject = self.app.env.get("SHIPLOG_VAPID_SUBJECT") or self.links.base
+        took, asked, errors = self.app.push.send(str(player.id), json.loads(delivery["payload"])["message"], subject)
+        if took:
+            return Outcome(True, 201, "; ".join(errors)[:500] or None)
+        if not asked or not self.app.push.of(str(player.id)):
+            return Outcome(False, error="; ".join(errors)[:500] or "the player has no push subscription any more", permanent=True)
+        return Outcome(False, error="; ".join(errors)[:500])
 
     def send_email(self, player: Player, delivery: dict[str, Any]) -> Outcome:
         if self.smtp is None:

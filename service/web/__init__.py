@@ -13,7 +13,8 @@ shown that the API would not show the same viewer: the pages are built from the 
 Modules: `session` (the cookie, CSRF, who is asking, the pages' headers), `signins` (the
 sessions in the store), `policy` (the Content-Security-Policy), `forms` (forms and query
 strings through the API's schemas), `pages` (home, sign-up, sign-in,
-settings, lobby, new game), `play` (the game page and its forms, the live stream), `replay`
+settings, lobby, new game, the lobby's and home page's stream), `play` (the game page and its
+forms, the live stream), `alerts` (Web Push subscriptions, the service worker), `replay`
 (the replay page), `boards` (the games' board templates and helpers), `chart` (the score chart
 as SVG).
 """
@@ -23,7 +24,7 @@ from __future__ import annotations
 from flask import Flask
 from jinja2 import ChoiceLoader
 
-from . import pages, play, replay  # noqa: F401 (their routes register on the blueprint)
+from . import alerts, pages, play, replay  # noqa: F401 (their routes register on the blueprint)
 from .boards import BoardLoader, add_filters
 from .session import bp, init_session
 

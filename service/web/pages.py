@@ -12,6 +12,7 @@ from domain.core.errors import IllegalAction
 from domain.core.rules import GameRules
 
 from .. import schemas
+from ..live import inbox_stream
 from ..localtime import zones
 from ..ratelimits import rate_limited
 from ..tokens import mail_off_player
@@ -52,7 +53,7 @@ def next_page(target: str | None) -> str:
 def home() -> Page:
     player = current_player()
     inbox = shiplog().readmodels.inbox(str(player.id)) if player is not None else []
-    return page("home.html", games=games(), inbox=inbox)
+    return page("home.html", games=games(), inbox=inbox, turns=len(inbox), position=shiplog().readmodels.position())
 
 
 @bp.route("/signup", methods=["GET", "POST"])
@@ -128,7 +129,18 @@ def lobby() -> Page:
     seated = {g.id for g in mine}
     open_games = [g for g in models.open_games(None) if g.id not in seated][:50]
     titles = dict((name, rules.TITLE) for name, rules in games())
-    return page("lobby.html", inbox=inbox, mine=others, open_games=open_games, titles=titles)
+    return page("lobby.html", inbox=inbox, mine=others, open_games=open_games, titles=titles, turns=len(inbox),
+                position=models.position())
+
+
+@bp.route("/inbox/live")
+def inbox_live() -> Response:
+    """The stream of the home page (the inbox) and of the lobby (`?lobby=1`: the open games and
+    the player's games too): live.js fetches the page again when it says something changed."""
+    player = current_player()
+    if player is None:
+        abort(401)
+    return inbox_stream(player, lobby=request.args.get("lobby") == "1")
 
 
 @bp.route("/new/<game>", methods=["GET", "POST"])

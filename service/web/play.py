@@ -137,6 +137,7 @@ def render_game(game: Game, error: str | None = None, status: int = 200) -> tupl
         "bots": sorted(rules.BOTS),
         "outcome_rows": outcome_rows(view),
     }
+    values["turns"] = 1 if values["my_turn"] or values["answer_undo"] else 0  # the tab's title says so
     return render_template("game.html", player=player, **values), status
 
 

@@ -1,6 +1,9 @@
 // The game page, livelier: forms post without leaving the page, and the page's live part is
 // fetched again whenever the game's event stream says something happened. Without JavaScript
-// the forms post and the page reloads (and a <noscript> refresh keeps it current).
+// the forms post and the page reloads (and a <noscript> refresh keeps it current). The lobby
+// and the home page use the same, with the player's inbox stream. The tab's title follows the
+// page's ("(1) Your turn · …"). A stream the server refused (busy) or lost is opened again later,
+// each time twice as late; the page is never reloaded, so nothing typed is lost.
 (() => {
   "use strict";
   const root = document.getElementById("live");
@@ -9,7 +12,8 @@
   const fillEntropy = () => document.querySelectorAll("input[data-entropy]").forEach(i => { if (!i.value) i.value = entropy(); });
 
   function swap(html) {
-    const fresh = new DOMParser().parseFromString(html, "text/html").getElementById("live");
+    const doc = new DOMParser().parseFromString(html, "text/html");
+    const fresh = doc.getElementById("live");
     if (!fresh) return false;
     // A refresh fetched before the player's own move may answer after it: never go back to an
     // older version (the stream's event for the newer one came while the page already showed it).
@@ -18,7 +22,8 @@
     const opened = keepOpen(root);
     root.replaceChildren(...fresh.childNodes);
     opened(root);
-    for (const key of ["version", "status"]) root.dataset[key] = fresh.dataset[key];
+    for (const key of ["version", "status"]) if (fresh.dataset[key] !== undefined) root.dataset[key] = fresh.dataset[key];
+    if (doc.title) document.title = doc.title;
     fillEntropy();
     if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
     root.dispatchEvent(new Event("shiplog:swapped"));  // board.js draws the board's choices again
@@ -77,17 +82,28 @@
 
   fillEntropy();
   if (!window.EventSource || !root.dataset.stream) return;
-  const address = new URL(root.dataset.stream, location.href);
-  address.searchParams.set("after", root.dataset.version);
-  const stream = new EventSource(address);
   const seen = event => {
     let version = Number(event.lastEventId);
-    try { version = Math.max(version, Number(JSON.parse(event.data).version)); } catch (e) { /* a comment */ }
+    try {
+      const data = JSON.parse(event.data);
+      if (Number.isFinite(data.version)) version = Math.max(version, data.version);  // (an inbox's event has none)
+    } catch (e) { /* a comment */ }
     if (version > Number(root.dataset.version)) refresh();
   };
-  for (const type of (root.dataset.events || "").split(" ")) if (type) stream.addEventListener(type, seen);
-  stream.addEventListener("hello", seen);
-  stream.onerror = () => {
-    if (stream.readyState === EventSource.CLOSED) setTimeout(() => location.reload(), 20000);
-  };
+  let delay = 5000;
+  function connect() {
+    const address = new URL(root.dataset.stream, location.href);
+    address.searchParams.set("after", root.dataset.version);
+    const stream = new EventSource(address);
+    for (const type of (root.dataset.events || "").split(" ")) if (type) stream.addEventListener(type, seen);
+    stream.addEventListener("hello", seen);
+    stream.onopen = () => { delay = 5000; };
+    stream.onerror = () => {
+      if (stream.readyState !== EventSource.CLOSED) return;  // the browser tries again by itself
+      // Refused (a 429: the server is busy) or gone for good: again later, never a reload.
+      setTimeout(() => { refresh(); connect(); }, delay * (0.75 + Math.random() / 2));
+      delay = Math.min(delay * 2, 300000);
+    };
+  }
+  connect();
 })();

@@ -1,0 +1,212 @@
+"""ASGI entry point of `shiplog serve`: granian runs it (`service.asgi:app`), one per worker.
+
+Every request is the Flask app's (the same routes, checks and answers as under WSGI), run in one
+of the worker's request threads (`--threads`). A live stream is the Flask app's too, as far as
+who may watch what: its view answers the status and headers and hands the stream over
+(service/live.py, `CARRIED`) instead of a body to read. The event loop then holds it: no thread
+waits with an open stream, the worker's hub (service/hub.py) wakes it when a stored event
+concerns it, and each round of what it sends runs in the streams' own small pool
+(SHIPLOG_SSE_THREADS, 2), so a thousand streams neither hold nor crowd the players' threads.
+
+Flask is joined to ASGI by a2wsgi's WSGI environ (`build_environ`) and a thin responder: the
+request body is read before the app runs (bodies are at most `MAX_BODY`), and the answer goes
+back in one piece. a2wsgi's own responder hands every piece across threads, measured at 2.2-2.6
+ms of server CPU an action against 1.2-1.4 under WSGI and 1.6-1.9 with this one (docs/perf.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+import os
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from a2wsgi.wsgi import build_environ
+
+from .app import create_app, start_background, whole_bodies
+from .hub import Hub
+from .live import CARRIED, KEEPALIVE, LiveStream
+from .parsing import MAX_BODY, MAX_DRAINED
+
+log = logging.getLogger("shiplog.asgi")
+Message = dict[str, Any]
+Receive = Callable[[], Any]
+Send = Callable[[Message], Any]
+
+
+class Worker:
+    """One worker's ASGI application: the Flask app, its request threads, its streams' hub."""
+
+    def __init__(self, flask_app: Any, threads: int, stream_threads: int, gap: float) -> None:
+        self.wsgi = whole_bodies(flask_app)
+        self.shiplog = flask_app.extensions["shiplog"]
+        self.requests = ThreadPoolExecutor(threads, thread_name_prefix="shiplog-request")
+        self.rounds = ThreadPoolExecutor(stream_threads, thread_name_prefix="shiplog-stream")
+        env = self.shiplog.env
+        self.hub = Hub(self.shiplog, float(env.get("SHIPLOG_SSE_POLL", "1")), self.rounds, gap=gap * 0.75)
+        self.gap = gap  # a woken stream waits this long, so that the moves of a burst go out together
+        self.started = False
+
+    async def __call__(self, scope: Message, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            await self.lifespan(receive, send)
+        elif scope["type"] == "http":
+            self.start()
+            await self.http(scope, receive, send)
+
+    def start(self) -> None:
+        if not self.started:
+            self.started = True
+            self.hub.start()
+
+    async def lifespan(self, receive: Receive, send: Send) -> None:
+        while True:
+            message = await receive()
+            if message["type"] == "lifespan.startup":
+                self.start()
+                await send({"type": "lifespan.startup.complete"})
+            elif message["type"] == "lifespan.shutdown":
+                await self.hub.stop()
+                await send({"type": "lifespan.shutdown.complete"})
+                return
+
+    async def http(self, scope: Message, receive: Receive, send: Send) -> None:
+        body = await read_body(receive)
+        environ = build_environ(scope, io.BytesIO(body))  # type: ignore[arg-type]
+        environ["wsgi.input_terminated"] = True  # the body is all here (a chunked one too)
+        environ[CARRIED] = None
+        loop = asyncio.get_running_loop()
+        status, headers, answer = await loop.run_in_executor(self.requests, self.call, environ)
+        await send({"type": "http.response.start", "status": status, "headers": headers})
+        stream = environ.get(CARRIED)
+        if not isinstance(stream, LiveStream):
+            await send({"type": "http.response.body", "body": b"".join(answer)})
+            return
+        try:
+            await self.carry(stream, receive, send)
+        finally:
+            close = getattr(answer, "close", None)
+            if close is not None:
+                close()  # gives the stream's slot back
+
+    def call(self, environ: dict[str, Any]) -> tuple[int, list[tuple[bytes, bytes]], Iterable[bytes]]:
+        """The Flask app's answer (in a request thread): a stream's body is left unread."""
+        started: dict[str, Any] = {}
+
+        def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Callable[[bytes], None]:
+            started["status"] = int(status.split(" ", 1)[0])
+            started["headers"] = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in headers]
+            return lambda chunk: None
+
+        answer = self.wsgi(environ, start_response)
+        if isinstance(environ.get(CARRIED), LiveStream):
+            return started["status"], started["headers"], answer
+        try:
+            whole = answer if isinstance(answer, list) else [b"".join(answer)]
+        finally:
+            close = getattr(answer, "close", None)
+            if close is not None and not isinstance(answer, list):
+                close()
+        return started["status"], started["headers"], whole
+
+    async def carry(self, stream: LiveStream, receive: Receive, send: Send) -> None:
+        """Send the stream's rounds as the hub wakes it, a comment when it stays quiet, until it
+        has lasted its time or the client has gone."""
+        loop = asyncio.get_running_loop()
+        subscriber = self.hub.subscribe(stream.wakes)
+        gone = False
+
+        async def watch() -> None:
+            nonlocal gone
+            while (await receive())["type"] != "http.disconnect":
+                pass
+            gone = True
+            subscriber.woken.set()
+
+        watcher = loop.create_task(watch())
+        first = True
+        try:
+            await send_text(send, "retry: 3000\n\n")
+            began = quiet = loop.time()
+            while not gone:
+                subscriber.woken.clear()
+                if stream.player is not None:
+                    self.hub.seen(stream.player, stream.place)
+                frames = await self.round(stream, first)
+                if frames is None:  # the store failed the round: again in a second, the stream stays open
+                    await asyncio.sleep(1.0)
+                    subscriber.woken.set()
+                    frames = []
+                else:
+                    first = False
+                now = loop.time()
+                if frames:
+                    await send_text(send, "".join(frames))
+                    quiet = now
+                if now - began >= stream.seconds:
+                    break
+                if now - quiet >= KEEPALIVE:
+                    await send_text(send, ": keepalive\n\n")
+                    quiet = now
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(subscriber.woken.wait(), min(stream.seconds - (now - began), KEEPALIVE))
+                if self.gap > 0 and not gone:
+                    await asyncio.sleep(self.gap)
+            if not gone:
+                await send({"type": "http.response.body", "body": b"", "more_body": False})
+        except OSError:
+            pass  # the client went away while a round was sent
+        except Exception as exc:  # granian's ClientDisconnected and friends: the client has gone
+            log.debug("live stream ended by %r", exc)
+        finally:
+            self.hub.unsubscribe(subscriber)
+            watcher.cancel()
+
+
+    async def round(self, stream: LiveStream, first: bool) -> list[str] | None:
+        """The stream's new frames (None when the store failed it: logged). A game's stream reads
+        nothing from the store once the hub has read its game: it runs in the event loop."""
+        try:
+            if stream.in_memory and not first:
+                return stream.step()
+            return await asyncio.get_running_loop().run_in_executor(self.rounds, stream.step)
+        except Exception:
+            log.warning("a live stream's round failed; it tries again", exc_info=True)
+            return None
+
+
+async def send_text(send: Send, text: str) -> None:
+    await send({"type": "http.response.body", "body": text.encode("utf-8"), "more_body": True})
+
+
+async def read_body(receive: Receive) -> bytes:
+    """The request's body, kept up to one byte more than `MAX_BODY` (the app answers 413 above);
+    a larger one is still read, up to `MAX_DRAINED`, so that the client reads the answer (as
+    `parsing.limit_bodies` does under WSGI)."""
+    chunks, size, more = [], 0, True
+    while more and size <= MAX_DRAINED:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            break
+        chunk = message.get("body", b"")
+        if size <= MAX_BODY:
+            chunks.append(chunk)
+        size += len(chunk)
+        more = message.get("more_body", False)
+    return b"".join(chunks)
+
+
+def make_app() -> Worker:
+    flask_app = create_app()
+    if os.environ.get("SHIPLOG_BACKGROUND") == "1":
+        start_background(flask_app)
+    env = flask_app.extensions["shiplog"].env
+    return Worker(flask_app, threads=int(env.get("SHIPLOG_THREADS", "4")),
+                  stream_threads=int(env.get("SHIPLOG_SSE_THREADS", "2")), gap=float(env.get("SHIPLOG_SSE_GAP", "0.4")))
+
+
+app = make_app()

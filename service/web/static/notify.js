@@ -1,0 +1,98 @@
+// Every page: times in the viewer's own time zone, and the player's alerts of their turn.
+//
+// A <time datetime="…"> shows the UTC time the server wrote; here it shows the viewer's local
+// time instead (the UTC one stays as its tooltip), and a "time left" next to a deadline counts
+// down. Alerts are asked for by the "Notify me of my turns" button, never on load: the browser's
+// permission, then a notification whenever the tab's title says a new turn came ("(1) Your
+// turn · …", kept current by live.js) while the tab is in the background, and a Web Push
+// subscription (static/sw.js) so that a turn is heard with no page open.
+(() => {
+  "use strict";
+  const format = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+  function left(ms) {
+    if (ms <= 0) return "no time";
+    const parts = [];
+    let rest = Math.floor(ms / 60000);
+    for (const [unit, size] of [["day", 1440], ["hour", 60], ["minute", 1]]) {
+      const count = Math.floor(rest / size);
+      rest -= count * size;
+      if (count || parts.length) parts.push(`${count} ${unit}${count === 1 ? "" : "s"}`);
+    }
+    const shown = parts.slice(0, 2).filter(p => !p.startsWith("0 "));
+    return shown.join(" ") || "less than a minute";
+  }
+  function localTimes() {
+    document.querySelectorAll("time[datetime]").forEach(t => {
+      const when = new Date(t.getAttribute("datetime"));
+      if (Number.isNaN(when.getTime())) return;
+      if (!t.title) t.title = t.textContent;
+      t.textContent = format.format(when);
+    });
+    document.querySelectorAll("[data-deadline]").forEach(span => {
+      const when = new Date(span.dataset.deadline);
+      if (!Number.isNaN(when.getTime())) span.textContent = `${left(when - Date.now())} left`;
+    });
+  }
+  localTimes();
+  setInterval(localTimes, 60000);
+
+  const turns = title => Number((/^\((\d+)\) /.exec(title) || [0, 0])[1]);
+  const wanted = () => window.Notification && Notification.permission === "granted" && localStorage.getItem("shiplog.notify") === "1";
+  let before = turns(document.title);
+  const live = document.getElementById("live");
+  if (live) live.addEventListener("shiplog:swapped", () => {
+    localTimes();
+    const now = turns(document.title);
+    if (now > before && document.hidden && wanted()) {
+      const note = new Notification(document.title.replace(/ · shiplog$/, ""), { tag: "shiplog-turn", body: location.href });
+      note.onclick = () => { window.focus(); note.close(); };
+    }
+    before = now;
+  });
+
+  const button = document.getElementById("notify-turns");
+  if (!button || !window.Notification) return;
+  const csrf = () => (document.querySelector("input[name=csrf_token]") || {}).value || "";
+  const post = (url, body) => fetch(url, { method: "POST", body: JSON.stringify(body),
+    headers: { "Content-Type": "application/json", "X-CSRFToken": csrf() } });
+  const label = () => {
+    button.textContent = wanted() ? "Stop notifying me" : Notification.permission === "denied"
+      ? "Notifications are blocked in this browser" : "Notify me of my turns";
+  };
+  const pushable = "serviceWorker" in navigator && "PushManager" in window;
+  const key = text => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), c => c.charCodeAt(0));
+
+  async function subscribe() {
+    if (!pushable) return;
+    const registration = await navigator.serviceWorker.register("/sw.js");
+    await navigator.serviceWorker.ready;
+    const server = await (await fetch(button.dataset.key)).text();
+    const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key(server) });
+    await post(button.dataset.subscribe, subscription.toJSON());
+  }
+  async function unsubscribe() {
+    if (!pushable) return;
+    const registration = await navigator.serviceWorker.getRegistration("/");
+    const subscription = registration && await registration.pushManager.getSubscription();
+    if (subscription) {
+      await post(button.dataset.unsubscribe, { endpoint: subscription.endpoint });
+      await subscription.unsubscribe();
+    }
+  }
+  button.hidden = false;
+  label();
+  button.addEventListener("click", async () => {
+    try {
+      if (wanted()) {
+        localStorage.removeItem("shiplog.notify");
+        await unsubscribe();
+      } else if (await Notification.requestPermission() === "granted") {
+        localStorage.setItem("shiplog.notify", "1");
+        await subscribe();
+      }
+    } catch (error) {
+      button.title = `Push could not be set up here: ${error}`;  // the notifications of open tabs still work
+    }
+    label();
+  });
+})();
