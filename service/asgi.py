@@ -17,7 +17,6 @@ ms of server CPU an action against 1.2-1.4 under WSGI and 1.6-1.9 with this one 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import io
 import logging
 import os
@@ -132,10 +131,14 @@ class Worker:
         try:
             await send_text(send, "retry: 3000\n\n")
             began = quiet = loop.time()
+            rounded = began - self.gap
             while not gone:
-                subscriber.woken.clear()
                 if stream.player is not None:
                     self.hub.seen(stream.player, stream.place)
+                if self.gap > 0:  # at least `gap` between two rounds: the moves of a burst go together
+                    await asyncio.sleep(max(0.0, rounded + self.gap - loop.time()))
+                subscriber.woken.clear()  # what wakes it from here on gets a round of its own
+                rounded = loop.time()
                 frames = await self.round(stream, first)
                 if frames is None:  # the store failed the round: again in a second, the stream stays open
                     await asyncio.sleep(1.0)
@@ -152,10 +155,9 @@ class Worker:
                 if now - quiet >= KEEPALIVE:
                     await send_text(send, ": keepalive\n\n")
                     quiet = now
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(subscriber.woken.wait(), min(stream.seconds - (now - began), KEEPALIVE))
-                if self.gap > 0 and not gone:
-                    await asyncio.sleep(self.gap)
+                timer = loop.call_later(max(0.0, min(stream.seconds - (now - began), KEEPALIVE)), subscriber.woken.set)
+                await subscriber.woken.wait()  # woken by the hub, by the client leaving, or by the timer
+                timer.cancel()
             if not gone:
                 await send({"type": "http.response.body", "body": b"", "more_body": False})
         except OSError:

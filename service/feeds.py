@@ -50,11 +50,15 @@ class Recent:
     game: Game | None = None
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def newest(self) -> int | None:
-        return self.events[-1].originator_version if self.events else None
-
     def after(self, version: int) -> list[Any]:
         return [ev for ev in self.events if ev.originator_version > version]
+
+    def behind(self, version: int) -> bool:
+        """Whether events after `version` that are not kept are wanted (kept: those up to the game)."""
+        if self.game is None:
+            return False
+        first = self.events[0].originator_version if self.events else self.game.version + 1
+        return version < first - 1
 
 
 class Feed:
@@ -92,11 +96,13 @@ class Feed:
         (None when there is nothing new)."""
         recent = self.recent(game_id)
         with recent.lock:
-            newest = recent.newest()
-            if newest is not None and after < recent.events[0].originator_version - 1:
+            if recent.behind(after):
                 return self.read(game_id, after)  # far behind: the store, for this stream alone
-            if newest is None or newest < self.latest.get(game_id, newest + 1):
+            known = recent.game.version if recent.game is not None else None
+            if known is None or known < self.latest.get(game_id, known + 1):
                 self.catch_up(game_id, recent, after)
+                if recent.behind(after):
+                    return self.read(game_id, after)
             kept = recent.after(after)
             return (kept, recent.game) if kept else ([], None)
 
@@ -104,23 +110,31 @@ class Feed:
         """The game as it now stands (read as for a stream: the streams then find it read)."""
         recent = self.recent(game_id)
         with recent.lock:
-            newest = recent.newest()
-            if recent.game is None or newest is None or newest < self.latest.get(game_id, newest + 1):
-                self.catch_up(game_id, recent, newest if newest is not None else -1)
+            known = recent.game.version if recent.game is not None else None
+            if known is None or known < self.latest.get(game_id, known + 1):
+                self.catch_up(game_id, recent, known if known is not None else -1)
             assert recent.game is not None
             return recent.game
 
     def catch_up(self, game_id: UUID, recent: Recent, after: int) -> None:
-        """Read the game as it now stands (this process's copy, brought up to date: one look at
-        the store) and the events since the newest kept (or since `after`, when newer)."""
-        newest = recent.newest()
-        game = self.app.get_game(game_id)
-        since = after if newest is None else max(after, newest)
-        if game.version > since:
-            fresh = self.app.events_between(game_id, since if since >= 0 else None, game.version)
-            joined = newest is not None and since == newest
-            recent.events = (recent.events + fresh if joined else fresh)[-KEEP:]
-        recent.game = game
+        """Bring the kept game up to date: the events after it (one look at the store, each
+        event read once) applied to a copy of it, as the application fast-forwards its own; the
+        first time, the game as this process has it (its cached copy brought up to date) and the
+        events since `after`."""
+        if recent.game is None:
+            game = self.app.get_game(game_id)
+            since = max(after, game.version - KEEP)
+            recent.events = self.app.events_between(game_id, since if since >= 0 else None, game.version) \
+                if game.version > since else []
+            recent.game = game
+            return
+        fresh = self.app.events_between(game_id, recent.game.version)
+        if fresh:
+            game = recent.game.copied()
+            for event in fresh:
+                game = event.mutate(game)
+            recent.events = (recent.events + fresh)[-KEEP:]
+            recent.game = game
 
     def read(self, game_id: UUID, after: int) -> tuple[list[Any], Game | None]:
         events = self.app.events_between(game_id, after if after >= 0 else None)

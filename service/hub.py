@@ -50,7 +50,7 @@ class Hub:
     def __init__(self, app: Any, poll: float, pool: Executor, gap: float = 0.1) -> None:
         self.app = app
         self.poll = poll
-        self.gap = gap  # at least this long between two looks: a busy store is read in batches
+        self.gap = gap  # at least this long between two looks (a busy store is read in batches)
         self.pool = pool
         self.subscribers: dict[str, set[Subscriber]] = {}
         self.position: int | None = None
@@ -113,10 +113,18 @@ class Hub:
     async def run(self) -> None:
         loop = asyncio.get_running_loop()
         assert self.kick is not None
+        while self.position is None:  # where the log ends now: what comes after wakes the streams
+            try:
+                self.position = await loop.run_in_executor(self.pool, self.app.recorder.max_notification_id) or 0
+            except Exception:
+                log.warning("the live streams' hub could not read the store", exc_info=True)
+                await asyncio.sleep(self.poll)
+        looked = 0.0
         while True:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.kick.wait(), self.poll)
-            await asyncio.sleep(self.gap)
+            await asyncio.sleep(max(0.0, looked + self.gap - loop.time()))  # a busy store: one look per gap
+            looked = loop.time()
             self.kick.clear()
             marks, self.marks = self.marks, set()
             try:
@@ -138,7 +146,7 @@ class Hub:
             except Exception:
                 log.warning("presence of %d streams not written", len(marks), exc_info=True)
         view = self.app.readmodels.view
-        if self.position is None:
+        if self.position is None:  # (`run` sets it before the first look)
             self.position = self.app.recorder.max_notification_id() or 0
             return set()
         newest: dict[UUID, int] = {}
@@ -159,8 +167,8 @@ class Hub:
         if games and any(key.startswith("inbox:") or key == "lobby" for key in self.subscribers):
             read: dict[UUID, Any] = {}
             people = self.concerned(sorted(games), read)
-            if any(key in self.subscribers for key in people):
-                self.app.readmodels.catch_up(read)  # once here, not in each woken inbox stream
+            if any(key in self.subscribers for key in people) and self.app.readmodels.position() < self.position:
+                self.app.readmodels.catch_up(read)  # once here (unless another worker just did), not in each inbox stream
             keys |= people
         for gid in games:  # read here once, the streams' rounds then read nothing
             if f"game:{gid}" in self.subscribers:

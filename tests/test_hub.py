@@ -60,3 +60,12 @@ def test_the_streams_of_a_game_share_its_events_and_each_viewer_sees_only_its_ow
     assert news.frames(game.id, newest, lambda g: None) == ([], newest)
     again, _ = news.frames(game.id, -1, lambda g: None)
     assert all(a is b for a, b in zip(again, spectator, strict=True))  # written once, shared
+
+
+def test_a_stream_that_resumes_from_further_back_than_the_feed_keeps_gets_every_event(sqlite_env: dict[str, str]) -> None:
+    app = Shiplog(sqlite_env)
+    game, _ann, _bob = seated_game(app)
+    news = feed(app)
+    assert news.frames(game.id, game.version, lambda g: None) == ([], game.version)  # a new stream: nothing yet
+    resumed, newest = news.frames(game.id, 0, lambda g: None)  # another, from version 0
+    assert newest == game.version and [int(f.split("\n")[0][4:]) for f in resumed] == list(range(1, game.version + 1))
