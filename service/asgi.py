@@ -20,6 +20,7 @@ import asyncio
 import io
 import logging
 import os
+import sys
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -203,6 +204,10 @@ async def read_body(receive: Receive) -> bytes:
 
 
 def make_app() -> Worker:
+    # A request thread back from the store waits for the interpreter while the event loop (or a
+    # round) runs; it is handed over every SHIPLOG_SWITCH_MS ms (Python's default: 5), so a
+    # request of a dozen queries is not held up for tens of milliseconds by a thousand streams.
+    sys.setswitchinterval(float(os.environ.get("SHIPLOG_SWITCH_MS", "1")) / 1000)
     flask_app = create_app()
     if os.environ.get("SHIPLOG_BACKGROUND") == "1":
         start_background(flask_app)
