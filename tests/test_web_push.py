@@ -74,7 +74,7 @@ def test_a_turn_is_pushed_to_the_subscribed_browser_signed_by_the_server_and_rea
     shiplog, browser = app.extensions["shiplog"], Browser()
     with WebhookReceiver(answers=[201]).running() as service:
         ann = sign_up(app, "ann")
-        page = ann.get("/").get_data(as_text=True)
+        page = ann.get("/lobby").get_data(as_text=True)
         assert 'id="notify-turns"' in page  # the button that asks (never the page on load)
         key = ann.get("/push/key").get_data(as_text=True)
         assert ann.post("/push/subscribe", json=browser.subscription(service.url())).status_code == 400  # no CSRF token

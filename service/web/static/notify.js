@@ -79,7 +79,7 @@
       await subscription.unsubscribe();
     }
   }
-  button.hidden = false;
+  button.parentElement.hidden = false;
   label();
   button.addEventListener("click", async () => {
     try {
