@@ -131,7 +131,8 @@ def play_complete_game(app: Any, game: str, seats: int, seed: str = "storage-bou
 
     rules = registry.get(game)
     bot = rules.BOTS[sorted(rules.BOTS)[0]]
-    gid = app.create_game(game, [{"name": f"p{n}"} for n in range(seats)], {}, seed).game.id
+    # one command per action, as clients play it: no move played for a seat by the table
+    gid = app.create_game(game, [{"name": f"p{n}"} for n in range(seats)], {}, seed, settings={"forced_moves": False}).game.id
     while True:
         current = app.get_game(gid)
         if current.status != "active":

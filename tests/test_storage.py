@@ -74,8 +74,8 @@ def test_a_failing_snapshot_write_fails_no_request(store_env: dict[str, str], ca
     client = flask_app.test_client()
     caplog.set_level(logging.WARNING, logger="shiplog.store")
     with snapshot_inserts_refused(app):
-        game = client.post("/v1/games", json={"game": "high-card", "players": ["ann", "bob"],
-                                               "options": {"deck_size": 20}}).json
+        game = client.post("/v1/games", json={"game": "high-card", "players": ["ann", "bob"], "forced_moves": False,
+                                               "options": {"deck_size": 20}}).json  # (high-card's draw is forced)
         versions = [play_one(client, game)["version"] for _ in range(4)]
         # A whole game played by bots in one command (the HTTP API refuses games of bots only,
         # the application does not): many snapshot versions, all refused, none fails the command.
