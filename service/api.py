@@ -20,6 +20,7 @@ from flask import Response, jsonify, request, url_for
 from domain.core import ALL, registry, search
 from domain.core.aggregate import Game, Status
 from domain.core.errors import IllegalAction
+from domain.core.i18n import _, words_of
 from domain.core.options import catalog as options_catalog
 from domain.core.rules import Viewer
 from domain.core.table import TABLE_OPTIONS
@@ -64,7 +65,7 @@ def json_posts_only() -> None:
     # The usual header, exactly: werkzeug's `mimetype` (a parse of the header's parameters) says the same.
     if request.environ.get("CONTENT_TYPE") == "application/json" or request.mimetype == "application/json" or (not request.mimetype and not request.get_data(cache=True)):
         return
-    raise Problem(415, "body.content_type", "Send the request as 'Content-Type: application/json'.",
+    raise Problem(415, "body.content_type", _("Send the request as 'Content-Type: application/json'."),
                   headers={"Accept-Post": "application/json"})
 
 
@@ -74,7 +75,7 @@ def token_required(view: F) -> F:
     @functools.wraps(view)
     def checked(*args: Any, **kwargs: Any) -> Any:
         if bearer() is None:
-            raise Problem(401, "auth.missing", "This needs your token: 'Authorization: Bearer <token>'.")
+            raise Problem(401, "auth.missing", _("This needs your token: 'Authorization: Bearer <token>'."))
         return view(*args, **kwargs)
 
     return bp.doc(security=SEAT_TOKEN)(checked)  # type: ignore[no-any-return]
@@ -90,8 +91,8 @@ def illegal(exc: IllegalAction) -> Response:
 def conflict(exc: VersionConflict) -> Response:
     where = {} if exc.current is None else {"current_version": exc.current}
     if isinstance(exc, StaleVersion):
-        return Problem(412, "version.stale", f"If-Match names a version this game has moved on from: it is at "
-                       f"version {exc.current}. Reload and try again.", **where).response()
+        return Problem(412, "version.stale", _("If-Match names a version this game has moved on from: it is at "
+                                               "version {current}. Reload and try again.", current=exc.current), **where).response()
     return Problem(409, "version.conflict", str(exc), **where).response()
 
 
@@ -136,17 +137,18 @@ def catalog() -> dict[str, Any]:
             log.error("game %s cannot be loaded: %s", name, exc)
             unavailable.append(name)
             continue
+        said = words_of(rules).gettext  # the game's texts in the request's language
         games.append(
             {
                 "game": name,
-                "title": rules.TITLE,
+                "title": said(rules.TITLE),
                 "min_players": rules.MIN_SEATS,
                 "max_players": rules.MAX_SEATS,
                 "bots": sorted(rules.BOTS),
                 "levels": search.catalog_levels(rules.BOTS),
                 "rules_version": rules.RULES_VERSION,
-                "options": options_catalog(rules.OPTIONS),
-                "description": rules.BLURB,
+                "options": [{**o, "sentence": said(o["sentence"])} for o in options_catalog(rules.OPTIONS)],
+                "description": said(rules.BLURB),
             }
         )
     return {"games": games, "unavailable": unavailable, "table": options_catalog(TABLE_OPTIONS)}
@@ -172,8 +174,8 @@ def create_game(data: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, st
         seat: int | None = opened.seat
     else:
         if all(p.get("bot") for p in data["players"]):
-            raise Problem(422, "options.all_bots", "At least one seat must be a person: a game of bots only would be "
-                          "played out inside this request (use `shiplog play-bots` for that).")
+            raise Problem(422, "options.all_bots", _("At least one seat must be a person: a game of bots only would be "
+                          "played out inside this request (use `shiplog play-bots` for that)."))
         created = app_().create_game(data["game"], data["players"], data["options"], data["seed"], settings)
         game, tokens, host_token, invite, seat = created.game, created.tokens, created.host_token, None, None
     seats = [
@@ -218,7 +220,7 @@ def list_games(args: dict[str, Any]) -> dict[str, Any]:
     if args.get("waiting") == "me":
         waiting_token = bearer()
         if waiting_token is None:
-            raise Problem(401, "auth.missing", "waiting=me needs your seat token in the Authorization header.")
+            raise Problem(401, "auth.missing", _("waiting=me needs your seat token in the Authorization header."))
         player = caller_player()
         if player is not None:
             turns = {w.game.id: w.game for w in app_().readmodels.inbox(str(player.id)) if w.reason == "turn"}
@@ -261,7 +263,7 @@ def view_version(_query: dict[str, Any], game_id: str, version: int) -> Any:
     """The caller's view of the game after event `version`."""
     current = load_game(game_id)
     if version > current.version:
-        raise Problem(404, "version.not_found", f"This game is at version {current.version}; there is no version {version} yet.")
+        raise Problem(404, "version.not_found", _("This game is at version {current}; there is no version {version} yet.", current=current.version, version=version))
     kind, seat = who(current)
     then = load_game(game_id, version, invited=False)
     return game_view(then, kind, seat, current), 200, etag(version)
@@ -301,7 +303,7 @@ def submit_action(action: dict[str, Any], headers: dict[str, Any], game_id: str)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         # A rules module must reject bad payloads with IllegalAction; this is the safety net.
         log.exception("rules raised %r for %s %s", exc, game.game, action)
-        raise Problem(422, "action.malformed", "This action is not understood by the rules of this game.") from None
+        raise Problem(422, "action.malformed", _("This action is not understood by the rules of this game.")) from None
     return accepted(result, viewer_of(result.game, "seat", seat), seat)
 
 
@@ -340,7 +342,7 @@ def record(_query: dict[str, Any], game_id: str) -> Response:
     game = load_game(game_id)
     who(game)  # a bad token is still a 401
     if game.status in (Status.ACTIVE, Status.OPEN):
-        raise Problem(403, "record.not_yet", "The full record (draws, hashes, hidden cards) is shown to everyone once the game is over.")
+        raise Problem(403, "record.not_yet", _("The full record (draws, hashes, hidden cards) is shown to everyone once the game is over."))
     return jsonify(app_().record(game.id))  # as stored: the record format is domain/core/record.py's
 
 

@@ -15,12 +15,14 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from domain.core import registry
+from domain.core.i18n import _
 
 from . import schemas
 from .api import bp
 from .application import Shiplog
 from .clocks import Ticker
 from .disputes import bp as disputes_bp
+from .languages import init_languages
 from .openapi import ApiBlueprint, http_problem, init_api, problems
 from .order_routes import bp as orders_bp
 from .parsing import MAX_BODY, limit_bodies
@@ -90,6 +92,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, app_env: Mapping[st
     if proxies > 0:  # the client's address and scheme as the trusted proxies in front say
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore[method-assign]
     app.wsgi_app = limit_bodies(app.wsgi_app)  # type: ignore[method-assign]
+    init_languages(app)  # each request in its reader's language (service/languages.py)
     api = init_api(app)
     api.register_blueprint(bp)
     api.register_blueprint(players_bp)
@@ -118,7 +121,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, app_env: Mapping[st
     @app.errorhandler(Exception)
     def unexpected(exc: Exception) -> Response:
         log.exception("unexpected error")
-        return Problem(500, "server.error", "Something went wrong on the server; nothing was changed.").response()
+        return Problem(500, "server.error", _("Something went wrong on the server; nothing was changed.")).response()
 
     return app
 
@@ -169,7 +172,7 @@ def whole_bodies(wsgi: Wsgi) -> Wsgi:
 
         def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
             nonlocal sized
-            sized = any(name.lower() == "content-length" for name, _ in headers)
+            sized = any(name.lower() == "content-length" for name, _value in headers)
             return start_response(status, headers, exc_info)
 
         body = wsgi(environ, start)

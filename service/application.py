@@ -27,6 +27,7 @@ from domain.core.aggregate import Game
 from domain.core.errors import IllegalAction
 from domain.core.game.base import made_event
 from domain.core.game.seats import OPEN_SEAT, seat_entry
+from domain.core.i18n import _
 from domain.core.record import hash_scheme, record_from_events, replay_states, verify
 from domain.core.rng import new_seed
 from domain.core.table import DEFAULT_SETTINGS
@@ -210,7 +211,7 @@ class Shiplog(TableCommands, PlayerCommands, DaysOffCommands, OrderCommands, App
         first = events[0]
         if first.action != action or first.seat != seat:
             raise IllegalAction(
-                "idempotency.key_reused", "This Idempotency-Key was already used for a different action."
+                "idempotency.key_reused", _("This Idempotency-Key was already used for a different action.")
             )
         # What that request stored: its action, then the moves played after it (bots', forced,
         # by standing order, and the orders dropped on the way) and the seed reveal it caused.
@@ -263,7 +264,8 @@ class Shiplog(TableCommands, PlayerCommands, DaysOffCommands, OrderCommands, App
     def _expect(self, game: Game, expected_version: int | None) -> None:
         if expected_version is not None and expected_version != game.version:
             raise StaleVersion(
-                f"The game is at version {game.version}, not {expected_version}; reload and try again.",
+                _("The game is at version {current}, not {expected}; reload and try again.",
+                  current=game.version, expected=expected_version),
                 game.version,
             )
 
@@ -300,9 +302,7 @@ class Shiplog(TableCommands, PlayerCommands, DaysOffCommands, OrderCommands, App
         try:
             self.save(game)
         except IntegrityError:
-            raise VersionConflict(
-                "Another move was recorded at the same time; reload and try again."
-            ) from None
+            raise VersionConflict(_("Another move was recorded at the same time; reload and try again.")) from None
         return Accepted(game, new_events)
 
     # -- queries ----------------------------------------------------------------------------
@@ -377,13 +377,13 @@ class Shiplog(TableCommands, PlayerCommands, DaysOffCommands, OrderCommands, App
             assert report.divergence is not None
             raise IllegalAction(
                 "record.invalid",
-                f"The record does not verify at event {report.divergence.version}: {report.divergence.problem}",
+                _("The record does not verify at event {n}: {problem}", n=report.divergence.version, problem=report.divergence.problem),
             )
         if rec.get("seed") is None:
-            raise IllegalAction("record.sealed", "Only games whose seed is revealed (finished games) can be imported.")
+            raise IllegalAction("record.sealed", _("Only games whose seed is revealed (finished games) can be imported."))
         game_id = UUID(str(rec["id"]))
         if self.events_between(game_id, None, 0):
-            raise IllegalAction("record.exists", f"Game {game_id} is already in this store.")
+            raise IllegalAction("record.exists", _("Game {id} is already in this store.", id=game_id))
         tokens: list[str | None] = [None if p.get("bot") else new_token() for p in rec["players"]]
         host_token = new_token()
         states = {v: state for v, _ev, state in replay_states(rec)}

@@ -17,6 +17,7 @@ from werkzeug.http import parse_etags
 
 from domain.core.aggregate import Game, public_seats
 from domain.core.errors import IllegalAction
+from domain.core.i18n import _, ngettext
 
 from .application import Shiplog
 from .outcomes import GameNotFound
@@ -48,11 +49,11 @@ def bearer() -> str | None:
     else:
         # As werkzeug's `Authorization.from_header` reads it: the scheme, then a token (no `=`
         # but trailing ones) rather than parameters.
-        scheme, _, rest = header.partition(" ")
+        scheme, _space, rest = header.partition(" ")
         rest = rest.strip(" \t")
         token = rest if scheme.lower() == "bearer" and "=" not in rest.rstrip("=") else None
         if not token or len(token) > MAX_TOKEN or _SPACE.search(token):
-            raise Problem(401, "auth.malformed", "Send the token as 'Authorization: Bearer <token>'.")
+            raise Problem(401, "auth.malformed", _("Send the token as 'Authorization: Bearer <token>'."))
     environ[_BEARER] = token
     return token
 
@@ -71,13 +72,13 @@ def load_game(game_id: str, version: int | None = None, invited: bool = True) ->
     try:
         uid = game_uuid(game_id)
     except ValueError:
-        raise Problem(404, "game.not_found", "There is no game with this id.") from None
+        raise Problem(404, "game.not_found", _("There is no game with this id.")) from None
     try:
         game = app_().get_game(uid, version)
     except GameNotFound:
         if version is not None:
-            raise Problem(404, "version.not_found", f"This game has no version {version}.") from None
-        raise Problem(404, "game.not_found", "There is no game with this id.") from None
+            raise Problem(404, "version.not_found", _("This game has no version {version}.", version=version)) from None
+        raise Problem(404, "game.not_found", _("There is no game with this id.")) from None
     if invited and game.private:
         check_invited(game, request.args.get("invite"))
     return game
@@ -89,7 +90,7 @@ def check_invited(game: Game, invite: str | None) -> None:
         try:
             app_().check_invited(game, invite)
         except NotInvited:
-            raise Problem(404, "game.not_found", "There is no game with this id.") from None
+            raise Problem(404, "game.not_found", _("There is no game with this id.")) from None
 
 
 def caller_player() -> Player | None:
@@ -102,11 +103,11 @@ def caller_player() -> Player | None:
 
 def player_required() -> Player:
     if bearer() is None:
-        raise Problem(401, "auth.missing", "This needs your player token: 'Authorization: Bearer <token>' "
-                      "(POST /v1/players gives you one).")
+        raise Problem(401, "auth.missing", _("This needs your player token: 'Authorization: Bearer <token>' "
+                      "(POST /v1/players gives you one)."))
     player = caller_player()
     if player is None:
-        raise Problem(401, "auth.invalid_token", "This is not a player token (POST /v1/players gives you one).")
+        raise Problem(401, "auth.invalid_token", _("This is not a player token (POST /v1/players gives you one)."))
     return player
 
 
@@ -123,9 +124,9 @@ def is_host(game: Game) -> bool:
 
 def host_required(game: Game, code: str = "host.only") -> None:
     if bearer() is None:
-        raise Problem(401, "auth.missing", "This needs the host's token: 'Authorization: Bearer <token>'.")
+        raise Problem(401, "auth.missing", _("This needs the host's token: 'Authorization: Bearer <token>'."))
     if not is_host(game):
-        raise Problem(403, code, "Only the host can do this.")
+        raise Problem(403, code, _("Only the host can do this."))
 
 
 def who(game: Game, required: bool = False) -> tuple[str, int | None]:
@@ -133,7 +134,7 @@ def who(game: Game, required: bool = False) -> tuple[str, int | None]:
     token = bearer()
     if token is None:
         if required:
-            raise Problem(401, "auth.missing", "This needs your seat token: 'Authorization: Bearer <token>'.")
+            raise Problem(401, "auth.missing", _("This needs your seat token: 'Authorization: Bearer <token>'."))
         return "spectator", None
     hashed = hash_token(token)
     if hashed == game.host_token_hash:
@@ -144,16 +145,16 @@ def who(game: Game, required: bool = False) -> tuple[str, int | None]:
     player = caller_player()
     found = identify(game, hashed, str(player.id) if player is not None else None)
     if found is None:
-        raise Problem(401, "auth.invalid_token", "This token belongs neither to a seat of this game nor to a player.")
+        raise Problem(401, "auth.invalid_token", _("This token belongs neither to a seat of this game nor to a player."))
     return found
 
 
 def seat_required(game: Game) -> int:
     kind, seat = who(game, required=True)
     if kind == "host":
-        raise Problem(403, "seat.host_cannot_act", "The host token cannot act for a seat; use a seat token.")
+        raise Problem(403, "seat.host_cannot_act", _("The host token cannot act for a seat; use a seat token."))
     if seat is None:
-        raise Problem(403, "seat.none", "You have no seat at this game.")
+        raise Problem(403, "seat.none", _("You have no seat at this game."))
     return seat
 
 
@@ -189,5 +190,6 @@ def not_your_turn(game: Game, exc: IllegalAction) -> Problem:
     seats = public_seats(game.seats)
     waiting = [seats[s] for s in sorted(game.to_act())]
     names = " and ".join(f"{s['name']} (seat {s['seat']})" for s in waiting) or "nobody"
-    return Problem(403, exc.code, f"It is not your turn: {names} {'is' if len(waiting) == 1 else 'are'} to act.",
+    return Problem(403, exc.code, ngettext("It is not your turn: {names} is to act.", "It is not your turn: {names} are to act.",
+                                           len(waiting), names=names),
                    to_act=waiting)

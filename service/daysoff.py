@@ -26,6 +26,7 @@ from uuid import UUID
 
 from domain.core.aggregate import Game, Status
 from domain.core.errors import IllegalAction
+from domain.core.i18n import N_, _
 from domain.core.table import Period
 
 from .localtime import zone
@@ -38,20 +39,20 @@ log = logging.getLogger("shiplog.daysoff")
 
 MAX_DAYS_OFF = 60  # dates listed at once
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
-SENTENCE = (f"vacation_days is a list of at most {MAX_DAYS_OFF} dates like \"2030-07-14\" (days in your time "
-            "zone when your clocks stand still).")
+SENTENCE = N_("vacation_days is a list of at most {n} dates like \"2030-07-14\" (days in your time zone when your "
+              "clocks stand still).")
 
 
 def check_days_off(days: Any) -> list[str]:
     """At most MAX_DAYS_OFF dates (YYYY-MM-DD), sorted, each once; or IllegalAction."""
     if not isinstance(days, list | tuple) or not all(isinstance(d, str) and DATE.fullmatch(d) for d in days):
-        raise IllegalAction("player.vacation_days", SENTENCE)
+        raise IllegalAction("player.vacation_days", _(SENTENCE, n=MAX_DAYS_OFF))
     try:
         found = {date.fromisoformat(d).isoformat() for d in days}
     except ValueError:
-        raise IllegalAction("player.vacation_days", SENTENCE) from None
+        raise IllegalAction("player.vacation_days", _(SENTENCE, n=MAX_DAYS_OFF)) from None
     if len(found) > MAX_DAYS_OFF:
-        raise IllegalAction("player.vacation_days", SENTENCE)
+        raise IllegalAction("player.vacation_days", _(SENTENCE, n=MAX_DAYS_OFF))
     return sorted(found)
 
 

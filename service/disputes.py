@@ -21,6 +21,7 @@ from marshmallow import Schema, fields, validate
 from domain.core import ALL
 from domain.core.aggregate import Game, Status
 from domain.core.dispute import Position, attempt, legal
+from domain.core.i18n import _
 from domain.core.rules import Viewer
 
 from .api import ETAG, GAME_ID, etag, json_posts_only
@@ -97,10 +98,10 @@ def asked(game_id: str, version: int, seat: int | None) -> tuple[Game, Position,
     """The game now, the position after `version`, the seats asked about and who sees the answer."""
     current = load_game(game_id)
     if version > current.version:
-        raise Problem(404, "version.not_found", f"This game is at version {current.version}; there is no version {version} yet.")
+        raise Problem(404, "version.not_found", _("This game is at version {current}; there is no version {version} yet.", current=current.version, version=version))
     kind, own = who(current)
     if seat is not None and not 0 <= seat < len(current.seats):
-        raise Problem(404, "seat.not_found", f"This game has seats 0 to {len(current.seats) - 1}.")
+        raise Problem(404, "seat.not_found", _("This game has seats 0 to {last}.", last=len(current.seats) - 1))
     then = load_game(game_id, version, invited=False)
     running = current.status in (Status.ACTIVE, Status.OPEN)
     position = Position(current.rules, version, then.state, then.status != Status.ACTIVE,
@@ -109,11 +110,11 @@ def asked(game_id: str, version: int, seat: int | None) -> tuple[Game, Position,
         seats = [seat] if seat is not None else [own] if own is not None else sorted(position.to_act())
         return current, position, seats, ALL
     if bearer() is None:
-        raise Problem(401, "auth.missing", "While the game runs, only a seat may ask, about itself: "
-                      "'Authorization: Bearer <seat token>'.")
+        raise Problem(401, "auth.missing", _("While the game runs, only a seat may ask, about itself: "
+                      "'Authorization: Bearer <seat token>'."))
     if kind != "seat" or own is None or (seat is not None and seat != own):
-        raise Problem(403, "dispute.own_seat_only", "While the game runs, a seat may ask only about its own moves, "
-                      "from what it could see then; everything is public once the game is over.")
+        raise Problem(403, "dispute.own_seat_only", _("While the game runs, a seat may ask only about its own moves, "
+                      "from what it could see then; everything is public once the game is over."))
     return current, position, [own], own
 
 
@@ -152,6 +153,6 @@ def try_action(data: dict[str, Any], game_id: str, version: int) -> Any:
     is stored. Who may ask is as for the legal actions then."""
     current, position, seats, viewer = asked(game_id, version, data.get("seat"))
     if len(seats) != 1:
-        raise Problem(422, "try.seat_required", "Say which seat acts: {\"seat\": n, \"action\": {...}}.")
+        raise Problem(422, "try.seat_required", _("Say which seat acts: {\"seat\": n, \"action\": {...}}."))
     answer = attempt(position, seats[0], data["action"], viewer, _names(current))
     return {"id": str(current.id), "version": version, **answer.to_json()}

@@ -22,6 +22,7 @@ from typing import Any
 from uuid import UUID
 
 from domain.core.aggregate import Game
+from domain.core.i18n import language
 from domain.core.rules import Viewer
 
 from .views import event_json
@@ -151,7 +152,7 @@ class Feed:
         return [self.text(game_id, ev, then, shown, names) for ev in events], events[-1].originator_version
 
     def text(self, game_id: UUID, ev: Any, then: Game, shown: Viewer, names: list[str]) -> str:
-        key = (game_id, ev.originator_version, then.version, shown)
+        key = (game_id, ev.originator_version, then.version, shown, language())  # its sentences are in the reader's
         with self.lock:
             found = self.texts.get(key)
         if found is None:

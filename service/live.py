@@ -26,13 +26,14 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Response, current_app, request
 from werkzeug.wsgi import ClosingIterator
 
 from domain.core.aggregate import Game
+from domain.core.i18n import _, speaking, spoken
 from domain.core.rules import Viewer
 
 from .feeds import feed, frame
@@ -56,11 +57,11 @@ class Streams:
     def take(self, client: str, per_client: int, total: int) -> Callable[[], None]:
         with self.lock:
             if self.open[client] >= per_client:
-                raise Problem(429, "stream.too_many", f"You have {per_client} live streams open already; close one first.",
+                raise Problem(429, "stream.too_many", _("You have {n} live streams open already; close one first.", n=per_client),
                               headers={"Retry-After": "30"})
             if sum(self.open.values()) >= total:
-                raise Problem(429, "stream.busy", "This server has no room for another live stream right now; poll with "
-                              "If-None-Match, or try again soon.", headers={"Retry-After": "30"})
+                raise Problem(429, "stream.busy", _("This server has no room for another live stream right now; poll with "
+                              "If-None-Match, or try again soon."), headers={"Retry-After": "30"})
             self.open[client] += 1
         released = threading.Event()
 
@@ -125,12 +126,15 @@ class LiveStream:
     player: str | None = None
     place: str = ""
     in_memory: bool = False  # a round reads nothing from the store once the hub has read the game
+    reader: tuple[str, Any] = field(default_factory=spoken)  # the opening request's language (its sentences)
 
     def round(self) -> list[str]:
-        """The frames that are new, the player seen at the stream's place meanwhile."""
+        """The frames that are new, the player seen at the stream's place meanwhile, in the
+        language of the request that opened the stream."""
         if self.player is not None:
             present(self.app, self.player, self.place)
-        return self.step()
+        with speaking(*self.reader):
+            return self.step()
 
 
 def live(step: Callable[[], list[str]], wakes: tuple[str, ...], player: Any = None, place: str = "",

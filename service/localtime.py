@@ -19,6 +19,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from domain.core.errors import IllegalAction
+from domain.core.i18n import _, ngettext
 
 DEFAULT_ZONE = "UTC"
 
@@ -32,8 +33,8 @@ def zones() -> frozenset[str]:
 def check_time_zone(name: Any) -> str:
     """An IANA time zone name this machine knows, like Europe/Paris, or IllegalAction."""
     if not isinstance(name, str) or name not in zones():
-        raise IllegalAction("player.time_zone", "time_zone is a time zone name like Europe/Paris or America/New_York "
-                            "(IANA), or UTC.")
+        raise IllegalAction("player.time_zone", _("time_zone is a time zone name like Europe/Paris or America/New_York "
+                                                  "(IANA), or UTC."))
     return name
 
 
@@ -55,11 +56,15 @@ def left(deadline: datetime, now: datetime) -> str:
     """The time from `now` to `deadline`, in its two largest units ("no time" once it is past)."""
     seconds = int((deadline - now).total_seconds())
     if seconds <= 0:
-        return "no time"
-    parts = []
+        return _("no time")
+    parts: list[tuple[int, str]] = []
     for unit, size in (("day", 86_400), ("hour", 3_600), ("minute", 60)):
         count, seconds = divmod(seconds, size)
         if count or parts:
-            parts.append(f"{count} {unit}{'s' if count != 1 else ''}")
-    shown = [p for p in parts[:2] if not p.startswith("0 ")]
-    return " ".join(shown) or "less than a minute"
+            parts.append((count, unit))
+    shown = [_UNITS[unit](count) for count, unit in parts[:2] if count]  # in the reader's language
+    return " ".join(shown) or _("less than a minute")
+
+
+_UNITS = {"day": lambda n: ngettext("{n} day", "{n} days", n), "hour": lambda n: ngettext("{n} hour", "{n} hours", n),
+          "minute": lambda n: ngettext("{n} minute", "{n} minutes", n)}

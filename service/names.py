@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from domain.core.i18n import N_, _
+
 NAME_MAX = 40
 # Characters whose Unicode category says "format" but that join visible characters into one
 # (a family emoji, a Persian word): allowed inside a name, never enough on their own.
@@ -31,10 +33,10 @@ BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 # surrogates, private use.
 REFUSED = frozenset(("Cc", "Cf", "Zl", "Zp", "Cs", "Co"))
 
-NOT_ONE_LINE = ("A name is one line of visible text: no line breaks, tabs, or invisible control "
-                "or formatting characters.")
-NOTHING_VISIBLE = "A name needs at least one visible letter, digit or sign."
-TOO_LONG = f"A name is at most {NAME_MAX} characters."
+NOT_ONE_LINE = N_("A name is one line of visible text: no line breaks, tabs, or invisible control "
+                  "or formatting characters.")
+NOTHING_VISIBLE = N_("A name needs at least one visible letter, digit or sign.")
+TOO_LONG = f"A name is at most {NAME_MAX} characters."  # (in English: name_problem says it in the reader's)
 
 
 def refused(char: str) -> bool:
@@ -50,9 +52,9 @@ def visible(char: str) -> bool:
 def name_problem(name: str) -> str | None:
     """Why `name` cannot be a name (a sentence for the player), or None when it can."""
     if any(refused(char) for char in name):
-        return NOT_ONE_LINE
+        return _(NOT_ONE_LINE)
     if not any(visible(char) for char in name):
-        return NOTHING_VISIBLE
+        return _(NOTHING_VISIBLE)
     if len(name) > NAME_MAX:
-        return TOO_LONG
+        return _("A name is at most {n} characters.", n=NAME_MAX)
     return None

@@ -22,6 +22,8 @@ from flask_smorest.utils import (
 )
 from werkzeug.exceptions import HTTPException
 
+from domain.core.i18n import _
+
 from . import schemas
 from .parsing import JSON_VALUE, MAX_BODY, Parser
 from .problems import PROBLEM_JSON, Problem
@@ -136,16 +138,16 @@ def http_problem(error: HTTPException) -> Problem:
     codes = {404: "route.not_found", 405: "method.not_allowed", 413: "body.too_large", 400: "request.bad",
              429: "rate.limited", 415: "body.content_type"}
     details = {
-        413: f"The request body is larger than {MAX_BODY // 1024} KiB.",
-        404: "There is nothing at this address.",
-        429: "Too many requests of this kind from your address; wait a minute and try again.",
+        413: _("The request body is larger than {n} KiB.", n=MAX_BODY // 1024),
+        404: _("There is nothing at this address."),
+        429: _("Too many requests of this kind from your address; wait a minute and try again."),
     }
     headers = {k: v for k, v in error.get_headers() if k in ("Allow", "Retry-After")}
     if status == 405 and "Allow" not in headers:
         headers["Allow"] = ", ".join(getattr(error, "valid_methods", None) or [])
-    detail = details.get(status) or error.description or "The request could not be handled."
+    detail = details.get(status) or error.description or _("The request could not be handled.")
     if status == 405:
-        detail = f"This address answers {headers['Allow']} only."
+        detail = _("This address answers {methods} only.", methods=headers["Allow"])
     return Problem(status, codes.get(status, f"http.{status}"), detail, headers=headers)
 
 

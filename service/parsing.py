@@ -21,6 +21,8 @@ from flask import Request
 from marshmallow.utils import missing
 from webargs.flaskparser import FlaskParser
 
+from domain.core.i18n import N_, _
+
 from .problems import Problem
 
 MAX_BODY = 64 * 1024  # bytes in a request body (413 above)
@@ -109,7 +111,7 @@ def parse_json(raw: bytes) -> Any:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise Problem(400, "body.malformed_json", "The request body is not UTF-8 text.") from None
+        raise Problem(400, "body.malformed_json", _("The request body is not UTF-8 text.")) from None
     try:
         if text.startswith("\ufeff"):  # as json.loads refuses it
             raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
@@ -117,14 +119,22 @@ def parse_json(raw: bytes) -> Any:
     except _Refused as exc:
         raise Problem(400, exc.code, exc.detail) from None
     except RecursionError:
-        raise Problem(400, "body.too_deep", f"The body nests more than {MAX_DEPTH} levels of arrays and objects.") from None
+        raise Problem(400, "body.too_deep", _("The body nests more than {n} levels of arrays and objects.", n=MAX_DEPTH)) from None
     except ValueError as exc:
-        raise Problem(400, "body.malformed_json", f"The request body is not valid JSON: {exc}.") from None
+        raise Problem(400, "body.malformed_json", _("The request body is not valid JSON: {error}.", error=exc)) from None
     try:
         _check_tree(data)
     except _Refused as exc:
         raise Problem(400, exc.code, exc.detail) from None
     return data
+
+
+# marshmallow's own messages (English), said in the reader's language where they are shown
+SCHEMA_WORDS = frozenset({
+    N_("Missing data for required field."), N_("Unknown field."), N_("Field may not be null."), N_("Invalid input type."),
+    N_("Not a valid string."), N_("Not a valid integer."), N_("Not a valid number."), N_("Not a valid boolean."),
+    N_("Not a valid list."), N_("Not a valid mapping type."), N_("Invalid value."),
+})
 
 
 def first_error(messages: Any, path: str = "") -> str:
@@ -134,7 +144,8 @@ def first_error(messages: Any, path: str = "") -> str:
             return first_error(value, f"{path}.{key}" if path else str(key))
     if isinstance(messages, list) and messages:
         return first_error(messages[0], path)
-    return f"{path}: {messages}" if path else str(messages)
+    said = _(str(messages)) if messages in SCHEMA_WORDS else str(messages)
+    return f"{path}: {said}" if path else said
 
 
 class Parser(FlaskParser):
@@ -146,7 +157,7 @@ class Parser(FlaskParser):
             return missing  # an absent body: the schema's required fields say if that is fine
         data = parse_json(raw)
         if not isinstance(data, dict):
-            raise Problem(422, "body.not_an_object", "The request body must be a JSON object.")
+            raise Problem(422, "body.not_an_object", _("The request body must be a JSON object."))
         return data
 
     def parse(self, argmap: Any, req: Request | None = None, *, location: str | None = None, **kwargs: Any) -> Any:
@@ -166,7 +177,7 @@ class Parser(FlaskParser):
     def load_json(self, req: Request, schema: ma.Schema) -> Any:
         data = self._raw_load_json(req)
         if data is missing and any(f.required for f in schema.fields.values()):
-            raise Problem(400, "body.empty", "The request needs a JSON body.")
+            raise Problem(400, "body.empty", _("The request needs a JSON body."))
         return data
 
     def handle_error(self, error: ma.ValidationError, req: Request, schema: ma.Schema, *,
@@ -174,12 +185,12 @@ class Parser(FlaskParser):
         messages = error.messages if isinstance(error.messages, dict) else {"json": error.messages}
         location, errors = next(iter(messages.items()))
         if location == "json":
-            raise Problem(422, "body.invalid", f"The request body is not valid: {first_error(errors)}", errors=errors)
+            raise Problem(422, "body.invalid", _("The request body is not valid: {error}", error=first_error(errors)), errors=errors)
         if location == "headers":
             name = next(iter(errors)) if isinstance(errors, dict) and errors else "header"
             code = "header." + str(name).lower().replace("-", "_")
-            raise Problem(400, code, f"The {name} header is not valid: {first_error(errors)}", errors=errors)
-        raise Problem(400, "query.invalid", f"The query string is not valid: {first_error(errors)}", errors=errors)
+            raise Problem(400, code, _("The {name} header is not valid: {error}", name=name, error=first_error(errors)), errors=errors)
+        raise Problem(400, "query.invalid", _("The query string is not valid: {error}", error=first_error(errors)), errors=errors)
 
 
 Wsgi = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
@@ -229,5 +240,5 @@ def limit_bodies(wsgi: Wsgi) -> Wsgi:
 
 
 def too_large(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
-    problem = Problem(413, "body.too_large", f"The request body is larger than {MAX_BODY // 1024} KiB.")
+    problem = Problem(413, "body.too_large", _("The request body is larger than {n} KiB.", n=MAX_BODY // 1024))
     return problem.response()(environ, start_response)  # type: ignore[no-any-return]

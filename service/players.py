@@ -27,8 +27,10 @@ from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import Aggregate, event
 
 from domain.core.errors import IllegalAction
+from domain.core.i18n import N_, _
 
 from .daysoff import check_days_off, upcoming
+from .languages import LANGUAGES, supported
 from .localtime import DEFAULT_ZONE, check_time_zone
 from .names import NOTHING_VISIBLE, name_problem
 from .tokens import hash_token, new_token
@@ -36,7 +38,7 @@ from .webhooks import Refused, check_address
 
 PLAYERS = uuid5(NAMESPACE_URL, "https://shiplog.dev/players")
 EMAIL_MODES = ("turn", "digest", "off")
-EMAIL_SENTENCE = "An e-mail address is one mailbox, like ann@example.org."
+EMAIL_SENTENCE = N_("An e-mail address is one mailbox, like ann@example.org.")
 DEFAULT_REMINDER_HOURS = 12
 MAX_REMINDER_HOURS = 168  # a week
 
@@ -51,7 +53,7 @@ def new_webhook_secret() -> str:
 
 def check_name(name: Any) -> str:
     """A display name (service/names.py says what a name is), without spaces around it."""
-    problem = name_problem(name) if isinstance(name, str) else NOTHING_VISIBLE
+    problem = name_problem(name) if isinstance(name, str) else _(NOTHING_VISIBLE)
     if problem is not None:
         raise IllegalAction("player.name", problem)
     return name.strip()
@@ -68,11 +70,11 @@ def check_email(email: Any) -> str | None:
     if email is None:
         return None
     if not isinstance(email, str):
-        raise IllegalAction("player.email", EMAIL_SENTENCE)
+        raise IllegalAction("player.email", _(EMAIL_SENTENCE))
     try:
         return valid_mailbox(email).normalized
     except EmailNotValidError as exc:
-        raise IllegalAction("player.email", f"{EMAIL_SENTENCE} {exc}") from None
+        raise IllegalAction("player.email", f"{_(EMAIL_SENTENCE)} {exc}") from None
 
 
 def mailbox(email: str) -> str:
@@ -93,31 +95,42 @@ def check_webhook_url(url: Any, allow_private: bool) -> str | None:
     if url is None:
         return None
     if not isinstance(url, str) or len(url) > 2000:
-        raise IllegalAction("player.webhook_url", "A webhook URL is an http:// or https:// address.")
+        raise IllegalAction("player.webhook_url", _("A webhook URL is an http:// or https:// address."))
     try:
         check_address(url, allow_private)
     except Refused as exc:
-        raise IllegalAction(exc.code, exc.message) from None
+        raise IllegalAction(exc.code, _(exc.message)) from None
     return url
 
 
 def check_email_mode(mode: Any) -> str:
     if mode not in EMAIL_MODES:
-        raise IllegalAction("player.email_mode", "email_mode is \"turn\" (a message per turn), \"digest\" (daily) or \"off\".")
+        raise IllegalAction("player.email_mode", _("email_mode is \"turn\" (a message per turn), \"digest\" (daily) or \"off\"."))
     return str(mode)
 
 
 def check_digest_hour(hour: Any) -> int:
     if isinstance(hour, bool) or not isinstance(hour, int) or not 0 <= hour <= 23:
-        raise IllegalAction("player.digest_hour", "digest_hour is the hour (UTC) of the daily digest, 0 to 23.")
+        raise IllegalAction("player.digest_hour", _("digest_hour is the hour (UTC) of the daily digest, 0 to 23."))
     return hour
 
 
 def check_reminder_hours(hours: Any) -> int:
     if isinstance(hours, bool) or not isinstance(hours, int) or not 0 <= hours <= MAX_REMINDER_HOURS:
-        raise IllegalAction("player.reminder_hours", f"reminder_hours is how many hours before a deadline you are "
-                            f"reminded, 0 (never) to {MAX_REMINDER_HOURS}.")
+        raise IllegalAction("player.reminder_hours", _("reminder_hours is how many hours before a deadline you are "
+                                                       "reminded, 0 (never) to {n}.", n=MAX_REMINDER_HOURS))
     return hours
+
+
+def check_language(tag: Any) -> str | None:
+    """The language the player reads ("en", "ru", "hu"; None: their browser's)."""
+    if tag is None:
+        return None
+    found = supported(tag)
+    if found is None or found != tag:
+        raise IllegalAction("player.language", _("language is one of {tags}, or null (the browser's).",
+                                                 tags=", ".join(LANGUAGES)))
+    return found
 
 
 class Player(Aggregate):
@@ -129,6 +142,7 @@ class Player(Aggregate):
     time_zone = DEFAULT_ZONE  # how their e-mails write times, and in which their days off are dates
     reminder_hours = DEFAULT_REMINDER_HOURS  # "your time runs out" this long before a deadline (0: never)
     vacation_days = []  # days off to come, YYYY-MM-DD (not a dataclass field: rebound by `ProfileChanged`, never changed in place)
+    language: str | None = None  # their choice of LANGUAGES (None: the browser's)
 
     class Registered(Aggregate.Created):
         class_version = 1
@@ -176,13 +190,15 @@ class Player(Aggregate):
             "time_zone": self.time_zone,
             "reminder_hours": self.reminder_hours,
             "vacation_days": list(self.vacation_days),
+            "language": self.language,
             "created": self.created_on.isoformat(),
         }
 
 
 PROFILE_CHECKS = {"name": check_name, "email": check_email, "email_mode": check_email_mode,
                   "digest_hour": check_digest_hour, "time_zone": check_time_zone,
-                  "reminder_hours": check_reminder_hours, "vacation_days": check_days_off}
+                  "reminder_hours": check_reminder_hours, "vacation_days": check_days_off,
+                  "language": check_language}
 LATER_SETTINGS = ("time_zone", "reminder_hours")  # not in `Registered`: a `ProfileChanged` at registration
 
 

@@ -20,12 +20,14 @@ from limits import parse as parse_limit
 from limits.storage import Storage
 from limits.strategies import FixedWindowRateLimiter
 
+from domain.core.i18n import N_, _
+
 from .problems import Problem
 
 # kind: (the setting, its default per minute, what the 429 says)
 KINDS = {
-    "games": ("SHIPLOG_GAMES_PER_MINUTE", 30, "Too many new games from your address; wait a minute and try again."),
-    "players": ("SHIPLOG_SIGNUPS_PER_MINUTE", 30, "Too many sign-ups from your address; wait a minute and try again."),
+    "games": ("SHIPLOG_GAMES_PER_MINUTE", 30, N_("Too many new games from your address; wait a minute and try again.")),
+    "players": ("SHIPLOG_SIGNUPS_PER_MINUTE", 30, N_("Too many sign-ups from your address; wait a minute and try again.")),
 }
 DDL = [
     "CREATE TABLE IF NOT EXISTS {rate_limits} (name TEXT PRIMARY KEY, hits BIGINT NOT NULL, expires DOUBLE PRECISION NOT NULL)",
@@ -102,7 +104,7 @@ class RateLimits:
         who = request.remote_addr or "unknown"
         if not self.window.hit(item, kind, who):
             wait = self.window.get_window_stats(item, kind, who).reset_time - time.time()
-            raise Problem(429, "rate.limited", sentence, headers={"Retry-After": str(max(1, math.ceil(wait)))})
+            raise Problem(429, "rate.limited", _(sentence), headers={"Retry-After": str(max(1, math.ceil(wait)))})
 
 
 def rate_limited(kind: str) -> None:

@@ -30,6 +30,8 @@ from eventsourcing.persistence import (
 )
 from eventsourcing.sqlite import SQLITE3_DEFAULT_LOCK_TIMEOUT, SQLiteConnection
 
+from domain.core.i18n import _
+
 from .problems import Problem
 
 HEALTH_TABLE = "shiplog_health"
@@ -84,16 +86,16 @@ def problem_for(exc: PersistenceError) -> Problem:
     """503 with a sentence: what is wrong with the store, and that nothing was saved."""
     text = str(exc).lower()
     if "full" in text or "no space" in text:
-        return Problem(503, "store.full", "The server's disk is full, so nothing was saved. Try again later; "
-                       "the server's operator has to make room.")
+        return Problem(503, "store.full", _("The server's disk is full, so nothing was saved. Try again later; "
+                       "the server's operator has to make room."))
     if "readonly" in text or "read-only" in text or "read only" in text:
-        return Problem(503, "store.read_only", "The store is read-only at the moment, so nothing was saved. "
-                       "Try again later.")
+        return Problem(503, "store.read_only", _("The store is read-only at the moment, so nothing was saved. "
+                       "Try again later."))
     if "malformed" in text or "not a database" in text or "corrupt" in text:
-        return Problem(503, "store.damaged", "The store is damaged, so nothing was saved; the server's operator "
-                       "has to restore it.")
-    return Problem(503, "store.unavailable", "The store cannot be reached at the moment, so nothing was saved. "
-                   "Try again later.")
+        return Problem(503, "store.damaged", _("The store is damaged, so nothing was saved; the server's operator "
+                       "has to restore it."))
+    return Problem(503, "store.unavailable", _("The store cannot be reached at the moment, so nothing was saved. "
+                   "Try again later."))
 
 
 _SQLITE_ERRORS: tuple[tuple[type[sqlite3.Error], type[PersistenceError]], ...] = (

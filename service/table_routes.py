@@ -9,6 +9,7 @@ from typing import Any
 from flask import request
 
 from domain.core.aggregate import Status
+from domain.core.i18n import _
 
 from . import schemas
 from .api import ETAG, GAME_ID, accepted, invite_url, json_posts_only, token_required
@@ -44,7 +45,7 @@ def answer(result: Any, seat: int | None = None) -> Any:
 
 def check_seat(game: Any, seat: int) -> None:
     if not 0 <= seat < len(game.seats):
-        raise Problem(404, "seat.not_found", f"This game has seats 0 to {len(game.seats) - 1}.")
+        raise Problem(404, "seat.not_found", _("This game has seats 0 to {last}.", last=len(game.seats) - 1))
 
 
 @bp.route("/games/<game_id>/join", methods=["POST"], parameters=[GAME_ID])
@@ -61,7 +62,7 @@ def join(data: dict[str, Any], game_id: str) -> Any:
         result, seat = app_().join(game, player, data.get("invite") or request.args.get("invite"),
                                    data.get("entropy"), data.get("seat"))
     except NotInvited:
-        raise Problem(404, "game.not_found", "There is no game with this id.") from None
+        raise Problem(404, "game.not_found", _("There is no game with this id.")) from None
     body, status, headers = accepted(result, viewer_of(result.game, "seat", seat), seat)
     return {**body, "seat": seat}, status, headers
 
@@ -108,7 +109,7 @@ def return_seat(_body: dict[str, Any], game_id: str, seat: int) -> Any:
     check_seat(game, seat)
     kind, own = who(game, required=True)
     if own != seat and not is_host(game):
-        raise Problem(403, "seat.not_yours", "Only the seat's player or the host can give the seat back.")
+        raise Problem(403, "seat.not_yours", _("Only the seat's player or the host can give the seat back."))
     return answer(app_().return_seat(game, seat), own)
 
 
@@ -181,7 +182,7 @@ def post_message(data: dict[str, Any], game_id: str) -> Any:
         player = caller_player()
         name, seat = (player.name if player is not None else "host"), None
     else:
-        raise Problem(403, "message.not_seated", "Only the seats and the host talk at this table.")
+        raise Problem(403, "message.not_seated", _("Only the seats and the host talk at this table."))
     return answer(app_().post_message(game, seat, name, data["text"]))
 
 

@@ -17,6 +17,7 @@ from uuid import UUID
 
 from domain.core.aggregate import Game, Status
 from domain.core.errors import IllegalAction
+from domain.core.i18n import _
 from domain.core.rng import new_seed
 
 from .daysoff import periods_of
@@ -79,12 +80,12 @@ class TableCommands:
             now=now,
         ).at(now)
         if seat is not None and not 0 <= seat < seats:
-            raise IllegalAction("join.no_such_seat", f"This game has seats 0 to {seats - 1}.")
+            raise IllegalAction("join.no_such_seat", _("This game has seats 0 to {last}.", last=seats - 1))
         taken = aggregate.take_seat(name=check_name(host.name), player=str(host.id), entropy=entropy, seat=seat)
         if host.vacation_days:
             aggregate.take_days_off(taken, periods_of(host))
         if len(bots) >= seats:
-            raise IllegalAction("options.all_bots", "At least one seat besides bots: you take one yourself.")
+            raise IllegalAction("options.all_bots", _("At least one seat besides bots: you take one yourself."))
         for bot in bots:
             aggregate.take_seat(name=None, bot=bot)
         return OpenedGame(aggregate, taken, invite, self._save(aggregate).new_events)
@@ -104,7 +105,7 @@ class TableCommands:
         game = self._fresh(game_id)
         self.check_invited(game, invite, player)
         if seat is not None and not 0 <= seat < len(game.seats):
-            raise IllegalAction("join.no_such_seat", f"This game has seats 0 to {len(game.seats) - 1}.")
+            raise IllegalAction("join.no_such_seat", _("This game has seats 0 to {last}.", last=len(game.seats) - 1))
         taken = game.take_seat(name=check_name(player.name), player=str(player.id), entropy=entropy, seat=seat)
         if player.vacation_days:
             game.take_days_off(taken, periods_of(player))
@@ -123,11 +124,11 @@ class TableCommands:
         if game.status == Status.OPEN:
             kind = bot or game.settings.get("bot")
             if seat is not None and not 0 <= seat < len(game.seats):
-                raise IllegalAction("join.no_such_seat", f"This game has seats 0 to {len(game.seats) - 1}.")
+                raise IllegalAction("join.no_such_seat", _("This game has seats 0 to {last}.", last=len(game.seats) - 1))
             game.take_seat(name=None, bot=kind, seat=seat)
         else:
             if seat is None or not 0 <= seat < len(game.seats):
-                raise IllegalAction("stand_in.seat", "Name the seat the bot stands in for.")
+                raise IllegalAction("stand_in.seat", _("Name the seat the bot stands in for."))
             game.stand_in(seat, bot, asked)
         return self._save(game)
 

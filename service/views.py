@@ -13,6 +13,7 @@ from typing import Any
 from domain.core import ALL
 from domain.core.aggregate import Game, Status, public_seats
 from domain.core.game.orders import SECRET, hidden_from, played_for
+from domain.core.i18n import words_of
 from domain.core.rules import GameRules, Viewer, action_for, redacted
 from domain.core.words import described, render
 
@@ -103,7 +104,7 @@ def game_view(game: Game, kind: str, seat: int | None, current: Game | None = No
     return {
         "id": str(game.id),
         "game": game.game,
-        "title": rules.TITLE,
+        "title": words_of(rules).gettext(rules.TITLE),  # in the reader's language
         "version": game.version,
         "status": game.status,
         "to_act": sorted(game.to_act()),

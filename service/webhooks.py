@@ -40,6 +40,8 @@ from functools import partial
 from typing import Any
 from urllib.parse import urlsplit
 
+from domain.core.i18n import N_
+
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
 
 ANSWER_MAX = 64 * 1024
@@ -63,8 +65,8 @@ class AnswerTooLarge(OSError):
     """The receiver's status line and headers did not fit in `ANSWER_MAX` bytes."""
 
 
-BAD_URL = "A webhook URL is an http:// or https:// address (without a user name or password)."
-PRIVATE = "This server does not send webhooks to private or local addresses."
+BAD_URL = N_("A webhook URL is an http:// or https:// address (without a user name or password).")
+PRIVATE = N_("This server does not send webhooks to private or local addresses.")
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,7 @@ from typing import Any, NoReturn
 
 from .errors import IllegalAction
 from .facts import Tx
+from .i18n import Translator, _
 from .rng import RandomSource
 from .rules import Action, Seat
 
@@ -78,10 +79,10 @@ def fields(action: Mapping[str, Any], required: Collection[str] = (), optional: 
     """The action has every `required` field and no field besides those and `optional`."""
     for key in required:
         if key not in action:
-            raise malformed(f"A {action['type']!r} action needs a {key!r} field.")
+            raise malformed(_("A {action!r} action needs a {key!r} field.", action=action["type"], key=key))
     for key in action:
         if key != "type" and key not in required and key not in optional:
-            raise malformed(f"A {action['type']!r} action has no field {key!r}.")
+            raise malformed(_("A {action!r} action has no field {key!r}.", action=action["type"], key=key))
 
 
 def whole(action: Mapping[str, Any], key: str, minimum: int | None = None, maximum: int | None = None) -> int:
@@ -91,10 +92,10 @@ def whole(action: Mapping[str, Any], key: str, minimum: int | None = None, maxim
         maximum is not None and value > maximum
     ):
         if minimum is not None and maximum is not None:
-            raise malformed(f"{key!r} must be a whole number from {minimum} to {maximum}.")
+            raise malformed(_("{key!r} must be a whole number from {low} to {high}.", key=key, low=minimum, high=maximum))
         if minimum is not None:
-            raise malformed(f"{key!r} must be a whole number of at least {minimum}.")
-        raise malformed(f"{key!r} must be a whole number.")
+            raise malformed(_("{key!r} must be a whole number of at least {low}.", key=key, low=minimum))
+        raise malformed(_("{key!r} must be a whole number.", key=key))
     return value
 
 
@@ -103,7 +104,7 @@ def named(action: Mapping[str, Any], key: str) -> str:
     JSON type is malformed; whether the game knows the name is for its rule to say."""
     value = action[key]
     if type(value) is not str:
-        raise malformed(f"{key!r} must be a name (a string).")
+        raise malformed(_("{key!r} must be a name (a string).", key=key))
     return value
 
 
@@ -111,7 +112,7 @@ def one_of(action: Mapping[str, Any], key: str, choices: Collection[str]) -> str
     """A field naming one of `choices`."""
     value = action[key]
     if type(value) is not str or value not in choices:
-        raise malformed(f"{key!r} must be one of {', '.join(map(str, choices))}.")
+        raise malformed(_("{key!r} must be one of {choices}.", key=key, choices=", ".join(map(repr, map(str, choices)))))
     return value
 
 
@@ -119,7 +120,7 @@ def flag(action: Mapping[str, Any], key: str, default: bool) -> bool:
     """An optional true/false field (strict: "yes" and 1 are not true)."""
     value = action.get(key, default)
     if type(value) is not bool:
-        raise malformed(f"{key!r} must be true or false.")
+        raise malformed(_("{key!r} must be true or false.", key=key))
     return value
 
 
@@ -146,10 +147,11 @@ class Commands:
     game publishes the types as `OUT_OF_TURN` (`domain.core.rules`).
     """
 
-    __slots__ = ("title", "_table", "_at", "_out_of_turn")
+    __slots__ = ("title", "words", "_table", "_at", "_out_of_turn")
 
-    def __init__(self, title: str) -> None:
+    def __init__(self, title: str, words: Translator | None = None) -> None:
         self.title = title
+        self.words = words  # the game's catalog: its title and its actions' names in refusals
         self._table: dict[str, Command] = {}  # by type: the first handler, with every step
         self._at: dict[tuple[str, Any], Command] = {}  # (type, step) -> its handler there
         self._out_of_turn: frozenset[str] = frozenset()
@@ -208,6 +210,12 @@ class Commands:
         kind = action.get("type") if type(action) is dict else None
         return type(kind) is str and kind in self._out_of_turn
 
+    def _said(self, text: str, context: str | None = None) -> str:
+        """`text` in the game's words (the English when it has none)."""
+        if self.words is None:
+            return text
+        return self.words.pgettext(context, text) if context else self.words.gettext(text)
+
     def opening(
         self,
         action: Any,
@@ -221,16 +229,17 @@ class Commands:
     ) -> Command:
         """The checks every decision starts with (see the module docstring), in order; the
         command to run. `waiting_for` completes "the game is waiting for ..." in `not_now`;
-        `seated` names the seats at the table, any of which may give an `out_of_turn` command."""
+        `seated` names the seats at the table, any of which may give an `out_of_turn` command.
+        (`waiting_for` is English: said in the game's words, from its catalog, when refused.)"""
         if over:
-            reject("game.over", "This game is over; no more moves can be made.")
+            reject("game.over", _("This game is over; no more moves can be made."))
         if type(seat) is not int or seat not in to_act and not (seat in seated and self.allows_out_of_turn(action)):
-            reject("turn.not_yours", "It is not your turn.")
+            reject("turn.not_yours", _("It is not your turn."))
         if type(action) is not dict:
-            raise malformed("An action must be a JSON object with a 'type'.")
+            raise malformed(_("An action must be a JSON object with a 'type'."))
         kind = action.get("type")
         if type(kind) is not str:
-            raise malformed("An action must have a 'type' naming what to do.")
+            raise malformed(_("An action must have a 'type' naming what to do."))
         at = self._at.get((kind, step))  # the common case: a known action at one of its steps
         if at is not None:
             return at
@@ -238,13 +247,16 @@ class Commands:
         if command is None:
             reject(
                 "action.unknown_type",
-                f"{self.title} has no action {kind!r}; its actions are {', '.join(sorted(self._table))}.",
+                _("{game} has no action {kind!r}; its actions are {actions}.", game=self._said(self.title), kind=kind,
+                  actions=", ".join(map(repr, sorted(self._table)))),
             )
         if not command.steps:
             return command
         at = self._at.get((kind, step))
         if at is None:
-            what = kind.replace("_", " ")
-            why = f"; the game is waiting for {waiting_for}" if waiting_for else ""
-            raise not_now(f"You cannot {what} now{why}.")
+            what = self._said(kind.replace("_", " ").capitalize(), "action").lower()
+            if waiting_for:
+                raise not_now(_("You cannot {what} now; the game is waiting for {waiting}.", what=what,
+                                waiting=self._said(waiting_for)))
+            raise not_now(_("You cannot {what} now.", what=what))
         return at

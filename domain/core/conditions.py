@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import IllegalAction, InvalidOptions
+from .i18n import _
 from .options import Option
 from .rules import GameRules, Seat
 
@@ -56,14 +57,16 @@ def check_condition(rules: GameRules, raw: Any) -> dict[str, Any] | None:
         return None
     known = vocabulary(rules)
     if not isinstance(raw, Mapping) or not isinstance(raw.get("if"), str) or raw["if"] not in known:
-        words = ", ".join(sorted(known)) or "none"
-        raise IllegalAction("order.condition", f"A condition is {{\"if\": name, ...}} with a name of this game's "
-                            f"conditions ({words}).")
+        words = ", ".join(map(repr, sorted(known))) or _("none")
+        raise IllegalAction("order.condition", _("A condition is {{\"if\": name, ...}} with a name of this game's "
+                                                 "conditions ({names}).", names=words))
     condition = known[raw["if"]]
     names = {p.name for p in condition.params}
     if set(raw) - {"if"} != names:
-        raise IllegalAction("order.condition", f"The condition {condition.name!r} takes "
-                            f"{', '.join(sorted(names)) or 'no parameters'}.")
+        if names:
+            raise IllegalAction("order.condition", _("The condition {name!r} takes {params}.", name=condition.name,
+                                                     params=", ".join(map(repr, sorted(names)))))
+        raise IllegalAction("order.condition", _("The condition {name!r} takes no parameters.", name=condition.name))
     try:
         return {"if": condition.name, **{p.name: p.value(raw[p.name]) for p in condition.params}}
     except InvalidOptions as exc:

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import IllegalAction
+from .i18n import N_, _
 from .record import replay_states, seed_of
 from .registry import get
 from .rng import Draw, RandomSource, Rng
@@ -44,8 +45,8 @@ from .rules import ALL, Action, Fact, GameRules, Seat, Viewer, actions_now, turn
 from .words import Section, described, section_of
 
 STOPPED_WORDS = {
-    "draw": "What follows depends on a random draw, which stays secret while the game runs.",
-    "reveal": "What follows shows something hidden, which stays secret while the game runs.",
+    "draw": N_("What follows depends on a random draw, which stays secret while the game runs."),
+    "reveal": N_("What follows shows something hidden, which stays secret while the game runs."),
 }
 
 
@@ -110,7 +111,7 @@ class Answer:
 
     @property
     def note(self) -> str | None:
-        return STOPPED_WORDS.get(self.stopped) if self.stopped else None
+        return _(STOPPED_WORDS[self.stopped]) if self.stopped in STOPPED_WORDS else None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -161,11 +162,11 @@ def attempt(position: Position, seat: Any, action: Any, viewer: Viewer, names: S
     what a viewer is shown. Any action is answered: a malformed one is refused with its code."""
     rules = position.rules
     if position.state is None:
-        return Answer(seat, action, False, "game.not_started", "The game had not started then.")
+        return Answer(seat, action, False, "game.not_started", _("The game had not started then."))
     if position.over or rules.outcome(position.state) is not None:
-        return Answer(seat, action, False, "game.over", "The game was over then; no more moves could be made.")
+        return Answer(seat, action, False, "game.over", _("The game was over then; no more moves could be made."))
     if type(seat) is not int or not turn_allows(rules, position.to_act(), seat, action):  # as `Game.take_action`
-        return Answer(seat, action, False, "turn.not_yours", "It was not this seat's turn then.")
+        return Answer(seat, action, False, "turn.not_yours", _("It was not this seat's turn then."))
     try:
         decided = rules.decide(position.state, seat, copy.deepcopy(action), position.rng())
     except IllegalAction as exc:
@@ -174,7 +175,7 @@ def attempt(position: Position, seat: Any, action: Any, viewer: Viewer, names: S
         return Answer(seat, action, True, stopped="draw")
     except (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError):
         # A rules module must refuse bad payloads with IllegalAction; this is the safety net.
-        return Answer(seat, action, False, "action.malformed", "This action is not understood by the rules of this game.")
+        return Answer(seat, action, False, "action.malformed", _("This action is not understood by the rules of this game."))
     facts: list[Fact] = _plain(list(decided))
     stopped = None
     if viewer != ALL:

@@ -7,7 +7,7 @@
     >>> check(SPEC, {"variant": "expert"}, "Demo")
     Traceback (most recent call last):
     ...
-    domain.core.errors.InvalidOptions: options.variant: variant must be one of basic, advanced.
+    domain.core.errors.InvalidOptions: options.variant: variant must be one of 'basic', 'advanced'.
 
 The catalog (`GET /v1/catalog`) publishes `to_json()` of every option and the web page builds
 its "new game" form from it. Checks that relate options to each other or to the number of
@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .errors import InvalidOptions
+from .i18n import _
 
 Kind = Literal["bool", "int", "choice", "choices"]
 
@@ -61,29 +62,33 @@ class Option:
         name = self.name
         if self.kind == "bool":
             if type(given) is not bool:
-                raise InvalidOptions(f"options.{name}", f"{name} must be true or false.")
+                raise InvalidOptions(f"options.{name}", _("{name} must be true or false.", name=name))
             return given
         if self.kind == "int":
             lo, hi = self.minimum, self.maximum
             if type(given) is not int or (lo is not None and given < lo) or (hi is not None and given > hi):
-                span = f" from {lo} to {hi}" if lo is not None and hi is not None else ""
-                raise InvalidOptions(f"options.{name}", f"{name} must be a whole number{span}.")
+                if lo is not None and hi is not None:
+                    raise InvalidOptions(f"options.{name}", _("{name} must be a whole number from {low} to {high}.",
+                                                              name=name, low=lo, high=hi))
+                raise InvalidOptions(f"options.{name}", _("{name} must be a whole number.", name=name))
             return given
         if self.kind == "choice":
             if type(given) is not str or given not in self.choices:
-                raise InvalidOptions(f"options.{name}", f"{name} must be one of {', '.join(self.choices)}.")
+                raise InvalidOptions(f"options.{name}", _("{name} must be one of {choices}.", name=name,
+                                                          choices=", ".join(map(repr, self.choices))))
             return given
         if not isinstance(given, list | tuple) or not all(type(v) is str for v in given):
-            raise InvalidOptions(f"options.{name}", f"{name} must be a list of names.")
+            raise InvalidOptions(f"options.{name}", _("{name} must be a list of names.", name=name))
         unknown = [v for v in given if v not in self.choices]
         if unknown:
             item = self.item or name
             raise InvalidOptions(
                 f"options.{item}_unknown",
-                f"There is no {item} {unknown[0]!r}; the choices are {', '.join(self.choices)}.",
+                _("There is no {item} {name!r}; the choices are {choices}.", item=item, name=unknown[0],
+                  choices=", ".join(map(repr, self.choices))),
             )
         if len(set(given)) != len(given):
-            raise InvalidOptions(f"options.{name}", f"Each of {name} may be named only once.")
+            raise InvalidOptions(f"options.{name}", _("Each of {name} may be named only once.", name=name))
         return [c for c in self.choices if c in given]
 
 
@@ -93,11 +98,11 @@ def check(spec: Sequence[Option], options: Any, title: str) -> dict[str, Any]:
     Codes: `options.malformed` (not an object), `options.unknown` (a name the game does not
     have), `options.<name>` (a bad value)."""
     if not isinstance(options, Mapping):
-        raise InvalidOptions("options.malformed", "Options must be a JSON object.")
+        raise InvalidOptions("options.malformed", _("Options must be a JSON object."))
     known = {o.name: o for o in spec}
     unknown = sorted(str(k) for k in options if k not in known)
     if unknown:
-        raise InvalidOptions("options.unknown", f"{title} has no option {unknown[0]!r}.")
+        raise InvalidOptions("options.unknown", _("{game} has no option {name!r}.", game=title, name=unknown[0]))
     out: dict[str, Any] = {}
     for option in spec:
         given = options.get(option.name)
@@ -111,7 +116,8 @@ def check(spec: Sequence[Option], options: Any, title: str) -> dict[str, Any]:
 def check_seats(seats: Any, minimum: int, maximum: int, title: str) -> int:
     """The number of players, or InvalidOptions(`options.player_count`)."""
     if type(seats) is not int or not minimum <= seats <= maximum:
-        raise InvalidOptions("options.player_count", f"{title} is played by {minimum} to {maximum} players.")
+        raise InvalidOptions("options.player_count", _("{game} is played by {low} to {high} players.", game=title,
+                                                         low=minimum, high=maximum))
     return seats
 
 

@@ -14,6 +14,7 @@ from types import ModuleType
 from typing import cast
 
 from .errors import IllegalAction
+from .i18n import _
 from .options import Option
 from .rules import GameRules
 
@@ -102,10 +103,11 @@ def get(name: str) -> GameRules:
         return _loaded[name]
     module_name = {**_BUILTIN, **_extra()}.get(name)
     if module_name is None or not _importable(module_name):
-        raise IllegalAction("game.unknown", f"There is no game called {name!r} on this server.")
+        raise IllegalAction("game.unknown", _("There is no game called {name!r} on this server.", name=name))
     try:
         module = check_contract(importlib.import_module(module_name))
     except (ImportError, TypeError) as exc:  # a broken package: say so, do not crash the caller
-        raise IllegalAction("game.unavailable", f"{name} cannot be played on this server right now ({exc}).") from exc
+        raise IllegalAction("game.unavailable", _("{name} cannot be played on this server right now ({error}).", name=name,
+                                                    error=exc)) from exc
     _loaded[name] = module
     return module

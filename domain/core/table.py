@@ -31,6 +31,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from .errors import IllegalAction
+from .i18n import _
 from .options import Option
 
 DAY = 86_400  # seconds
@@ -49,7 +50,8 @@ Period = tuple[datetime, datetime]  # [from, until): a seat's days off, when its
 
 def _whole(value: Any, name: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise IllegalAction("clock.invalid", f"{name} must be a whole number of days from {low} to {high}.")
+        raise IllegalAction("clock.invalid", _("{name} must be a whole number of days from {low} to {high}.", name=name,
+                                               low=low, high=high))
     return value
 
 
@@ -58,7 +60,7 @@ def check_clock(raw: Any) -> dict[str, int] | None:
     if raw is None:
         return None
     if not isinstance(raw, Mapping):
-        raise IllegalAction("clock.invalid", "A clock is {\"days_per_move\": d} or {\"bank_days\": b, \"increment_days\": i}.")
+        raise IllegalAction("clock.invalid", _("A clock is {\"days_per_move\": d} or {\"bank_days\": b, \"increment_days\": i}."))
     keys = set(raw)
     if keys == {"days_per_move"}:
         return {"days_per_move": _whole(raw["days_per_move"], "days_per_move", 1, MAX_DAYS)}
@@ -67,7 +69,7 @@ def check_clock(raw: Any) -> dict[str, int] | None:
             "bank_days": _whole(raw["bank_days"], "bank_days", 1, MAX_BANK_DAYS),
             "increment_days": _whole(raw.get("increment_days", 0), "increment_days", 0, MAX_DAYS),
         }
-    raise IllegalAction("clock.invalid", "A clock is {\"days_per_move\": d} or {\"bank_days\": b, \"increment_days\": i}.")
+    raise IllegalAction("clock.invalid", _("A clock is {\"days_per_move\": d} or {\"bank_days\": b, \"increment_days\": i}."))
 
 
 def default_bot(bots: Mapping[str, Any]) -> str:
@@ -80,20 +82,21 @@ def check_settings(raw: Mapping[str, Any] | None, bots: Mapping[str, Any]) -> di
     raw = dict(raw or {})
     unknown = set(raw) - {"clock", "on_timeout", "on_resign", "bot", "forced_moves"}
     if unknown:
-        raise IllegalAction("settings.unknown", f"Unknown table setting {sorted(unknown)[0]!r}.")
+        raise IllegalAction("settings.unknown", _("Unknown table setting {name!r}.", name=sorted(unknown)[0]))
     on_timeout = raw.get("on_timeout", "bot")
     if on_timeout not in ON_TIMEOUT:
-        raise IllegalAction("settings.on_timeout", "on_timeout is \"bot\" (a bot plays the seat until its player is back) or \"forfeit\".")
+        raise IllegalAction("settings.on_timeout", _("on_timeout is \"bot\" (a bot plays the seat until its player is back) or \"forfeit\"."))
     on_resign = raw.get("on_resign", "bot")
     if on_resign not in ON_RESIGN:
-        raise IllegalAction("settings.on_resign", "on_resign is \"bot\" (a bot plays on) or \"end\" (the game ends).")
+        raise IllegalAction("settings.on_resign", _("on_resign is \"bot\" (a bot plays on) or \"end\" (the game ends)."))
     bot = raw.get("bot") or default_bot(bots)
     if bot not in bots:
-        raise IllegalAction("options.unknown_bot", f"There is no bot called {bot!r}; choose one of {sorted(bots)}.")
+        raise IllegalAction("options.unknown_bot", _("There is no bot called {bot!r}; choose one of {bots}.", bot=bot,
+                                                     bots=sorted(bots)))
     forced = raw.get("forced_moves", True)
     if not isinstance(forced, bool):
-        raise IllegalAction("settings.forced_moves", "forced_moves is true (a seat's only legal action is played "
-                            "for it at once) or false.")
+        raise IllegalAction("settings.forced_moves", _("forced_moves is true (a seat's only legal action is played "
+                                                       "for it at once) or false."))
     return {"clock": check_clock(raw.get("clock")), "on_timeout": on_timeout, "on_resign": on_resign, "bot": bot,
             "forced_moves": forced}
 
@@ -217,12 +220,13 @@ def days_off_from(now: datetime, before: Sequence[Period], wanted: Sequence[Peri
 def check_message(text: Any) -> str:
     """Table talk as it is stored: trimmed, no control characters but new lines, bounded."""
     if not isinstance(text, str) or not text.strip():
-        raise IllegalAction("message.empty", "A message needs some text.")
+        raise IllegalAction("message.empty", _("A message needs some text."))
     text = text.strip()
     if len(text) > MESSAGE_MAX_CHARS:
-        raise IllegalAction("message.too_long", f"A message has at most {MESSAGE_MAX_CHARS} characters, not {len(text)}.")
+        raise IllegalAction("message.too_long", _("A message has at most {n} characters, not {given}.", n=MESSAGE_MAX_CHARS,
+                                                  given=len(text)))
     if any(unicodedata.category(c) in ("Cc", "Cs") and c != "\n" for c in text):
-        raise IllegalAction("message.control_characters", "A message may not hold control characters (new lines are fine).")
+        raise IllegalAction("message.control_characters", _("A message may not hold control characters (new lines are fine)."))
     return text
 
 
@@ -230,5 +234,5 @@ def check_entropy(entropy: Any) -> str:
     if entropy is None:
         return ""
     if not isinstance(entropy, str) or len(entropy) > ENTROPY_MAX_CHARS or not entropy.isprintable():
-        raise IllegalAction("entropy.invalid", f"Entropy is a printable string of at most {ENTROPY_MAX_CHARS} characters.")
+        raise IllegalAction("entropy.invalid", _("Entropy is a printable string of at most {n} characters.", n=ENTROPY_MAX_CHARS))
     return entropy

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .facts import FactTable
+from .i18n import NP_, _, language, pgettext
 from .rules import Fact, Viewer
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ def render(sentence: str, names: Sequence[str]) -> str:
 
     def name(match: re.Match[str]) -> str:
         n = int(match.group(1))
-        return names[n] if 0 <= n < len(names) and names[n] else f"Seat {n + 1}"
+        return names[n] if 0 <= n < len(names) and names[n] else _("Seat {n}", n=n + 1)
 
     return _SEAT.sub(name, sentence)
 
@@ -55,13 +56,17 @@ def amount(n: int, noun: str, plural: str | None = None) -> str:
 
 
 def listing(items: Iterable[str], last: str = "and") -> str:
-    """'a', 'a and b', 'a, b and c'; 'nothing' for no items."""
+    """'a', 'a and b', 'a, b and c'; 'nothing' for no items (in the reader's language; `last`
+    is "and" or "or")."""
     items = [i for i in items if i]
     if not items:
-        return "nothing"
+        return _("nothing")
     if len(items) == 1:
         return items[0]
-    return f"{', '.join(items[:-1])} {last} {items[-1]}"
+    head = ", ".join(items[:-1])
+    if last == "or":
+        return _("{items} or {last}", items=head, last=items[-1])
+    return _("{items} and {last}", items=head, last=items[-1])
 
 
 def amounts(counts: Mapping[str, int], plurals: Mapping[str, str] | None = None) -> str:
@@ -71,8 +76,22 @@ def amounts(counts: Mapping[str, int], plurals: Mapping[str, str] | None = None)
     return listing(amount(n, k, plurals.get(k, k)) for k, n in counts.items() if n)
 
 
+_BOTS = {b: b for b in (NP_("bot", "random"), NP_("bot", "greedy"), NP_("bot", "heuristic"))}
+
+
+def bot_words(bot: object) -> str:
+    """A kind of bot in words ("greedy"; Russian "жадный"); an unknown kind as it is named."""
+    text = str(bot)
+    return pgettext("bot", text) if text in _BOTS else text.replace("_", " ")
+
+
 def ordinal(n: int) -> str:
-    """'1st', '2nd', '3rd', '4th', '11th', '21st'."""
+    """'1st', '2nd', '3rd', '4th', '11th', '21st' (Russian '2-й', Hungarian '2.')."""
+    spoken = language()
+    if spoken == "ru":
+        return f"{n}-й"
+    if spoken == "hu":
+        return f"{n}."
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 

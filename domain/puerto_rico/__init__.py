@@ -18,6 +18,8 @@ modules register), `stages.py` (who acts next), `common.py` and `tiles.py`.
 
 from __future__ import annotations
 
+from domain.core.i18n import N_
+
 from .bots import BOTS
 from .conditions import CONDITIONS
 from .determinize import determinize
@@ -30,9 +32,9 @@ from .views import redact, reveals, view
 from .words import describe
 
 NAME = "puerto-rico"
-TITLE = "Puerto Rico"
+TITLE = "Puerto Rico"  # (translated as i18n.TITLE)
 RULES_VERSION = "2"  # 2: the New Buildings and Nobles expansions
-BLURB = (
+BLURB = N_(
     "Plantations, a growing city and cargo ships bound for the Old World. Each round every player "
     "in turn chooses a role (settler, mayor, builder, craftsman, trader, captain or prospector); "
     "everyone then acts in that phase, the chooser with a privilege. Plant, man your buildings, "

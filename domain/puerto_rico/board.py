@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.core.words import amount
+from domain.core.words import listing
 
+from . import labels
 from .components import (
     BUILDINGS,
     CATALOG,
@@ -27,35 +28,62 @@ from .components import (
     draft_slot,
     role_phase,
 )
+from .i18n import (
+    _,
+    building,
+    building_lower,
+    doubloons,
+    end_reason,
+    good,
+    phase,
+    plantation,
+    role,
+    step,
+)
 
 _BUILDING = {b.id: b for b in BUILDINGS}
 _NAMES = {b.id: b.name for b in BUILDINGS}
 
 
 def _good_help(g: int) -> str:
-    made = [b.name.lower() for b in BUILDINGS if b.good == g]
-    where = f"a manned {GOODS[g]} plantation and a worker in a {' or '.join(made)}" if made else f"a manned {GOODS[g]} plantation alone"
-    return f"{GOODS[g].capitalize()}: made by {where}; the trading house pays {amount(PRICES[g], 'doubloon')}."
+    made = [building_lower(b.id) for b in BUILDINGS if b.good == g]
+    if made:
+        return _("{Good}: made by a manned {good} plantation and a worker in a {buildings}; the trading house pays "
+                 "{money}.", Good=_cap(good(GOODS[g])), good=good(GOODS[g]), buildings=listing(made, "or"),
+                 money=doubloons(PRICES[g]))
+    return _("{Good}: made by a manned {good} plantation alone; the trading house pays {money}.",
+             Good=_cap(good(GOODS[g])), good=good(GOODS[g]), money=doubloons(PRICES[g]))
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def context(view: dict[str, Any]) -> dict[str, Any]:
-    """The printed data the board shows next to the view, and the rules help of each component."""
+    """The printed data the board shows next to the view, and the rules help of each component,
+    in the reader's language (with the goods', roles' and phases' names)."""
     return {
         "buildings": {
-            b.id: {"name": b.name, "cost": b.cost, "vp": b.vp, "circles": b.circles, "column": b.column,
+            b.id: {"name": building(b.id), "cost": b.cost, "vp": b.vp, "circles": b.circles, "column": b.column,
                    "large": b.large, "production": b.production, "good": GOODS[b.good] if b.good >= 0 else None,
-                   "expansion": b.expansion, "effect": b.effect}
+                   "expansion": b.expansion, "effect": _(b.effect)}
             for b in BUILDINGS
         },
         "prices": dict(zip(GOODS, PRICES, strict=True)),
         "goods": GOODS,
+        "good_names": {g: good(g) for g in GOODS},
+        "role_names": {r["role"]: role(r["role"]) for r in view.get("roles", [])},
+        "phase": phase(str(view.get("phase", ""))),
+        "step": step(str(view.get("step", ""))),
+        "end_reasons": [end_reason(r) for r in view.get("end_triggered", [])],
         "trading_house_spaces": TRADING_HOUSE_SPACES,
         "island_spaces": ISLAND_SPACES,
         "city_spaces": CITY_SPACES,
         "draft_pool": [{"id": CATALOG[b], "slot": draft_slot(b)} for b in DRAFT_POOL],
-        "roles": {r["role"]: ROLE_HELP[role_phase(r["role"])] for r in view.get("roles", [])},
-        "help": {**PIECE_HELP, **{g: _good_help(i) for i, g in enumerate(GOODS)}},
-        "tiles": {**{g: f"{g.capitalize()} plantation: {PIECE_HELP['plantation']}" for g in GOODS}, "quarry": PIECE_HELP["quarry"]},
+        "roles": {r["role"]: _(ROLE_HELP[role_phase(r["role"])]) for r in view.get("roles", [])},
+        "help": {**{k: _(v) for k, v in PIECE_HELP.items()}, **{g: _good_help(i) for i, g in enumerate(GOODS)}},
+        "tiles": {**{g: _("{plantation}: {help}", plantation=_cap(plantation(g)), help=_(PIECE_HELP["plantation"]))
+                     for g in GOODS}, "quarry": _(PIECE_HELP["quarry"])},
     }
 
 
@@ -73,71 +101,14 @@ def scores(view: dict[str, Any]) -> list[int | None]:
     return out
 
 
-def _name(building: str) -> str:
-    return _NAMES.get(building, building.replace("_", " "))
-
-
-# Button words per action type, filled in with `_fields`; no two actions of one list alike.
-_WORDS = {
-    "hacienda_draw": "Draw a face-down plantation (hacienda)",
-    "hacienda_quarry": "A quarry instead of the hacienda's plantation",
-    "land_office_buy": "Buy a face-down plantation for 1 doubloon (land office)",
-    "villa_take": "Take a noble (villa)",
-    "black_market_vp": "Give 1 VP (black market)",
-    "select_role": "{Role}",
-    "draft_building": "Draft the {building_lower}",
-    "place": "{Piece} to {to}",
-    "remove": "{Piece} off {from}",
-    "deploy_guest": "Guest {piece} to {to}",
-    "black_market_worker": "Give the {piece} on {from} (black market)",
-    "black_market_good": "Give 1 {good} (black market)",
-    "ship": "{Good} on {ship}",
-    "sell": "Sell {good}{venue}",
-    "keep": "Keep 1 {good}",
-    "warehouse": "Keep all {good} in a warehouse",
-    "craftsman_bonus": "1 more {good} (craftsman)",
-    "royal_supplier": "Send 1 {good} to the royal supplier",
-    "land_office_sell": "Discard {tile} for 1 doubloon (land office)",
-    "hunting_lodge_discard": "Discard {tile} (hunting lodge)",
-    "take_from_ship": "Take a {piece} from the colonist ship",
-    "small_wharf": "{count} {good} on the small wharf",
-    "take_plantation": "{Kind} plantation{hospice}",
-    "take_forest": "{Kind} plantation as a forest{hospice}",
-    "take_quarry": "Quarry{hospice}",
-    "build": "{building}{black_market}{university}",
-    "mayor_privilege": "{colonists}",
-    "place_drawn_tile": "Place it {forest}",
-}
-
-
-def _fields(action: dict[str, Any]) -> dict[str, str]:
-    """The words an action's fields fill into `_WORDS`."""
-    piece, good, kind = str(action.get("piece", "colonist")), str(action.get("good", "")), str(action.get("kind", ""))
-    building, ship, tile = _name(str(action.get("building", ""))), action.get("ship"), action.get("tile")
-    colonists = int(action.get("colonists", 0))
-    return {
-        "Role": str(action.get("role", "")).replace("_", " ").capitalize(),
-        "building": building, "building_lower": building.lower(),
-        "piece": piece, "Piece": piece.capitalize(), "good": good, "Good": good.capitalize(), "Kind": kind.capitalize(),
-        "to": _name(str(action.get("to", ""))),
-        "from": "San Juan" if action.get("from") == "windrose" else _name(str(action.get("from", ""))),
-        "ship": "the wharf" if ship == "wharf" else f"ship {int(ship) + 1}" if isinstance(ship, int) else "",
-        "venue": " at the trading post" if action.get("venue") == "trading_post" else "",
-        "tile": f"a {kind} forest" if tile == "forest" else f"a {tile} plantation",
-        "count": str(action.get("count", "")),
-        "hospice": " without the hospice's colonist" if action.get("hospice") is False else "",
-        "black_market": ", the black market paying what you lack" if action.get("black_market") else "",
-        "university": ", without the university's colonist" if action.get("university") is False else "",
-        "colonists": f"Take {amount(colonists, 'extra colonist')}" if colonists else "No extra colonist",
-        "forest": "as a forest" if action.get("forest") else "face up",
-    }
+def _name(bid: str) -> str:
+    return _NAMES.get(bid, bid.replace("_", " "))
 
 
 def action_label(action: dict[str, Any]) -> str | None:
     """Button words, no two actions of one list alike (what tells them apart is in the words);
     None: the platform's words."""
-    words = _WORDS.get(str(action.get("type")))
-    return words.format_map(_fields(action)) if words is not None else None
+    return labels.label(action)
 
 
 def _goods(counts: dict[str, int]) -> str:

@@ -23,6 +23,7 @@ from .components import (
     TILE_INDEX,
     TILE_KINDS,
 )
+from .i18n import _
 from .stages import clockwise
 from .state import Player, State, _set, _update, add, owned, set_player
 
@@ -41,7 +42,7 @@ def piece_of(action: Action, default: str = "colonist") -> str:
     """The optional "piece" of a Nobles game: "colonist" or "noble" (left out: `default`)."""
     value = action.get("piece", default)
     if value not in PIECES:
-        raise malformed("'piece' must be \"colonist\" or \"noble\".")
+        raise malformed(_("'piece' must be \"colonist\" or \"noble\"."))
     return str(value)
 
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.core.conditions import Condition
+from domain.core.i18n import N_
 from domain.core.options import Option
 
 from .components import GOODS, ROLE_PHASES, TRADING_HOUSE_SPACES
@@ -33,10 +34,10 @@ def _role(view: Mapping[str, Any], seat: int, params: Mapping[str, Any]) -> bool
 CONDITIONS = {
     c.name: c
     for c in (
-        Condition("trading_house_has_room", "only if the trading house still has room", (), _room),
-        Condition("trading_house_lacks", "only if the trading house holds no such good yet",
+        Condition("trading_house_has_room", N_("only if the trading house still has room"), (), _room),
+        Condition("trading_house_lacks", N_("only if the trading house holds no such good yet"),
                   (Option("good", "choice", None, "the good", choices=GOODS),), _lacks),
-        Condition("role_on_table", "only if this role is still on the table",
+        Condition("role_on_table", N_("only if this role is still on the table"),
                   (Option("role", "choice", None, "the role", choices=ROLE_PHASES),), _role),
     )
 }

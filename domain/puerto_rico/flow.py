@@ -23,6 +23,8 @@ from domain.core.words import Citation
 
 from . import phases, setup, tiles  # noqa: F401 (importing them fills the tables)
 from .components import ROLE_PHASES, role_phase
+from .i18n import N_, _
+from .i18n import role as role_name
 from .phases import captain, craftsman, trader
 from .phases.guests import guest_actions, guest_ok
 from .scoring import final_scores
@@ -107,10 +109,11 @@ def _select_role(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     role = named(action, "role")
     s = tx.state
     if role not in s.roles:
-        reject("role.unknown", f"There is no role {role!r} in this game; choose one of {', '.join(s.roles)}.")
+        reject("role.unknown", _("There is no role {role!r} in this game; choose one of {roles}.", role=role,
+                                  roles=", ".join(map(repr, s.roles))))
     i = s.roles.index(role)
     if s.role_taken[i] >= 0:
-        reject("role.taken", f"The {role} has already been taken this round.")
+        reject("role.taken", _("The {role} has already been taken this round.", role=role_name(role)))
     # §3.2.1 / §10 A43: the doubloons on the card are the chooser's at once.
     tx.emit({"t": "RoleSelected", "seat": seat, "role": role, "doubloons": s.role_doubloons[i]})
 
@@ -218,25 +221,25 @@ def _game_ended(s: State, f: Fact) -> State:
 # -- the contract --------------------------------------------------------------------------------
 
 WAITING_FOR: dict[str, str] = {
-    SELECT_ROLE: "a role to be selected",
-    SETTLE: "a settler pick",
-    MAYOR_PRIVILEGE: "the mayor's privilege",
-    ARRANGE: "colonists to be arranged",
-    BUILD: "a building decision",
-    CRAFTSMAN_BONUS: "the craftsman's extra good",
-    SELL: "a sale to the trading house",
-    SHIP: "a shipment",
-    STORE: "goods to be stored",
-    DRAFT: "a building to be drafted",
-    GUEST_START: "guests to be deployed (or done)",
-    GUEST_END: "guests to be deployed (or done)",
-    SETTLE_EXTRA: "the library's extra tile",
-    PLACE_TILE: "the drawn tile to be placed face up or as a forest",
-    LODGE: "the hunting lodge",
-    VILLA_STEP: "the villa",
-    TAKE_PIECE: "a colonist or noble to be taken from the ship",
-    BLACK_MARKET_STEP: "the black-market payment",
-    SMALL_WHARF_STEP: "goods for the small wharf (or done)",
+    SELECT_ROLE: N_("a role to be selected"),
+    SETTLE: N_("a settler pick"),
+    MAYOR_PRIVILEGE: N_("the mayor's privilege"),
+    ARRANGE: N_("colonists to be arranged"),
+    BUILD: N_("a building decision"),
+    CRAFTSMAN_BONUS: N_("the craftsman's extra good"),
+    SELL: N_("a sale to the trading house"),
+    SHIP: N_("a shipment"),
+    STORE: N_("goods to be stored"),
+    DRAFT: N_("a building to be drafted"),
+    GUEST_START: N_("guests to be deployed (or done)"),
+    GUEST_END: N_("guests to be deployed (or done)"),
+    SETTLE_EXTRA: N_("the library's extra tile"),
+    PLACE_TILE: N_("the drawn tile to be placed face up or as a forest"),
+    LODGE: N_("the hunting lodge"),
+    VILLA_STEP: N_("the villa"),
+    TAKE_PIECE: N_("a colonist or noble to be taken from the ship"),
+    BLACK_MARKET_STEP: N_("the black-market payment"),
+    SMALL_WHARF_STEP: N_("goods for the small wharf (or done)"),
 }
 
 # The steps at which each action may be given (every command is registered by now).

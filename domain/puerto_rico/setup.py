@@ -36,6 +36,7 @@ from .components import (
     building_copies,
     draft_slot,
 )
+from .i18n import N_, _, building_lower
 from .state import DRAFT, ROLE_SELECTION, SELECT_ROLE, Config, Player, State, Step, _set, put
 from .tables import commands, evolves, offers
 
@@ -43,26 +44,26 @@ PLANTATION_KINDS = GOODS  # the five plantation kinds have the goods' names
 OPTIONS = (
     Option(
         "expansions", "choices", (),
-        "The expansions to play with: New Buildings, Nobles, both or none (any of them for 2 to 5 players).",
+        N_("The expansions to play with: New Buildings, Nobles, both or none (any of them for 2 to 5 players)."),
         choices=KNOWN_EXPANSIONS, item="expansion",
     ),
     Option(
         "first_governor", "choice", "random",
-        "Who is the first governor: drawn at random at setup, or the player in seat 0.",
+        N_("Who is the first governor: drawn at random at setup, or the player in seat 0."),
         choices=("random", "seat_order"),
     ),
     Option(
         "max_large_buildings", "int", 4,
-        "How many large buildings the game offers (4 as in the Hungarian rulebook; 6 reads the Russian one).",
+        N_("How many large buildings the game offers (4 as in the Hungarian rulebook; 6 reads the Russian one)."),
         minimum=1, maximum=6,
     ),
     Option(
         "hacienda_quarry_with_construction_hut", "bool", False,
-        "Whether an occupied hacienda with a construction hut may take a quarry instead of a face-down plantation.",
+        N_("Whether an occupied hacienda with a construction hut may take a quarry instead of a face-down plantation."),
     ),
     Option(
         "exclude_office_with_trading_post", "bool", None,
-        "New Buildings only: the office and the trading post are never both in the game (on unless turned off).",
+        N_("New Buildings only: the office and the trading post are never both in the game (on unless turned off)."),
     ),
 )
 
@@ -85,7 +86,7 @@ def check_options(options: Mapping[str, Any], seats: int) -> dict[str, Any]:
     # two-player rules with both expansions; §10 A31 for Nobles with two players).
     for e in out["expansions"]:
         if e not in AVAILABLE_EXPANSIONS:  # a switch in components.json, on for both
-            raise InvalidOptions("options.expansion_unavailable", f"The {e} expansion is not available.")
+            raise InvalidOptions("options.expansion_unavailable", _("The {expansion} expansion is not available.", expansion=e))
     exclusion = out.pop("exclude_office_with_trading_post")
     if "new_buildings" in out["expansions"]:
         # §6.2 / §10 A35: the rulebook advises against the office and the trading post together
@@ -93,7 +94,7 @@ def check_options(options: Mapping[str, Any], seats: int) -> dict[str, Any]:
     elif exclusion is not None:
         raise InvalidOptions(
             "options.needs_new_buildings",
-            "exclude_office_with_trading_post only applies to games with the new_buildings expansion.",
+            _("exclude_office_with_trading_post only applies to games with the new_buildings expansion."),
         )
     return out
 
@@ -113,7 +114,7 @@ def setup(options: Mapping[str, Any], seats: int, rng: RandomSource) -> list[Fac
     tiles = list(spec.plantations)
     for kind in spec.starting_plantations:
         tiles[kind] -= 1
-    pile = [PLANTATION_KINDS[k] for k in range(len(tiles)) for _ in range(tiles[k])]
+    pile = [PLANTATION_KINDS[k] for k in range(len(tiles)) for _tile in range(tiles[k])]
     shuffled = list(shuffle(rng, pile))  # §8.2
     config: dict[str, Any] = {
         "expansions": opts["expansions"],
@@ -243,15 +244,15 @@ def _game_set_up(_: State | None, f: Fact) -> State:
 
 
 def why_not_draft(s: State, b: int) -> Why:
-    name = BUILDINGS[b].name.lower()
     if s.building_supply[b] > 0:
-        return "draft.already_drafted", f"The {name} is already on the board."
+        return "draft.already_drafted", _("The {building} is already on the board.", building=building_lower(BUILDINGS[b].id))
     if draft_slot(b) not in s.slots:
-        return "draft.no_slot", f"There is no empty board slot of cost {draft_slot(b)} left for the {name}."
+        return "draft.no_slot", _("There is no empty board slot of cost {cost} left for the {building}.",
+                                  cost=draft_slot(b), building=building_lower(BUILDINGS[b].id))
     if s.config.exclude_office_with_trading_post and (
         (b == OFFICE and s.building_supply[TRADING_POST] > 0) or (b == TRADING_POST and s.building_supply[OFFICE] > 0)
     ):
-        return "draft.office_and_trading_post", "This game uses the office or the trading post, not both (§6.2)."
+        return "draft.office_and_trading_post", _("This game uses the office or the trading post, not both (§6.2).")
     return None
 
 
@@ -267,7 +268,7 @@ def _draft_building(tx: Tx, seat: int, action: Action, rng: RandomSource) -> Non
     s = tx.state
     b = BUILDING_INDEX.get(name)
     if b is None or b not in DRAFT_POOL:
-        reject("draft.unknown_building", f"{name!r} is not a violet building of the base game or New Buildings.")
+        reject("draft.unknown_building", _("{name!r} is not a violet building of the base game or New Buildings.", name=name))
     refuse(why_not_draft(s, b))
     copies = building_copies(BUILDINGS[b], s.n)
     tx.emit({"t": "BuildingDrafted", "seat": seat, "building": CATALOG[b], "slot": draft_slot(b), "copies": copies})

@@ -24,11 +24,12 @@ from domain.core import Action, RandomSource
 from domain.core.commands import Commands
 from domain.core.facts import Evolver, Tx
 
+from .i18n import T
 from .state import State
 
 TITLE = "Puerto Rico"
 
-commands = Commands(TITLE)
+commands = Commands(TITLE, words=T)
 evolver = Evolver(TITLE)
 evolves = evolver.evolves
 

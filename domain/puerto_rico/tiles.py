@@ -16,6 +16,7 @@ from domain.core.facts import Tx
 from domain.core.words import Citation
 
 from .components import GOODS, TILE_INDEX, TILE_KINDS
+from .i18n import _, good, plantation
 from .stages import turn_changes
 from .state import PLACE_TILE, SETTLE, Player, State, Step, _set, _update, add, set_player
 from .tables import commands, evolves, offers
@@ -126,9 +127,9 @@ def why_not_discard(pl: Player, k: int, forest: bool) -> Why:
     player has (never a quarry, §10 A29)."""
     if forest:
         if pl.forests[k] + pl.hidden_forests[k] <= 0:
-            return "tile.no_such_tile", f"You have no forest of {GOODS[k]}."
+            return "tile.no_such_tile", _("You have no forest of {good}.", good=good(GOODS[k]))
     elif pl.island[k] <= 0:
-        return "tile.no_such_tile", f"You have no {GOODS[k]} plantation."
+        return "tile.no_such_tile", _("You have no {plantation}.", plantation=plantation(GOODS[k]))
     return None
 
 
@@ -145,16 +146,16 @@ def discard_fact(pl: Player, action: Action) -> dict[str, Any]:
     tile = action["tile"]
     if tile == "forest":
         if "kind" not in action:
-            reject("action.malformed", "Name the forest's 'kind' (its plantation side).")
+            reject("action.malformed", _("Name the forest's 'kind' (its plantation side)."))
         k = plantation_kind(action)
         refuse(why_not_discard(pl, k, True))
         return {"tile": "forest", "kind": GOODS[k], "worker": None}
     if "kind" in action:
-        reject("action.malformed", "'kind' is only for forests.")
+        reject("action.malformed", _("'kind' is only for forests."))
     if tile == "quarry":
-        reject("tile.quarry", "A quarry cannot be discarded; only plantations and forests.")
+        reject("tile.quarry", _("A quarry cannot be discarded; only plantations and forests."))
     if not isinstance(tile, str) or tile not in GOODS:
-        reject("action.malformed", f"'tile' must be a plantation kind ({', '.join(GOODS)}) or \"forest\".")
+        reject("action.malformed", _("'tile' must be a plantation kind ({kinds}) or \"forest\".", kinds=", ".join(map(repr, GOODS))))
     k = TILE_INDEX[tile]
     refuse(why_not_discard(pl, k, False))
     worker = None

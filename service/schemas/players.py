@@ -7,6 +7,7 @@ from marshmallow import Schema, fields, validate
 
 from domain.core.aggregate import Status
 
+from ..languages import LANGUAGES
 from .common import MAX_VERSION, PAGE_LIMIT, RequestSchema, StrictBool, name_field
 from .games import GameSummarySchema
 
@@ -14,6 +15,9 @@ EMAIL_MODE = fields.Str(validate=validate.OneOf(["turn", "digest", "off"]),
                         metadata={"description": "turn: a message per turn (and take-back, and game end); "
                                                  "digest: one a day at digest_hour (UTC); off"})
 
+
+LANGUAGE = fields.Str(allow_none=True, validate=validate.OneOf(list(LANGUAGES)), metadata={
+    "description": "the language of the pages and e-mails: en, ru or hu; null: the browser's (Accept-Language)"})
 
 EMAIL = {"format": "email", "maxLength": 254, "description": "one mailbox, like ann@example.org (no display name, "
          "no list); 422 player.email otherwise. null: none"}
@@ -53,6 +57,7 @@ class UpdatePlayerSchema(RequestSchema):
     reminder_hours = fields.Int(strict=True, validate=validate.Range(min=0, max=168), metadata=REMINDER)
     vacation_days = fields.List(fields.Str(validate=validate.Length(max=10)), validate=validate.Length(max=400),
                                 metadata=DAYS_OFF)
+    language = LANGUAGE
     new_webhook_secret = StrictBool(load_default=False, metadata={
         "description": "true: a new webhook secret (in the answer, once); the old one stops signing"})
 
@@ -77,6 +82,7 @@ class ProfileSchema(Schema):
     time_zone = fields.Str(required=True, metadata=TIME_ZONE)
     reminder_hours = fields.Int(required=True, metadata=REMINDER)
     vacation_days = fields.List(fields.Str(), required=True, metadata=DAYS_OFF)
+    language = fields.Str(allow_none=True, metadata={"description": "en, ru or hu; null: the browser's"})
     created = fields.Str(required=True)
     email_enabled = fields.Bool(required=True, metadata={"description": "whether this server sends e-mail (an SMTP server is set)"})
     webhook_secret = fields.Str(allow_none=True, metadata={

@@ -13,8 +13,8 @@ shown that the API would not show the same viewer: the pages are built from the 
 Modules: `session` (the cookie, CSRF, who is asking, the pages' headers), `signins` (the
 sessions in the store), `policy` (the Content-Security-Policy), `forms` (forms and query
 strings through the API's schemas), `pages` (home, sign-up, sign-in,
-settings, lobby, new game, the lobby's and home page's stream), `play` (the game page and its
-forms, the live stream), `alerts` (Web Push subscriptions, the service worker), `replay`
+settings, lobby, new game, the lobby's and home page's stream), `language` (the language switch), `play` (the game page and
+its forms, the live stream), `alerts` (Web Push subscriptions, the service worker), `replay`
 (the replay page), `boards` (the games' board templates and helpers), `chart` (the score chart
 as SVG).
 """
@@ -24,9 +24,11 @@ from __future__ import annotations
 from flask import Flask
 from jinja2 import ChoiceLoader
 
-from . import alerts, pages, play, replay  # noqa: F401 (their routes register on the blueprint)
+from ..languages import PREFERENCE
+from . import alerts, language, pages, play, replay  # noqa: F401 (their routes register on the blueprint)
 from .boards import BoardLoader, add_filters
 from .session import bp, init_session
+from .texts import add_texts
 
 
 def init_web(app: Flask) -> None:
@@ -34,5 +36,7 @@ def init_web(app: Flask) -> None:
     init_session(app)
     app.register_blueprint(bp)
     add_filters(app.jinja_env)
+    add_texts(app.jinja_env)
+    app.extensions[PREFERENCE] = language.page_language
     own = app.jinja_loader
     app.jinja_loader = ChoiceLoader([own, BoardLoader()] if own is not None else [BoardLoader()])  # type: ignore[assignment]

@@ -14,6 +14,7 @@ from typing import Any
 
 from domain.core.aggregate import Game, Status
 from domain.core.dispute import Answer, Position, attempt, legal
+from domain.core.i18n import _
 from domain.core.rules import ALL
 
 from ..parsing import parse_json
@@ -35,12 +36,12 @@ def _tried(position: Position, seat: int, viewer: Any, names: list[str], raw: st
     if not raw:
         return None
     if len(raw) > MAX_TRIED:
-        return {"json": raw[:80], "accepted": False, "code": "action.too_large", "message": "This action is too long to try.",
+        return {"json": raw[:80], "accepted": False, "code": "action.too_large", "message": _("This action is too long to try."),
                 "text": [], "note": None, "label": ""}
     try:
         action = parse_json(raw.encode("utf-8", "surrogatepass"))  # the API's rules for a body: depth, numbers, text
     except Problem as exc:
-        message = ("This is not JSON: write the action as on the API, e.g. {\"type\": \"pass\"}."
+        message = (_('This is not JSON: write the action as on the API, e.g. {example}.', example='{"type": "pass"}')
                    if exc.code == "body.malformed_json" else exc.detail)
         return {"json": raw, "accepted": False, "code": "action.malformed", "message": message,
                 "text": [], "note": None, "label": ""}

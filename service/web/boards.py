@@ -36,6 +36,7 @@ from markupsafe import Markup
 
 from domain.core import registry
 from domain.core.errors import IllegalAction
+from domain.core.i18n import _, words_of
 from domain.core.registry import board_helpers as helpers
 from domain.core.rules import Action, GameRules, Viewer
 from domain.core.words import amount
@@ -94,7 +95,10 @@ class BoardLoader(BaseLoader):
         if path is None:
             raise TemplateNotFound(template)
         mtime = path.stat().st_mtime
-        return path.read_text(encoding="utf-8"), str(path), lambda: path.stat().st_mtime == mtime
+        # The board speaks its game's catalog: `_`, `ngettext` and `pgettext` are the game's own
+        # (domain.core.i18n: {placeholders} filled by keyword), whoever renders it.
+        words = f"{{% set _, ngettext, pgettext = board_words({rules.__name__!r}) %}}"  # type: ignore[attr-defined]
+        return words + path.read_text(encoding="utf-8"), str(path), lambda: path.stat().st_mtime == mtime
 
 
 def board_template(game: str, rules: GameRules) -> str:
@@ -131,11 +135,11 @@ def scores_at(rules: GameRules, state: Any, viewer: Viewer, seats: int) -> list[
 def words(value: Any) -> str:
     """A value of an action in words: "small_indigo_plant" is "small indigo plant"."""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, dict):
-        return ", ".join(f"{words(k)} {words(v)}" for k, v in value.items()) or "none"
+        return ", ".join(f"{words(k)} {words(v)}" for k, v in value.items()) or _("none")
     if isinstance(value, list | tuple):
-        return ", ".join(words(v) for v in value) or "none"
+        return ", ".join(words(v) for v in value) or _("none")
     return str(value).replace("_", " ")
 
 
@@ -157,7 +161,8 @@ def _told_apart(label: str, action: Action, others: list[Action]) -> str:
     """`label` with the fields in which `action` differs from the `others` of the same label."""
     differ = [k for k in action if k != "type" and any(o.get(k) != action[k] for o in others)]
     differ += [k for o in others for k in o if k not in action and k not in differ]
-    said = "; ".join(f"{words(k)} {words(action[k]) if k in action else 'none'}" for k in differ)
+    none = _("none")
+    said = "; ".join(f"{words(k)} {words(action[k]) if k in action else none}" for k in differ)
     return f"{label} ({said})" if said else label
 
 
@@ -176,7 +181,7 @@ def unique_labels(rules: GameRules, actions: list[Action]) -> list[str]:
     for i, label in enumerate(labels):
         counted[label] = counted.get(label, 0) + 1
         if counted[label] > 1:
-            labels[i] = f"{label} (choice {counted[label]})"
+            labels[i] = _("{label} (choice {n})", label=label, n=counted[label])
     return labels
 
 
@@ -186,6 +191,7 @@ def grouped_actions(rules: GameRules, actions: list[Action]) -> list[dict[str, A
     groups: dict[str, dict[str, Any]] = {}
     for action, label in zip(actions, unique_labels(rules, actions), strict=True):
         kind = str(action.get("type", "?"))
-        group = groups.setdefault(kind, {"type": kind, "title": words(kind).capitalize(), "actions": []})
+        title = words_of(rules).pgettext("action", words(kind).capitalize())  # the game's NP_("action", ...)
+        group = groups.setdefault(kind, {"type": kind, "title": title, "actions": []})
         group["actions"].append({"label": label, "json": canonical(action)})
     return list(groups.values())

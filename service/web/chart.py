@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
+from domain.core.i18n import _
+
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
 DASHES = ("", "8 4", "2 3", "10 3 2 3", "5 5", "1 2")
 WIDTH, HEIGHT = 900, 250
@@ -29,10 +31,10 @@ def _nice_top(value: int) -> int:
     return value
 
 
-def score_chart(names: Sequence[str], points: Sequence[Point], at: int | None = None, title: str = "Score") -> str:
+def score_chart(names: Sequence[str], points: Sequence[Point], at: int | None = None, title: str | None = None) -> str:
     """An SVG line chart: one line per seat over the versions of `points` ((version, scores))."""
-    last = max((v for v, _ in points), default=0) or 1
-    top = _nice_top(max((s for _, row in points for s in row if s is not None), default=0))
+    last = max((v for v, _row in points), default=0) or 1
+    top = _nice_top(max((s for _version, row in points for s in row if s is not None), default=0))
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
     def x(version: int) -> float:
@@ -41,9 +43,10 @@ def score_chart(names: Sequence[str], points: Sequence[Point], at: int | None = 
     def y(score: int) -> float:
         return TOP + plot_h * (1 - score / top)
 
+    default_title, hidden = _("Score of each player over the game (by version)"), _("hidden")
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
            f'aria-labelledby="chart-title" class="chart">',
-           f'<title id="chart-title">{escape(title)} of each player over the game (by version)</title>']
+           f'<title id="chart-title">{escape(title or default_title)}</title>']
     for i in range(6):  # horizontal grid lines with their scores
         score = top * i // 5
         out.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(score):.1f}" y2="{y(score):.1f}" class="grid"/>')
@@ -76,8 +79,8 @@ def score_chart(names: Sequence[str], points: Sequence[Point], at: int | None = 
         ly = HEIGHT - 22 + (seat // 3) * 16
         out.append(f'<line x1="{lx}" x2="{lx + 26}" y1="{ly - 4}" y2="{ly - 4}" stroke-width="2.5" {style}/>')
         out.append(_marker(seat, lx + 13, ly - 4, colour))
-        shown = [row[seat] for _, row in points if seat < len(row) and row[seat] is not None]
-        final = f" ({shown[-1]})" if shown else " (hidden)"
+        shown = [row[seat] for _version, row in points if seat < len(row) and row[seat] is not None]
+        final = f" ({shown[-1] if shown else hidden})"
         out.append(f'<text x="{lx + 32}" y="{ly}" class="legend">{escape(name)}{final}</text>')
     out.append("</svg>")
     return "\n".join(out)

@@ -17,6 +17,7 @@ from flask import request
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
 
 from domain.core.errors import IllegalAction
+from domain.core.i18n import _
 from domain.core.options import Option
 from domain.core.rules import GameRules
 
@@ -96,7 +97,7 @@ def query(schema: Schema) -> dict[str, Any]:
     try:
         return schema.load(given)  # type: ignore[no-any-return]
     except ValidationError as exc:
-        raise Problem(400, "query.invalid", f"This address is not valid: {first_error(exc.messages)}") from None
+        raise Problem(400, "query.invalid", _("This address is not valid: {error}", error=first_error(exc.messages))) from None
 
 
 def safe_next(target: str | None) -> str | None:
@@ -136,7 +137,7 @@ def profile(form: Any) -> tuple[dict[str, Any], bool]:
         "digest_hour": number(form.get("digest_hour") or None),
         "time_zone": (form.get("time_zone") or "").strip() or None,
         "reminder_hours": number(form.get("reminder_hours") or None),
-        "vacation_days": dates(form.get("vacation_days")),
+        "vacation_days": dates(form.get("vacation_days")), "language": form.get("language") or None,
         "new_webhook_secret": bool(form.get("new_webhook_secret"))})
     new_secret = data.pop("new_webhook_secret")
     for field in ("email", "webhook_url"):
@@ -172,7 +173,7 @@ def new_game(game: str, rules: GameRules, form: Any) -> dict[str, Any]:
         "on_timeout": form.get("on_timeout") or None, "on_resign": form.get("on_resign") or None,
         "forced_moves": form.get("forced_moves", "yes") == "yes"})
     if any(b not in rules.BOTS for b in data["bots"]):
-        raise IllegalAction("options.unknown_bot", "Choose a bot of this game, or leave the seat open.")
+        raise IllegalAction("options.unknown_bot", _("Choose a bot of this game, or leave the seat open."))
     return data
 
 
@@ -188,7 +189,7 @@ def action(form: Any) -> tuple[dict[str, Any], int | None]:
     except Problem:
         data = None
     if not isinstance(data, dict):
-        raise IllegalAction("action.malformed", "This action is not understood by the rules of this game.")
+        raise IllegalAction("action.malformed", _("This action is not understood by the rules of this game."))
     loaded = checked(schemas.ActionSchema(), data, keep_nulls=True)
     version = number(form.get("version") or None)
     if version is not None and not (isinstance(version, int) and 0 <= version <= schemas.MAX_VERSION):

@@ -14,7 +14,9 @@ from typing import Any
 
 from domain.core.aggregate import Game
 from domain.core.conditions import Condition, vocabulary
+from domain.core.i18n import N_, _, words_of
 from domain.core.rules import GameRules
+from domain.core.words import listing
 
 from .. import schemas
 from ..parsing import parse_json
@@ -22,7 +24,7 @@ from ..problems import Problem
 from . import boards, forms
 from .session import shiplog
 
-SCOPES = {"next": "next time", "always": "every time"}
+SCOPES = {"next": N_("next time"), "always": N_("every time")}
 
 
 def condition_choices(rules: GameRules) -> list[dict[str, Any]]:
@@ -35,18 +37,23 @@ def condition_choices(rules: GameRules) -> list[dict[str, Any]]:
         for values in itertools.product(*(p.choices for p in condition.params)):
             given = dict(zip((p.name for p in condition.params), values, strict=True))
             out.append({"json": boards.canonical({"if": condition.name, **given}),
-                        "label": condition_words(condition, given)})
+                        "label": condition_words(rules, condition, given)})
     return out
 
 
-def condition_words(condition: Condition, given: dict[str, Any]) -> str:
-    extra = ", ".join(str(v).replace("_", " ") for v in given.values())
-    return f"{condition.sentence}{f': {extra}' if extra else ''}"
+def condition_words(rules: GameRules, condition: Condition, given: dict[str, Any]) -> str:
+    """A condition in the game's words, and its parameters' values (each in the game's words for
+    things of the parameter's name: Puerto Rico's `pgettext("good", "corn")`)."""
+    words = words_of(rules)
+    sentence = words.gettext(condition.sentence)
+    extra = ", ".join(words.pgettext(name, str(v)).replace("_", " ") for name, v in given.items())
+    return f"{sentence}: {extra}" if extra else sentence
 
 
 def labelled(rules: GameRules, action: dict[str, Any]) -> str:
     """An order's move in words: its type's, then its button's ("Play: 5")."""
-    return f"{boards.words(str(action['type'])).capitalize()}: {boards.unique_labels(rules, [action])[0]}"
+    kind = words_of(rules).pgettext("action", boards.words(str(action["type"])).capitalize())
+    return f"{kind}: {boards.unique_labels(rules, [action])[0]}"
 
 
 def panel(game: Game, seat: int) -> dict[str, Any]:
@@ -56,18 +63,19 @@ def panel(game: Game, seat: int) -> dict[str, Any]:
     mine = []
     for order in game.orders_of(seat):
         condition = order.condition
-        words = condition_words(known[condition["if"]], {k: v for k, v in condition.items() if k != "if"}) \
+        words = condition_words(rules, known[condition["if"]], {k: v for k, v in condition.items() if k != "if"}) \
             if condition and condition["if"] in known else ""
         mine.append({"id": order.id, "label": labelled(rules, order.action),
-                     "scope": SCOPES[order.scope], "condition": words})
+                     "scope": _(SCOPES[order.scope]), "condition": words})
     choices = []
     for decision in shiplog().next_decisions(game, seat):
         labels = boards.unique_labels(rules, decision.actions)
-        choices.append({"step": " or ".join(t.replace("_", " ") for t in decision.step),
+        choices.append({"step": listing((t.replace("_", " ") for t in decision.step), "or"),
                         "now": decision.at is None,
                         "actions": [{"json": boards.canonical(a), "label": label}
                                     for a, label in zip(decision.actions, labels, strict=True)]})
-    return {"orders": mine, "decisions": choices, "conditions": condition_choices(rules), "scopes": SCOPES}
+    return {"orders": mine, "decisions": choices, "conditions": condition_choices(rules),
+            "scopes": {k: _(v) for k, v in SCOPES.items()}}
 
 
 def order_form(form: Any) -> tuple[dict[str, Any], str, dict[str, Any] | None]:

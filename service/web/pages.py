@@ -9,9 +9,11 @@ from flask import Response, abort, redirect, render_template, request, url_for
 
 from domain.core import registry
 from domain.core.errors import IllegalAction
+from domain.core.i18n import _, words_of
 from domain.core.rules import GameRules
 
 from .. import schemas
+from ..languages import speak
 from ..live import inbox_stream
 from ..localtime import zones
 from ..ratelimits import rate_limited
@@ -84,7 +86,7 @@ def signin() -> Page:
     except forms.Refused:
         player = None
     if player is None:
-        return page("signin.html", 422, error="This is not a player token of this server.",
+        return page("signin.html", 422, error=_("This is not a player token of this server."),
                     next=forms.safe_next(form.get("next")))
     return remember(redirect(next_page(form.get("next")), 303), player)  # type: ignore[arg-type]
 
@@ -113,6 +115,7 @@ def settings() -> Page:
         secret = app.update_player(player, changes, new_secret=new_secret)
     except IllegalAction as exc:
         return page("settings.html", 422, error=exc.message, **shown)
+    speak()  # the page that says "Saved." is in the language just chosen
     return page("settings.html", saved=True, secret=secret, **shown)
 
 
@@ -128,7 +131,7 @@ def lobby() -> Page:
     others = [g for g in mine if g.id not in waiting_ids]
     seated = {g.id for g in mine}
     open_games = [g for g in models.open_games(None) if g.id not in seated][:50]
-    titles = dict((name, rules.TITLE) for name, rules in games())
+    titles = dict((name, words_of(rules).gettext(rules.TITLE)) for name, rules in games())
     return page("lobby.html", inbox=inbox, mine=others, open_games=open_games, titles=titles, turns=len(inbox),
                 position=models.position())
 

@@ -22,6 +22,7 @@ from flask import Response, abort, redirect, render_template, request, url_for
 from domain.core.aggregate import Game, Status
 from domain.core.errors import IllegalAction
 from domain.core.game.orders import SECRET
+from domain.core.i18n import _
 
 from ..live import game_stream
 from ..localtime import left
@@ -44,8 +45,8 @@ EVENT_TYPES = sorted([SECRET, *(n for n, v in vars(Game).items() if isinstance(v
 
 @bp.errorhandler(404)
 def not_found(_exc: Exception) -> tuple[str, int]:
-    return render_template("message.html", title="Not found", player=current_player(),
-                           sentence="There is no such page or game here (a private game needs its invitation link)."), 404
+    return render_template("message.html", title=_("Not found"), player=current_player(),
+                           sentence=_("There is no such page or game here (a private game needs its invitation link).")), 404
 
 
 def load(game_id: str, version: int | None = None) -> Game:
@@ -178,16 +179,16 @@ def attempt(game_id: str, command: Callable[[Game, Player | None], Any], seated:
         return redirect(url_for("web.signin", next=url_for("web.game", game_id=game_id)), 303)
     try:
         if seated and who(game)[1] is None:
-            raise IllegalAction("seat.none", "You have no seat at this game.")
+            raise IllegalAction("seat.none", _("You have no seat at this game."))
         command(game, player)
     except IllegalAction as exc:
         status = 403 if exc.code in FORBIDDEN else STATUS_BY_CODE.get(exc.code, 422)
         return render_game(load(game_id), exc.message, status)
     except StaleVersion:
-        return render_game(load(game_id), "Someone moved while you were looking: here is the game as it is now. "
-                           "Nothing of yours was played.", 409)
+        return render_game(load(game_id), _("Someone moved while you were looking: here is the game as it is now. "
+                                            "Nothing of yours was played."), 409)
     except VersionConflict:
-        return render_game(load(game_id), "Another move was recorded at the same moment; look again and retry.", 409)
+        return render_game(load(game_id), _("Another move was recorded at the same moment; look again and retry."), 409)
     invite = request.form.get("invite") if game.private else None
     return redirect(url_for("web.game", game_id=game_id, invite=invite or None), 303)
 
@@ -205,7 +206,7 @@ def act(game_id: str) -> Any:
         try:
             shiplog().submit(game, seat_of(game), action, expected)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):  # the API's safety net
-            raise IllegalAction("action.malformed", "This action is not understood by the rules of this game.") from None
+            raise IllegalAction("action.malformed", _("This action is not understood by the rules of this game.")) from None
 
     return attempt(game_id, command)
 
@@ -237,7 +238,7 @@ def answer_undo(game_id: str) -> Any:
 def resign(game_id: str) -> Any:
     def command(game: Game, _player: Player | None) -> None:
         if request.form.get("sure") != "yes":
-            raise IllegalAction("resign.unconfirmed", "Tick the box to confirm that you resign.")
+            raise IllegalAction("resign.unconfirmed", _("Tick the box to confirm that you resign."))
         shiplog().resign(game, seat_of(game))
 
     return attempt(game_id, command)
@@ -252,7 +253,7 @@ def stand_in(game_id: str) -> Any:
         seat, bot = forms.stand_in(request.form)
         target = own if seat is None else seat
         if target is None:
-            raise IllegalAction("seat.none", "You have no seat at this game.")
+            raise IllegalAction("seat.none", _("You have no seat at this game."))
         if target != own:
             host_only(game, player)
         shiplog().seat_bot(game, target, bot, asked=target == own)
@@ -291,7 +292,7 @@ def talk(game_id: str) -> Any:
         elif is_host(game, player):
             name, seat = player.name, None
         else:
-            raise IllegalAction("message.not_seated", "Only the seats and the host talk at this table.")
+            raise IllegalAction("message.not_seated", _("Only the seats and the host talk at this table."))
         shiplog().post_message(game, seat, name, forms.message(request.form))
 
     return attempt(game_id, command, seated=False)
@@ -299,7 +300,7 @@ def talk(game_id: str) -> Any:
 
 def host_only(game: Game, player: Player | None) -> None:
     if not is_host(game, player):
-        raise IllegalAction("host.only", "Only the host can do this.")
+        raise IllegalAction("host.only", _("Only the host can do this."))
 
 
 @bp.route("/games/<game_id>/bot", methods=["POST"])

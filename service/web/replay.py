@@ -15,6 +15,7 @@ from uuid import UUID
 from flask import render_template, request, url_for
 
 from domain.core.aggregate import Status
+from domain.core.i18n import _, language, ngettext
 from domain.core.record import fairness, replay_states, verify
 from domain.core.rules import ALL, Viewer
 
@@ -42,34 +43,52 @@ def score_points(game_id: UUID, version: int, viewer: Viewer) -> tuple[tuple[int
     return tuple(points)
 
 
-@functools.lru_cache(maxsize=64)
 def verdicts(game_id: UUID, version: int, over: bool) -> dict[str, Any]:
-    """The verify and fairness verdicts of the game at `version`, each with a sentence. While the
-    game runs a divergence is told without its detail (which may name hidden facts)."""
+    """The verify and fairness verdicts of the game at `version`, in the reader's language."""
+    return _verdicts(game_id, version, over, language())
+
+
+@functools.lru_cache(maxsize=64)
+def _verdicts(game_id: UUID, version: int, over: bool, _language: str) -> dict[str, Any]:
+    """The verify and fairness verdicts of the game at `version`, each with a sentence (kept per
+    language). While the game runs a divergence is told without its detail (which may name
+    hidden facts)."""
     record = shiplog().record(game_id)
     checked = verify(record)
     if checked.ok:
-        hashes = (f"; every state hash matches, up to the final state (hash {checked.final_hash[:16]})"
+        hashes = (_("every state hash matches, up to the final state (hash {hash})", hash=checked.final_hash[:16])
                   if checked.hashes_checked and checked.final_hash else
-                  "; the state hashes are keyed by the seed and are checked once it is revealed at the end")
-        done = (f"all {checked.actions} actions were decided again under the rules and gave exactly the recorded "
-                "results" if checked.actions else "the setup follows from its recorded draws; no action yet")
-        verify_sentence = f"Verified: {done}{hashes}."
+                  _("the state hashes are keyed by the seed and are checked once it is revealed at the end"))
+        done = (ngettext("all {n} action was decided again under the rules and gave exactly the recorded results",
+                         "all {n} actions were decided again under the rules and gave exactly the recorded results",
+                         checked.actions)
+                if checked.actions else _("the setup follows from its recorded draws; no action yet"))
+        verify_sentence = _("Verified: {done}; {hashes}.", done=done, hashes=hashes)
+    elif over:
+        assert checked.divergence is not None
+        verify_sentence = _("The record disagrees with the rules at event {n}: {problem}.", n=checked.divergence.version,
+                            problem=checked.divergence.problem)
     else:
         assert checked.divergence is not None
-        detail = f": {checked.divergence.problem}" if over else ""
-        verify_sentence = f"The record disagrees with the rules at event {checked.divergence.version}{detail}."
+        verify_sentence = _("The record disagrees with the rules at event {n}.", n=checked.divergence.version)
     fair = fairness(record)
-    seeded = " The players chose this seed themselves (client-seeded), so it is not a blind shuffle." if fair.client_seeded else ""
+    seeded = (" " + _("The players chose this seed themselves (client-seeded), so it is not a blind shuffle.")
+              if fair.client_seeded else "")
     if not fair.seed_revealed:
-        fair_sentence = (f"Sealed: the server committed to its seed before the game (commitment {fair.seed_commitment[:16]}) and "
-                         f"reveals it when the game ends; then every shuffle can be recomputed.{seeded}")
+        fair_sentence = _("Sealed: the server committed to its seed before the game (commitment {commitment}) and "
+                          "reveals it when the game ends; then every shuffle can be recomputed.",
+                          commitment=fair.seed_commitment[:16]) + seeded
     elif fair.ok:
-        mixed = (f", mixed with the entropy {fair.entropies} seat(s) sent after the commitment" if fair.entropies else "")
-        fair_sentence = (f"Fair: the revealed seed matches the commitment made before the game{mixed}, and all "
-                         f"{fair.draws_checked} draws were recomputed from it.{seeded}")
+        fair_sentence = (ngettext("Fair: the revealed seed matches the commitment made before the game, mixed with the "
+                                  "entropy {n} seat sent after the commitment, and all {draws} draws were recomputed from it.",
+                                  "Fair: the revealed seed matches the commitment made before the game, mixed with the "
+                                  "entropy {n} seats sent after the commitment, and all {draws} draws were recomputed from it.",
+                                  fair.entropies, draws=fair.draws_checked)
+                         if fair.entropies else
+                         _("Fair: the revealed seed matches the commitment made before the game, and all {draws} draws "
+                           "were recomputed from it.", draws=fair.draws_checked)) + seeded
     else:
-        fair_sentence = "Not fair: " + "; ".join(fair.problems) + "." + seeded
+        fair_sentence = _("Not fair: {problems}.", problems="; ".join(fair.problems)) + seeded
     return {"verify_ok": checked.ok, "verify": verify_sentence,
             "fair_ok": fair.ok, "fair_sealed": not fair.seed_revealed, "fairness": fair_sentence}
 
@@ -102,7 +121,7 @@ def replay(game_id: str) -> tuple[str, int]:
     after = shiplog().events_between(current.id, at, at + 1) if at < current.version else []
     taken_next = event_json(after[-1], rules, viewer, names) if after else None
     points = score_points(current.id, current.version, viewer)
-    chart = score_chart(names, points, at) if any(s is not None for _, row in points for s in row) else None
+    chart = score_chart(names, points, at) if any(s is not None for _version, row in points for s in row) else None
     values = {
         "g": view,
         "game": current,

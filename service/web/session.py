@@ -12,12 +12,12 @@ of one server shares it. Every page is sent with a Content-Security-Policy (`pol
 
 from __future__ import annotations
 
-from http import HTTPStatus
-
 from flask import Blueprint, Flask, Response, current_app, g, render_template, request, session
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from flask.wrappers import Request
 from flask_wtf.csrf import CSRFError, CSRFProtect
+
+from domain.core.i18n import _
 
 from ..application import Shiplog
 from ..players import Player
@@ -25,6 +25,7 @@ from ..problems import Problem
 from ..settings import secret_key
 from .policy import content_security_policy
 from .signins import COOKIE_DAYS, PREFIX, SignIns
+from .texts import status_phrase
 
 COOKIE = "shiplog_player"
 bp = Blueprint("web", __name__, template_folder="templates", static_folder="static", static_url_path="/web-static")
@@ -78,15 +79,15 @@ def protect_forms() -> None:
 
 @bp.errorhandler(CSRFError)
 def form_refused(exc: CSRFError) -> tuple[str, int]:
-    return render_template("message.html", title="This form was refused",
-                           sentence=f"The form could not be checked ({exc.description}). Reload the page and "
-                           "try again.", player=current_player()), 400
+    return render_template("message.html", title=_("This form was refused"),
+                           sentence=_("The form could not be checked ({why}). Reload the page and try again.",
+                                      why=exc.description), player=current_player()), 400
 
 
 @bp.errorhandler(Problem)
 def refused(exc: Problem) -> Response:
     """A problem on a page (too many sign-ups, a body too large, ...) is a page saying so."""
-    page = render_template("message.html", title=HTTPStatus(exc.status).phrase, sentence=exc.detail, player=current_player())
+    page = render_template("message.html", title=status_phrase(exc.status), sentence=exc.detail, player=current_player())
     return Response(page, exc.status, headers=exc.headers, mimetype="text/html")
 
 

@@ -17,8 +17,10 @@ from typing import TYPE_CHECKING, Any, Self
 
 from .. import codec, registry, table
 from ..errors import IllegalAction
+from ..i18n import _
 from ..rng import game_seed
 from ..rules import Fact, GameRules, Seat, fold
+from ..words import bot_words
 
 if TYPE_CHECKING:
     from eventsourcing.domain import Aggregate
@@ -297,24 +299,30 @@ class GameBase(_Aggregate):
         entry = self.seats[seat]
         bot = entry.get("stand_in")
         if entry.get("resigned"):
-            plays = f": a {bot} bot plays your seat to the end" if bot else ""
-            raise IllegalAction("seat.resigned", f"You resigned from this game{plays}; nothing is played, taken back "
-                                "or answered in your name any more.")
+            if bot:
+                raise IllegalAction("seat.resigned", _("You resigned from this game: a {bot} bot plays your seat to the "
+                                                       "end; nothing is played, taken back or answered in your name any more.",
+                                                       bot=bot_words(bot)))
+            raise IllegalAction("seat.resigned", _("You resigned from this game; nothing is played, taken back "
+                                                   "or answered in your name any more."))
         if bot:
-            why = " since your time ran out" if entry.get("away") == "timeout" else ""
-            raise IllegalAction("seat.stood_in", f"A {bot} bot plays your seat{why}: take your seat back first "
-                                "(you are back), then play.")
+            if entry.get("away") == "timeout":
+                raise IllegalAction("seat.stood_in", _("A {bot} bot plays your seat since your time ran out: take your "
+                                                       "seat back first (you are back), then play.", bot=bot_words(bot)))
+            raise IllegalAction("seat.stood_in", _("A {bot} bot plays your seat: take your seat back first "
+                                                   "(you are back), then play.", bot=bot_words(bot)))
 
     def _check_playing(self) -> None:
         if self.status == Status.OPEN:
-            raise IllegalAction("game.not_started", "This game has not started: it waits for players to fill its seats.")
+            raise IllegalAction("game.not_started", _("This game has not started: it waits for players to fill its seats."))
         if self.status != Status.ACTIVE:
-            raise IllegalAction("game.over", "This game is over; no more moves can be made.")
+            raise IllegalAction("game.over", _("This game is over; no more moves can be made."))
 
     @staticmethod
     def _check_bot(rules: GameRules, bot: str | None) -> None:
         if bot is not None and bot not in rules.BOTS:
-            raise IllegalAction("options.unknown_bot", f"There is no bot called {bot!r}; choose one of {sorted(rules.BOTS)}.")
+            raise IllegalAction("options.unknown_bot", _("There is no bot called {bot!r}; choose one of {bots}.",
+                                                         bot=bot, bots=sorted(rules.BOTS)))
 
     # -- copying ----------------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from eventsourcing.domain import Aggregate
 
 from .. import table
 from ..errors import IllegalAction
+from ..i18n import _, ngettext
 from ..rules import Seat
 from ..words import seat as seat_words
 from .base import GameBase, Status
@@ -78,7 +79,7 @@ class Clocks(GameBase):
         turns their dates and time zone into periods). What has passed stays as it was: a day
         off cannot be added, or taken back, once it has begun (`table.days_off_from`)."""
         if self.status not in (Status.OPEN, Status.ACTIVE):
-            raise IllegalAction("game.over", "This game is over.")
+            raise IllegalAction("game.over", _("This game is over."))
         now = self.now()
         before = self.days_off.get(seat, ())
         after = table.days_off_from(now, before, periods, self.since.get(seat, now))
@@ -98,9 +99,10 @@ class Clocks(GameBase):
         def said(fields: Mapping[str, Any]) -> str | None:
             who = seat_words(fields["seat"])
             if not fields["periods"]:
-                return f"{who} has no days off to come."
-            spans = "; ".join(f"{b[:16].replace('T', ' ')} to {e[:16].replace('T', ' ')}" for b, e in fields["periods"])
-            return f"{who}'s clock stands still on their days off (UTC): {spans}."
+                return _("{who} has no days off to come.", who=who)
+            spans = "; ".join(_("{begins} to {ends}", begins=b[:16].replace("T", " "), ends=e[:16].replace("T", " "))
+                              for b, e in fields["periods"])
+            return _("{who}'s clock stands still on their days off (UTC): {spans}.", who=who, spans=spans)
 
         def apply(self, game: Clocks) -> None:
             periods = tuple((datetime.fromisoformat(b), datetime.fromisoformat(e)) for b, e in self.periods)
@@ -109,10 +111,10 @@ class Clocks(GameBase):
 
     def relax_clock(self, clock: Any) -> None:
         if self.status not in (Status.OPEN, Status.ACTIVE):
-            raise IllegalAction("game.over", "This game is over.")
+            raise IllegalAction("game.over", _("This game is over."))
         new = table.check_clock(clock)
         if not table.relaxes(self.settings.get("clock"), new):
-            raise IllegalAction("clock.not_relaxed", "The host may give more time, never less (or remove the clock).")
+            raise IllegalAction("clock.not_relaxed", _("The host may give more time, never less (or remove the clock)."))
         if new == self.settings.get("clock"):
             return
         self.trigger_event(self.ClockRelaxed, clock=new)
@@ -126,10 +128,12 @@ class Clocks(GameBase):
         def said(fields: Mapping[str, Any]) -> str | None:
             clock = fields.get("clock")
             if not clock:
-                return "The host removes the clock."
+                return _("The host removes the clock.")
             if "days_per_move" in clock:
-                return f"The host gives more time: {clock['days_per_move']} days per move."
-            return f"The host gives more time: a bank of {clock['bank_days']} days, {clock['increment_days']} back per turn."
+                return ngettext("The host gives more time: {n} day per move.", "The host gives more time: {n} days per move.",
+                                clock["days_per_move"])
+            return _("The host gives more time: a bank of {bank} days, {back} back per turn.", bank=clock["bank_days"],
+                     back=clock["increment_days"])
 
         def apply(self, game: Clocks) -> None:
             old = table.bank_seconds(game.settings.get("clock"))

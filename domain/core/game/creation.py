@@ -15,6 +15,7 @@ from eventsourcing.domain import Aggregate
 
 from .. import registry, table
 from ..errors import IllegalAction
+from ..i18n import _, words_of
 from ..rng import Rng, game_seed, new_salt, seed_commitment
 from ..rules import Fact, GameRules, fold
 from .base import KEYED_FIELDS, UNKEYED, GameBase, hash_state, plain
@@ -107,7 +108,7 @@ class Creation(GameBase):
             timestamp=now,
             game=game,
             options=options,
-            seats=[dict(OPEN_SEAT) for _ in range(seats)],
+            seats=[dict(OPEN_SEAT) for _seat in range(seats)],
             host_token_hash=None,
             host_player=host_player,
             rules_version=rules.RULES_VERSION,
@@ -131,7 +132,8 @@ class Creation(GameBase):
         if not rules.MIN_SEATS <= count <= rules.MAX_SEATS:
             raise IllegalAction(
                 "options.player_count",
-                f"{rules.TITLE} is played by {rules.MIN_SEATS} to {rules.MAX_SEATS} players, not {count}.",
+                _("{game} is played by {low} to {high} players, not {n}.", game=words_of(rules).gettext(rules.TITLE),
+                  low=rules.MIN_SEATS, high=rules.MAX_SEATS, n=count),
             )
 
     class GameCreated(Aggregate.Created):

@@ -16,6 +16,7 @@ from typing import Any
 from eventsourcing.domain import Aggregate
 
 from ..errors import IllegalAction
+from ..i18n import _
 from ..rules import Outcome, Seat, SeatResult
 from .base import GameBase, Status
 
@@ -42,7 +43,7 @@ class Ending(GameBase):
 
     def abandon(self, reason: str) -> None:
         if self.status not in (Status.OPEN, Status.ACTIVE):
-            raise IllegalAction("game.over", "This game is already over.")
+            raise IllegalAction("game.over", _("This game is already over."))
         self.trigger_event(self.GameAbandoned, reason=reason)
         self._reveal_seed()
 
@@ -56,7 +57,7 @@ class Ending(GameBase):
 
         @staticmethod
         def said(fields: Mapping[str, Any]) -> str | None:
-            return f"The game is abandoned: {fields['reason']}" if fields.get("reason") else "The game is abandoned."
+            return _("The game is abandoned: {reason}", reason=fields["reason"]) if fields.get("reason") else _("The game is abandoned.")
 
         def apply(self, game: Ending) -> None:
             game.status = Status.ABANDONED
@@ -71,7 +72,7 @@ class Ending(GameBase):
 
         @staticmethod
         def said(fields: Mapping[str, Any]) -> str | None:
-            return f"The seed is revealed: {fields['seed']}."
+            return _("The seed is revealed: {seed}.", seed=fields["seed"])
 
         @staticmethod
         def upcast_v1_v2(state: dict[str, Any]) -> None:

@@ -34,6 +34,7 @@ from eventsourcing.domain import Aggregate
 from .. import table
 from ..conditions import check_condition, holds
 from ..errors import IllegalAction
+from ..i18n import _
 from ..rules import ALL, Action, Seat, Viewer
 from ..words import seat as seat_words
 from .base import GameBase, Status, plain
@@ -65,8 +66,8 @@ SECRET = "Secret"  # the type of a row that is another seat's secret, as anyone 
 def played_for(seat: Seat, auto: str, order: int | None) -> str:
     """The sentence that says how a move was played for `seat` (seats as `words.seat(n)`)."""
     if auto == "order":
-        return f"Played by {seat_words(seat)}'s standing order #{order}:"
-    return f"Played for {seat_words(seat)}, its only legal action:"
+        return _("Played by {who}'s standing order #{order}:", who=seat_words(seat), order=order)
+    return _("Played for {who}, its only legal action:", who=seat_words(seat))
 
 
 def seat_secret(kind: str, fields: Mapping[str, Any]) -> Seat | None:
@@ -174,7 +175,8 @@ class Orders(GameBase):
         shape: whether it is legal is decided when its step comes."""
         self._check_orders(seat)
         if len(self.orders_of(seat)) >= MAX_ORDERS:
-            raise IllegalAction("order.too_many", f"A seat keeps at most {MAX_ORDERS} standing orders; cancel one first.")
+            raise IllegalAction("order.too_many", _("A seat keeps at most {n} standing orders; cancel one first.",
+                                                  n=MAX_ORDERS))
         self.trigger_event(self.OrderGiven, seat=seat, **self._checked(action, scope, condition))
 
     def change_order(self, seat: Seat, order: int, action: Any, scope: Any = "next", condition: Any = None) -> None:
@@ -191,12 +193,12 @@ class Orders(GameBase):
         self._check_playing()
         self.check_in_person(seat)
         if self.bot_of(seat):
-            raise IllegalAction("order.bot_seat", "A bot plays this seat: it takes no standing orders.")
+            raise IllegalAction("order.bot_seat", _("A bot plays this seat: it takes no standing orders."))
         limit, window = ORDER_RATE
         now = self.now()
         if sum(1 for t in self.order_times.get(seat, ()) if now - t < window) >= limit:
-            raise IllegalAction("order.too_often", f"At most {limit} changes to your standing orders in "
-                                f"{int(window.total_seconds() // 60)} minutes; wait a little.")
+            raise IllegalAction("order.too_often", _("At most {n} changes to your standing orders in {minutes} minutes; "
+                                                     "wait a little.", n=limit, minutes=int(window.total_seconds() // 60)))
 
     def _note_order(self, seat: Seat, when: datetime) -> None:
         limit, _window = ORDER_RATE
@@ -206,14 +208,14 @@ class Orders(GameBase):
         for known in self.orders:
             if known.id == order and known.seat == seat:
                 return known
-        raise IllegalAction("order.not_found", f"You have no standing order #{order}.")
+        raise IllegalAction("order.not_found", _("You have no standing order #{order}.", order=order))
 
     def _checked(self, action: Any, scope: Any, condition: Any) -> dict[str, Any]:
         if not isinstance(action, dict) or not isinstance(action.get("type"), str) or not action["type"]:
-            raise IllegalAction("order.action", "An order's action is an action as the game lists it, with its \"type\".")
+            raise IllegalAction("order.action", _("An order's action is an action as the game lists it, with its \"type\"."))
         if scope not in SCOPES:
-            raise IllegalAction("order.scope", "An order's scope is \"next\" (the next time its step comes) or "
-                                "\"always\" (every time).")
+            raise IllegalAction("order.scope", _("An order's scope is \"next\" (the next time its step comes) or "
+                                                 "\"always\" (every time)."))
         return {"action": plain(action), "scope": scope, "condition": check_condition(self.rules, condition)}
 
     # -- events -------------------------------------------------------------------------------
@@ -230,7 +232,7 @@ class Orders(GameBase):
 
         @staticmethod
         def said(fields: Mapping[str, Any]) -> str | None:
-            return f"{seat_words(fields['seat'])} gives a standing order: {_order_words(fields)}."
+            return _("{who} gives a standing order: {order}.", who=seat_words(fields["seat"]), order=_order_words(fields))
 
         def apply(self, game: Orders) -> None:
             order = Order(self.originator_version, self.seat, self.action, self.scope, self.condition)
@@ -248,7 +250,8 @@ class Orders(GameBase):
 
         @staticmethod
         def said(fields: Mapping[str, Any]) -> str | None:
-            return f"{seat_words(fields['seat'])} changes standing order #{fields['order']}: {_order_words(fields)}."
+            return _("{who} changes standing order #{n}: {order}.", who=seat_words(fields["seat"]), n=fields["order"],
+                     order=_order_words(fields))
 
         def apply(self, game: Orders) -> None:
             game.orders = tuple(Order(o.id, o.seat, self.action, self.scope, self.condition) if o.id == self.order else o
@@ -263,7 +266,7 @@ class Orders(GameBase):
 
         @staticmethod
         def said(fields: Mapping[str, Any]) -> str | None:
-            return f"{seat_words(fields['seat'])} cancels standing order #{fields['order']}."
+            return _("{who} cancels standing order #{n}.", who=seat_words(fields["seat"]), n=fields["order"])
 
         def apply(self, game: Orders) -> None:
             game.orders = tuple(o for o in game.orders if o.id != self.order)
@@ -281,8 +284,11 @@ class Orders(GameBase):
 
         @staticmethod
         def said(fields: Mapping[str, Any]) -> str | None:
-            why = "its condition did not hold" if fields["reason"] == "condition" else "its action was not legal then"
-            return f"Standing order #{fields['order']} of {seat_words(fields['seat'])} is dropped: {why}."
+            if fields["reason"] == "condition":
+                return _("Standing order #{n} of {who} is dropped: its condition did not hold.", n=fields["order"],
+                         who=seat_words(fields["seat"]))
+            return _("Standing order #{n} of {who} is dropped: its action was not legal then.", n=fields["order"],
+                     who=seat_words(fields["seat"]))
 
         def apply(self, game: Orders) -> None:
             game.orders = tuple(o for o in game.orders if o.id != self.order)
@@ -291,7 +297,9 @@ class Orders(GameBase):
 def _order_words(fields: Mapping[str, Any]) -> str:
     action = fields["action"]
     args = ", ".join(f"{k} {v}" for k, v in action.items() if k != "type")
-    scope = "every time" if fields["scope"] == "always" else "next time"
+    what = f"{action['type']} ({args})" if args else str(action["type"])  # (the action as the API names it)
+    scope = _("every time") if fields["scope"] == "always" else _("next time")
     condition = fields.get("condition")
-    when = f", if {condition['if'].replace('_', ' ')}" if condition else ""
-    return f"{action['type'].replace('_', ' ')}{f' ({args})' if args else ''}, {scope}{when}"
+    if condition:
+        return _("{action}, {scope}, if {condition}", action=what, scope=scope, condition=condition["if"])
+    return _("{action}, {scope}", action=what, scope=scope)

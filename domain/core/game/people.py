@@ -17,7 +17,9 @@ from eventsourcing.domain import Aggregate
 
 from .. import table
 from ..errors import IllegalAction
+from ..i18n import _
 from ..rules import Seat
+from ..words import bot_words
 from ..words import seat as seat_words
 from .base import GameBase, Status
 
@@ -37,12 +39,13 @@ class People(GameBase):
         self._check_playing()
         entry = self.seats[seat]
         if entry.get("bot") or entry.get("resigned"):
-            raise IllegalAction("stand_in.not_a_player", "A bot already plays this seat for good.")
+            raise IllegalAction("stand_in.not_a_player", _("A bot already plays this seat for good."))
         if entry.get("stand_in"):
-            raise IllegalAction("stand_in.already", "A bot already stands in for this seat.")
+            raise IllegalAction("stand_in.already", _("A bot already stands in for this seat."))
         if not asked and seat not in self.overdue(self.now()):
-            raise IllegalAction("stand_in.player_present", f"{entry.get('name')} is still in the game: a bot takes "
-                                "their seat only when they ask for it, or when their clock has run out.")
+            raise IllegalAction("stand_in.player_present", _("{name} is still in the game: a bot takes their seat only when "
+                                                             "they ask for it, or when their clock has run out.",
+                                                             name=entry.get("name")))
         bot = bot or self.settings.get("bot") or table.default_bot(self.rules.BOTS)
         self._check_bot(self.rules, bot)
         self.trigger_event(self.BotStoodIn, seat=seat, bot=bot, reason="asked" if asked else "host")
@@ -52,7 +55,7 @@ class People(GameBase):
         self._check_playing()
         entry = self.seats[seat]
         if not entry.get("stand_in") or entry.get("resigned"):
-            raise IllegalAction("return.not_away", "No bot stands in for this seat.")
+            raise IllegalAction("return.not_away", _("No bot stands in for this seat."))
         self.trigger_event(self.PlayerReturned, seat=seat)
 
     def resign(self, seat: Seat) -> None:
@@ -60,7 +63,7 @@ class People(GameBase):
         self._check_playing()
         entry = self.seats[seat]
         if entry.get("bot"):
-            raise IllegalAction("resign.already", "A bot's seat cannot resign.")
+            raise IllegalAction("resign.already", _("A bot's seat cannot resign."))
         self.check_in_person(seat)
         if self.settings.get("on_resign") == "end":
             self.trigger_event(self.PlayerResigned, seat=seat, then="end", bot=None)
@@ -110,12 +113,12 @@ class People(GameBase):
 
         @staticmethod
         def said(fields: Mapping[str, Any]) -> str | None:
-            who, bot = seat_words(fields["seat"]), fields["bot"]
+            who, bot = seat_words(fields["seat"]), bot_words(fields["bot"])
             if fields.get("reason") == "asked":
-                return f"{who} lets a {bot} bot play for them."
+                return _("{who} lets a {bot} bot play for them.", who=who, bot=bot)
             if fields.get("reason") == "timeout":
-                return f"A {bot} bot plays for {who} until they are back."
-            return f"A {bot} bot stands in for {who}."
+                return _("A {bot} bot plays for {who} until they are back.", who=who, bot=bot)
+            return _("A {bot} bot stands in for {who}.", who=who, bot=bot)
 
         @staticmethod
         def upcast_v1_v2(state: dict[str, Any]) -> None:
@@ -130,7 +133,7 @@ class People(GameBase):
 
         @staticmethod
         def said(fields: Mapping[str, Any]) -> str | None:
-            return f"{seat_words(fields['seat'])} is back."
+            return _("{who} is back.", who=seat_words(fields["seat"]))
 
         def apply(self, game: People) -> None:
             game._change_seat(self.seat, stand_in=None, away=None)
@@ -146,8 +149,9 @@ class People(GameBase):
 
         @staticmethod
         def said(fields: Mapping[str, Any]) -> str | None:
-            then = "the game ends" if fields["then"] == "end" else f"a {fields['bot']} bot plays on"
-            return f"{seat_words(fields['seat'])} resigns: {then}."
+            if fields["then"] == "end":
+                return _("{who} resigns: the game ends.", who=seat_words(fields["seat"]))
+            return _("{who} resigns: a {bot} bot plays on.", who=seat_words(fields["seat"]), bot=bot_words(fields["bot"]))
 
         def apply(self, game: People) -> None:
             game._change_seat(self.seat, resigned=True, stand_in=self.bot)
@@ -169,7 +173,9 @@ class People(GameBase):
         @staticmethod
         def said(fields: Mapping[str, Any]) -> str | None:
             who = seat_words(fields["seat"])
-            return f"{who} ran out of time: {who} forfeits." if fields["policy"] == "forfeit" else f"{who} ran out of time."
+            if fields["policy"] == "forfeit":
+                return _("{who} ran out of time: {who} forfeits.", who=who)
+            return _("{who} ran out of time.", who=who)
 
         def apply(self, game: People) -> None:
             if self.policy == "forfeit":

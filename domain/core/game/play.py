@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from eventsourcing.domain import Aggregate
 
 from ..errors import IllegalAction
+from ..i18n import _
 from ..rng import Rng
 from ..rules import Action, Fact, Seat, actions_now, fold, revealing, turn_allows
 from .base import GameBase, Move, Status, plain
@@ -48,7 +49,7 @@ class Play(GameBase):
             self.check_in_person(seat)
         rules = self.rules
         if not turn_allows(rules, self.to_act(), seat, action):  # to act, or an out-of-turn action
-            raise IllegalAction("turn.not_yours", "It is not your turn.")
+            raise IllegalAction("turn.not_yours", _("It is not your turn."))
         before = self.state
         assert self.seed is not None
         rng = Rng(self.seed, f"event:{self.version + 1}")

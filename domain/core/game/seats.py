@@ -16,6 +16,7 @@ from eventsourcing.domain import Aggregate
 
 from .. import table
 from ..errors import IllegalAction
+from ..i18n import _
 from ..rng import Rng, game_seed
 from ..rules import Fact, Seat, fold
 from .base import GameBase, Status, hash_state, plain
@@ -79,17 +80,17 @@ class Seats(GameBase):
         the last, the game starts (setup). A bot given no name gets one of its own at this
         table (`bot_name`). Returns the seat taken."""
         if self.status != Status.OPEN:
-            raise IllegalAction("join.started", "This game has started; its seats are taken.")
+            raise IllegalAction("join.started", _("This game has started; its seats are taken."))
         if player is not None and self.seat_of_player(player) is not None:
-            raise IllegalAction("join.already_seated", "You already have a seat at this game.")
+            raise IllegalAction("join.already_seated", _("You already have a seat at this game."))
         self._check_bot(self.rules, bot)
         free = self.open_seats()
         if not free:
-            raise IllegalAction("join.full", "Every seat of this game is taken.")
+            raise IllegalAction("join.full", _("Every seat of this game is taken."))
         if seat is None:
             seat = free[0]
         elif seat not in free:
-            raise IllegalAction("join.seat_taken", f"Seat {seat} is not open; open seats: {free}.")
+            raise IllegalAction("join.seat_taken", _("Seat {seat} is not open; open seats: {free}.", seat=seat, free=free))
         if name is None:
             assert bot is not None, "a person takes a seat under their own name"
             name = self.bot_name(bot)
@@ -111,7 +112,7 @@ class Seats(GameBase):
 
     def leave_seat(self, seat: Seat) -> None:
         if self.status != Status.OPEN:
-            raise IllegalAction("leave.started", "The game has started: resign instead of leaving.")
+            raise IllegalAction("leave.started", _("The game has started: resign instead of leaving."))
         self.trigger_event(self.SeatLeft, seat=seat)
 
     def _begin(self) -> None:
@@ -154,8 +155,9 @@ class Seats(GameBase):
 
         @staticmethod
         def said(fields: Mapping[str, Any]) -> str | None:
-            added = " and adds entropy to the seed" if fields.get("entropy") else ""
-            return f"{fields['name']} takes a seat{added}."
+            if fields.get("entropy"):
+                return _("{name} takes a seat and adds entropy to the seed.", name=fields["name"])
+            return _("{name} takes a seat.", name=fields["name"])
 
         def apply(self, game: Seats) -> None:
             entry = seat_entry(name=self.name, player=self.player, bot=self.bot, token_hash=self.token_hash,
@@ -168,7 +170,7 @@ class Seats(GameBase):
 
         @staticmethod
         def said(fields: Mapping[str, Any]) -> str | None:
-            return "A player leaves; the seat is open again."
+            return _("A player leaves; the seat is open again.")
 
         def apply(self, game: Seats) -> None:
             game.seats = tuple(dict(OPEN_SEAT) if n == self.seat else s for n, s in enumerate(game.seats))
@@ -184,7 +186,7 @@ class Seats(GameBase):
 
         @staticmethod
         def said(fields: Mapping[str, Any]) -> str | None:
-            return "Every seat is taken: the game starts."
+            return _("Every seat is taken: the game starts.")
 
         def apply(self, game: Seats) -> None:
             game.__dict__.pop("_decided", None)
@@ -195,7 +197,7 @@ class Seats(GameBase):
 
         @staticmethod
         def said(fields: Mapping[str, Any]) -> str | None:
-            return "The host makes the game private."
+            return _("The host makes the game private.")
 
         def apply(self, game: Seats) -> None:
             game.private = True
@@ -206,7 +208,7 @@ class Seats(GameBase):
 
         @staticmethod
         def said(fields: Mapping[str, Any]) -> str | None:
-            return "The host renews the invitation."
+            return _("The host renews the invitation.")
 
         def apply(self, game: Seats) -> None:
             game.invite_hash = self.invite_hash

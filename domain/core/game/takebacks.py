@@ -15,6 +15,7 @@ from eventsourcing.domain import Aggregate
 
 from .. import codec
 from ..errors import IllegalAction
+from ..i18n import _
 from ..rules import Seat
 from ..words import seat as seat_words
 from .base import GameBase, Move, Status, UndoRequest
@@ -33,16 +34,16 @@ class TakeBacks(GameBase):
         """The version to go back to: just before `seat`'s last action still in effect. A seat
         a bot plays has no take-back: its latest moves are the bot's (`check_in_person`)."""
         if self.status != Status.ACTIVE:
-            raise IllegalAction("undo.game_over", "Only a game in play can be taken back.")
+            raise IllegalAction("undo.game_over", _("Only a game in play can be taken back."))
         self.check_in_person(seat)
         for move in reversed(self.moves):
             if move.seat == seat:
                 return move.version - 1
-        raise IllegalAction("undo.nothing", "You have no move to take back.")
+        raise IllegalAction("undo.nothing", _("You have no move to take back."))
 
     def request_undo(self, seat: Seat) -> None:
         if self.undo_request is not None:
-            raise IllegalAction("undo.pending", "A take-back request is already waiting for answers.")
+            raise IllegalAction("undo.pending", _("A take-back request is already waiting for answers."))
         self.trigger_event(self.UndoRequested, seat=seat, to_version=self.undo_target(seat))
         self.bots_answer()
 
@@ -60,11 +61,11 @@ class TakeBacks(GameBase):
         self.check_in_person(seat)
         request = self.undo_request
         if request is None:
-            raise IllegalAction("undo.none_pending", "There is no take-back request to answer.")
+            raise IllegalAction("undo.none_pending", _("There is no take-back request to answer."))
         if seat == request.seat:
-            raise IllegalAction("undo.own_request", "You cannot answer your own take-back request.")
+            raise IllegalAction("undo.own_request", _("You cannot answer your own take-back request."))
         if seat in request.accepted:
-            raise IllegalAction("undo.already_answered", "You have already accepted this request.")
+            raise IllegalAction("undo.already_answered", _("You have already accepted this request."))
         self.trigger_event(self.UndoAnswered, seat=seat, accept=accept)
 
     def undo_granted(self) -> bool:
@@ -96,7 +97,7 @@ class TakeBacks(GameBase):
 
         @staticmethod
         def said(fields: Mapping[str, Any]) -> str | None:
-            return f"{seat_words(fields['seat'])} asks to take back (to #{fields['to_version']})."
+            return _("{who} asks to take back (to #{n}).", who=seat_words(fields["seat"]), n=fields["to_version"])
 
         def apply(self, game: TakeBacks) -> None:
             game.undo_request = UndoRequest(self.seat, self.to_version, frozenset(), at=self.timestamp)
@@ -109,7 +110,9 @@ class TakeBacks(GameBase):
 
         @staticmethod
         def said(fields: Mapping[str, Any]) -> str | None:
-            return f"{seat_words(fields['seat'])} {'accepts' if fields['accept'] else 'declines'} the take-back."
+            if fields["accept"]:
+                return _("{who} accepts the take-back.", who=seat_words(fields["seat"]))
+            return _("{who} declines the take-back.", who=seat_words(fields["seat"]))
 
         def apply(self, game: TakeBacks) -> None:
             request = game.undo_request

@@ -12,6 +12,7 @@ from eventsourcing.domain import Aggregate
 
 from .. import table
 from ..errors import IllegalAction
+from ..i18n import _
 from ..rules import Seat
 from .base import GameBase
 
@@ -23,12 +24,13 @@ class Talk(GameBase):
         """Table talk: `author` is a seat, or None for the host without a seat."""
         text = table.check_message(text)
         if self.messages >= table.MESSAGES_PER_GAME:
-            raise IllegalAction("message.too_many", f"This game has reached its {table.MESSAGES_PER_GAME} messages.")
+            raise IllegalAction("message.too_many", _("This game has reached its {n} messages.", n=table.MESSAGES_PER_GAME))
         limit, window = table.MESSAGE_RATE
         now = self.now()
         recent = [t for t in self.talk.get(self._author_key(author), ()) if now - t < window]
         if len(recent) >= limit:
-            raise IllegalAction("message.too_often", f"At most {limit} messages in {int(window.total_seconds() // 60)} minutes; wait a little.")
+            raise IllegalAction("message.too_often", _("At most {n} messages in {minutes} minutes; wait a little.", n=limit,
+                                                        minutes=int(window.total_seconds() // 60)))
         self.trigger_event(self.MessagePosted, author=author, name=name, text=text)
 
     def _note_message(self, author: int | None, when: datetime) -> None:

@@ -57,6 +57,9 @@ from ..components import (
     SIZE,
     UNIVERSITY,
 )
+from ..i18n import _, building_lower, good
+from ..i18n import piece as piece_name
+from ..i18n import spot as spot_name
 from ..stages import turn_changes
 from ..state import (
     BLACK_MARKET_STEP,
@@ -128,7 +131,7 @@ def build_options(s: State, seat: int, only: int | None = None) -> Iterator[tupl
     builder phase)."""
     pl = s.players[seat]
     supply, money = s.building_supply, pl.doubloons
-    _, _, spaces, large = owned(pl.buildings)  # (`pl.city`, without its property call)
+    _owned, _used, spaces, large = owned(pl.buildings)  # (`pl.city`, without its property call)
     room = CITY_SPACES - spaces
     large_full = large >= s.config.max_large_buildings
     prices, within = _prices(*discounts(s, seat))
@@ -197,25 +200,26 @@ def why_not_build(s: State, seat: int, b: int, black_market: bool = False) -> Wh
 
 def build_check(s: State, seat: int, b: int, black_market: bool) -> tuple[Why, int]:
     """(why not, price): the fault `build_options` finds for `b`, in words, and its price."""
-    _, p, fault = next(build_options(s, seat, b))
+    _b, p, fault = next(build_options(s, seat, b))
     if fault == "builder.cannot_afford" or (fault is None and black_market):
         pl = s.players[seat]
         if black_market:
             return why_not_black_market(s, pl, b, p), p
-        return ("builder.cannot_afford", f"The {_name(b)} costs you {p} doubloons; you have {pl.doubloons}."), p
+        return ("builder.cannot_afford", _("The {building} costs you {price} doubloons; you have {money}.",
+                                           building=_name(b), price=p, money=pl.doubloons)), p
     if fault == "builder.sold_out":
-        return (fault, f"There is no {_name(b)} left to build."), p
+        return (fault, _("There is no {building} left to build.", building=_name(b))), p
     if fault == "builder.already_owned":
-        return (fault, f"You already own a {_name(b)}; each building only once."), p
+        return (fault, _("You already own a {building}; each building only once.", building=_name(b))), p
     if fault == "builder.no_space":
-        return (fault, f"Your city has no room for the {_name(b)}."), p
+        return (fault, _("Your city has no room for the {building}.", building=_name(b))), p
     if fault == "builder.too_many_large":
-        return (fault, f"Your city holds at most {s.config.max_large_buildings} large buildings."), p
+        return (fault, _("Your city holds at most {n} large buildings.", n=s.config.max_large_buildings)), p
     return None, p
 
 
 def _name(b: int) -> str:
-    return BUILDINGS[b].name.lower()
+    return building_lower(BUILDINGS[b].id)
 
 
 def black_market_open(s: State, pl: Player) -> bool:
@@ -226,14 +230,15 @@ def why_not_black_market(s: State, pl: Player, b: int, p: int) -> Why:
     """§2.4 black market: up to 3 doubloons short of the price `p` of `b`, one different item
     per doubloon."""
     if not black_market_open(s, pl):
-        return "builder.no_black_market", "You need an occupied black market to cover a shortfall."
+        return "builder.no_black_market", _("You need an occupied black market to cover a shortfall.")
     short = p - pl.doubloons
     if short <= 0:
-        return "builder.no_shortfall", f"You can pay the {_name(b)} ({p}) yourself; the black market only covers money you lack."
+        return "builder.no_shortfall", _("You can pay the {building} ({price}) yourself; the black market only covers "
+                                          "money you lack.", building=_name(b), price=p)
     if short > 3:
-        return "builder.shortfall_too_large", f"The black market covers at most 3 doubloons; you lack {short}."
+        return "builder.shortfall_too_large", _("The black market covers at most 3 doubloons; you lack {n}.", n=short)
     if short > bm_categories(pl):
-        return "builder.black_market_short", f"You lack {short} doubloons but cannot give {short} different items."
+        return "builder.black_market_short", _("You lack {n} doubloons but cannot give {n} different items.", n=short)
     return None
 
 
@@ -242,7 +247,7 @@ def _builder_actions(s: State, seat: int) -> list[Action]:
     pl = s.players[seat]
     university = pl.occ(UNIVERSITY) and colonist_source(s) is not None
     acts: list[Action] = []
-    for b, _, fault in build_options(s, seat):
+    for b, _price, fault in build_options(s, seat):
         act: Action = {"type": "build", "building": CATALOG[b]}
         if fault is not None:  # a shortfall the black market covers
             act["black_market"] = True
@@ -278,7 +283,7 @@ def _build(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     name = named(action, "building")
     known = len(BUILDINGS) if s.config.expansions else BASE_KINDS
     if BUILDING_INDEX.get(name, known) >= known:
-        reject("builder.unknown_building", f"There is no building {name!r} in this game.")
+        reject("builder.unknown_building", _("There is no building {name!r} in this game.", name=name))
     use_university = flag(action, "university", True)
     black = flag(action, "black_market", False)
     b = BUILDING_INDEX[name]
@@ -350,31 +355,31 @@ def why_not_give(s: State, pl: Player, item: str, source: Any = None, kind: Any 
     the tile or building `source` or the windrose, not from the black market itself), a good (of
     kind `source`) or a VP."""
     if item in s.bm_given:
-        return "builder.black_market_one_each", "Give at most one worker, one good and one VP."
+        return "builder.black_market_one_each", _("Give at most one worker, one good and one VP.")
     if item == "good":
         if pl.goods[source] <= 0:
-            return "builder.no_good", f"You have no {GOODS[source]} to give."
+            return "builder.no_good", _("You have no {good} to give.", good=good(GOODS[source]))
         return None
     if item == "vp":
-        return None if pl.vp >= 1 else ("builder.no_vp", "You have no VP to give.")
+        return None if pl.vp >= 1 else ("builder.no_vp", _("You have no VP to give."))
     if source == "black_market":
-        return "builder.black_market_own_worker", "The worker on the black market cannot pay for it."
+        return "builder.black_market_own_worker", _("The worker on the black market cannot pay for it.")
     if source == "windrose":
         workers = pl.windrose
     else:
         spot = target(pl, source)
         if spot is None:
-            return "builder.unknown_source", f"You have no plantation, quarry or building {source!r}."
+            return "builder.unknown_source", _("You have no plantation, quarry or building {name!r}.", name=source)
         workers = spot[0]
     if kind not in pieces_at(pl, source, workers):
-        return "builder.no_worker_there", f"There is no {kind} on your {source}."
+        return "builder.no_worker_there", _("There is no {piece} on your {spot}.", piece=piece_name(kind), spot=spot_name(source))
     return None
 
 
 @offers(Step.BLACK_MARKET)
 def _black_market_actions(s: State, seat: int) -> list[Action]:
     pl = s.players[seat]
-    sources = [name for name, _, _ in targets(pl)] + ["windrose"]
+    sources = [name for name, _w, _c in targets(pl)] + ["windrose"]
     acts: list[Action] = [
         {"type": "black_market_worker", "from": name, **piece(s, p)}
         for name in sources

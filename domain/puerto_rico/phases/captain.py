@@ -42,6 +42,7 @@ from ..components import (
     SMALL_WHARF,
     WHARF,
 )
+from ..i18n import _, good
 from ..stages import next_stage
 from ..state import SHIP, SMALL_WHARF_STEP, Player, State, Step, _set, _update, add, put, set_player
 from ..tables import automatic, commands, evolves, offers
@@ -102,12 +103,12 @@ def why_not_ship(s: State, seat: int, pl: Player, g: int, ship: int | str) -> Wh
     """§4.6 K1: `g` onto cargo ship `ship` (one of `loads_of`), or onto the player's own ship
     with an occupied wharf (§2.3: all goods of the kind, once per phase)."""
     if pl.goods[g] <= 0:
-        return "captain.no_good", f"You have no {GOODS[g]} to ship."
+        return "captain.no_good", _("You have no {good} to ship.", good=good(GOODS[g]))
     if isinstance(ship, str):  # "wharf" (the action's other strings are malformed)
         return why_not_wharf(s, seat, pl)
     if not 0 <= ship < len(s.ship_capacity):
-        return "captain.unknown_ship", f"There are cargo ships 0 to {len(s.ship_capacity) - 1} only."
-    for i, _ in loads_of(s, g, pl.goods[g]):
+        return "captain.unknown_ship", _("There are cargo ships 0 to {last} only.", last=len(s.ship_capacity) - 1)
+    for i, _load in loads_of(s, g, pl.goods[g]):
         if i == ship:
             return None
     return _why_not_onto(s, g, ship)
@@ -116,9 +117,9 @@ def why_not_ship(s: State, seat: int, pl: Player, g: int, ship: int | str) -> Wh
 def why_not_wharf(s: State, seat: int, pl: Player) -> Why:
     """§2.3 wharf: an occupied wharf, once per phase."""
     if not pl.occ(WHARF):
-        return "captain.no_wharf", "You need an occupied wharf to ship to your own ship."
+        return "captain.no_wharf", _("You need an occupied wharf to ship to your own ship.")
     if seat in s.wharf_used:
-        return "captain.wharf_used", "You have already used your wharf in this phase."
+        return "captain.wharf_used", _("You have already used your wharf in this phase.")
     return None
 
 
@@ -126,19 +127,21 @@ def _why_not_onto(s: State, g: int, ship: int) -> tuple[str, str]:
     """Which part of §4.6 K1 a cargo ship outside `loads_of` breaks (the sentence of a refusal)."""
     kind = s.ship_good[ship]
     if kind == g:
-        return "captain.ship_full", f"The {GOODS[g]} ship is full."
+        return "captain.ship_full", _("The {good} ship is full.", good=good(GOODS[g]))
     if s.ship_load[ship] > 0:
-        return "captain.ship_has_other_good", f"That ship already carries {GOODS[kind]}; a ship carries one kind."
+        return "captain.ship_has_other_good", _("That ship already carries {good}; a ship carries one kind.",
+                                                good=good(GOODS[kind]))
     if g in s.ship_good:
-        return "captain.good_on_other_ship", f"Another ship already carries {GOODS[g]}."
-    return "captain.must_use_largest", f"You must load your {GOODS[g]} onto the empty ship that takes the most of it."
+        return "captain.good_on_other_ship", _("Another ship already carries {good}.", good=good(GOODS[g]))
+    return "captain.must_use_largest", _("You must load your {good} onto the empty ship that takes the most of it.",
+                                          good=good(GOODS[g]))
 
 
 def why_not_pass(s: State, seat: int) -> Why:
     """§4.6 K3 must ship: a player who can load goods onto a cargo ship must (the wharf, the small
     wharf and the royal supplier are never compulsory)."""
     if next(cargo_loads(s, s.players[seat]), None) is not None:
-        return "captain.must_ship", "You must ship goods when you can."
+        return "captain.must_ship", _("You must ship goods when you can.")
     return None
 
 
@@ -156,7 +159,7 @@ def shipping_actions(s: State, seat: int) -> Iterator[Action]:
     pl = s.players[seat]
     if not any(pl.goods):
         return  # every option needs a good
-    for g, i, _ in cargo_loads(s, pl):  # (a loop in this generator, not one more generator)
+    for g, i, _load in cargo_loads(s, pl):  # (a loop in this generator, not one more generator)
         yield {"type": "ship", "good": GOODS[g], "ship": i}
     # (each building's own conditions first: the goods are tried only where the building is open)
     # (loops, not generator expressions: those would make cells of `s`, `seat` and `pl` at every call)
@@ -244,7 +247,7 @@ def _ship(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     s = tx.state
     pl = s.players[seat]
     if ship != "wharf" and (not isinstance(ship, int) or isinstance(ship, bool)):
-        reject("action.malformed", "'ship' must be a cargo ship number or \"wharf\".")
+        reject("action.malformed", _("'ship' must be a cargo ship number or \"wharf\"."))
     refuse(why_not_ship(s, seat, pl, g, ship))
     count = shipment_count(s, pl, g, ship)
     # §4.6 scoring a shipment
@@ -318,9 +321,9 @@ def _loading_ended(s: State, f: Fact) -> State:
 def why_not_small_wharf_open(s: State, seat: int, pl: Player) -> Why:
     """§2.4 small wharf: an occupied one, once per phase (at the loading step)."""
     if not (s.config.new_buildings and pl.occ(SMALL_WHARF)):
-        return "captain.no_small_wharf", "You need an occupied small wharf."
+        return "captain.no_small_wharf", _("You need an occupied small wharf.")
     if seat in s.small_wharf_used:
-        return "captain.small_wharf_used", "You have already used your small wharf in this phase."
+        return "captain.small_wharf_used", _("You have already used your small wharf in this phase.")
     return None
 
 
@@ -332,9 +335,9 @@ def why_not_small_wharf(s: State, seat: int, pl: Player, g: int, count: int) -> 
         if why is not None:
             return why
     elif s.cargo[g] > 0:
-        return "captain.already_loaded", f"Your {GOODS[g]} is already on the small wharf."
+        return "captain.already_loaded", _("Your {good} is already on the small wharf.", good=good(GOODS[g]))
     if not 1 <= count <= pl.goods[g]:
-        return "captain.not_enough_goods", f"You can load 1 to {pl.goods[g]} {GOODS[g]}."
+        return "captain.not_enough_goods", _("You can load 1 to {n} {good}.", n=pl.goods[g], good=good(GOODS[g]))
     return None
 
 
@@ -407,15 +410,15 @@ def why_not_supply(s: State, seat: int, pl: Player, g: int | None) -> Why:
     noble he owns, each of a different kind, 1 VP each. `g` None: whether it can send a good of
     some kind at all (what the loading step asks, see `has_options`)."""
     if not (s.config.nobles and pl.occ(ROYAL_SUPPLIER)):
-        return "captain.no_royal_supplier", "You need an occupied royal supplier."
+        return "captain.no_royal_supplier", _("You need an occupied royal supplier.")
     if seat in s.captain_turned:
-        return "captain.royal_supplier_late", "The royal supplier works only in your first turn, before you ship."
+        return "captain.royal_supplier_late", _("The royal supplier works only in your first turn, before you ship.")
     if g is not None and g in s.supplied:
-        return "captain.royal_supplier_same_kind", "The goods sent by the royal supplier must be of different kinds."
+        return "captain.royal_supplier_same_kind", _("The goods sent by the royal supplier must be of different kinds.")
     if len(s.supplied) >= pl.nobles:
-        return "captain.royal_supplier_nobles", "The royal supplier sends one good per noble you own."
+        return "captain.royal_supplier_nobles", _("The royal supplier sends one good per noble you own.")
     if g is not None and pl.goods[g] <= 0:
-        return "captain.no_good", f"You have no {GOODS[g]}."
+        return "captain.no_good", _("You have no {good}.", good=good(GOODS[g]))
     return None
 
 

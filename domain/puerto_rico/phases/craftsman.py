@@ -45,6 +45,7 @@ from ..components import (
     SUGAR,
     SUGAR_MILL,
 )
+from ..i18n import _, good, the_building, vp
 from ..stages import next_stage
 from ..state import Player, State, Step, _set, _update, add, set_player
 from ..tables import automatic, commands, evolves, offered, offers
@@ -186,9 +187,9 @@ def _craftsman_bonus(tx: Tx, seat: int, action: Action, rng: RandomSource) -> No
     g = good_of(action)
     s = tx.state
     if g not in s.produced:
-        reject("craftsman.not_produced", f"You did not produce any {GOODS[g]} in this phase.")
+        reject("craftsman.not_produced", _("You did not produce any {good} in this phase.", good=good(GOODS[g])))
     if s.goods[g] <= 0:
-        reject("craftsman.supply_empty", f"There is no {GOODS[g]} left in the supply.")
+        reject("craftsman.supply_empty", _("There is no {good} left in the supply.", good=good(GOODS[g])))
     tx.emit({"t": "CraftsmanBonusTaken", "seat": seat, "good": GOODS[g]})
 
 
@@ -225,24 +226,26 @@ def _production(row: Mapping[str, Any]) -> str:
     got = say_goods(row["goods"])
     extras = []
     if row.get("aqueduct"):
-        extras.append(f"{say_goods(row['aqueduct'])} of it from the aqueduct")
+        extras.append(_("{goods} of it from the aqueduct", goods=say_goods(row["aqueduct"])))
     if row["factory"]:
-        extras.append(f"{say_doubloons(row['factory'])} from the factory")
+        extras.append(_("{money} from the factory", money=say_doubloons(row["factory"])))
     if row.get("doubloons"):
-        extras.append(f"{say_doubloons(row['doubloons'])} from {listing(_earners(row))}")
+        extras.append(_("{money} from {buildings}", money=say_doubloons(row["doubloons"]), buildings=listing(_earners(row))))
     if row.get("vp"):
-        extras.append(f"{row['vp']} VP from the chapel")
-    return f"{seat_word(row['seat'])} {got}" + (f" ({'; '.join(extras)})" if extras else "")
+        extras.append(_("{vp} from the chapel", vp=vp(row["vp"])))
+    if extras:
+        return _("{who} {goods} ({extras})", who=seat_word(row["seat"]), goods=got, extras="; ".join(extras))
+    return _("{who} {goods}", who=seat_word(row["seat"]), goods=got)
 
 
 def _earners(row: Mapping[str, Any]) -> list[str]:
     out = []
     if row.get("specialty_factory"):
-        out.append("the specialty factory")
+        out.append(the_building("specialty_factory"))
     if row.get("chapel") == "doubloon":
-        out.append("the chapel")
+        out.append(the_building("chapel"))
     if row.get("jeweler"):
-        out.append("the jeweler")
+        out.append(the_building("jeweler"))
     return out
 
 
@@ -250,10 +253,10 @@ def _earners(row: Mapping[str, Any]) -> list[str]:
 def _goods_produced_said(fact: Fact, viewer: Viewer) -> str:
     rows = fact["production"]
     if not rows:
-        return "Production: nobody produces anything."
-    return f"Production: {'; '.join(_production(r) for r in rows)}."
+        return _("Production: nobody produces anything.")
+    return _("Production: {rows}.", rows="; ".join(_production(r) for r in rows))
 
 
 @says("CraftsmanBonusTaken")
 def _craftsman_bonus_taken_said(fact: Fact, viewer: Viewer) -> str:
-    return f"{seat_word(fact['seat'])} takes 1 extra {fact['good']} (the craftsman's privilege)."
+    return _("{who} takes 1 extra {good} (the craftsman's privilege).", who=seat_word(fact["seat"]), good=good(fact["good"]))

@@ -24,6 +24,9 @@ from ..common import (
     targets,
 )
 from ..components import BUILDING_INDEX, TILE_INDEX
+from ..i18n import _
+from ..i18n import piece as piece_name
+from ..i18n import spot as spot_name
 from ..stages import among, clockwise
 from ..state import (
     BLACK_MARKET_STEP,
@@ -112,16 +115,16 @@ def _deploy_guest(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     name = named(action, "to")
     kind = piece_of(action, default_piece(pl, "guest_house"))
     if not s.config.new_buildings or pl.guests <= 0:
-        reject("guest.no_guest", "You have no guest waiting on a guest house.")
+        reject("guest.no_guest", _("You have no guest waiting on a guest house."))
     if kind not in pieces_at(pl, "guest_house", pl.guests):
-        reject("guest.no_such_piece", f"There is no {kind} among your guests.")
+        reject("guest.no_such_piece", _("There is no {piece} among your guests.", piece=piece_name(kind)))
     if name == "guest_house":
-        reject("guest.same_place", "A guest moves from the guest house to another building or tile.")
+        reject("guest.same_place", _("A guest moves from the guest house to another building or tile."))
     spot = target(pl, name)
     if spot is None:
-        reject("guest.unknown_target", f"You have no plantation, quarry or building {name!r}.")
+        reject("guest.unknown_target", _("You have no plantation, quarry or building {name!r}.", name=name))
     if spot[0] >= spot[1]:
-        reject("guest.target_full", f"Your {name} has no empty circle.")
+        reject("guest.target_full", _("Your {spot} has no empty circle.", spot=spot_name(name)))
     tx.emit({"t": "GuestDeployed", "seat": seat, "to": name, **piece(s, kind)})
 
 

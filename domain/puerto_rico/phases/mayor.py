@@ -29,6 +29,9 @@ from ..common import (
     targets,
 )
 from ..components import CIRCLES, TILE_KINDS, VILLA
+from ..i18n import _
+from ..i18n import piece as piece_name
+from ..i18n import spot as spot_name
 from ..stages import among, clockwise, next_stage, turn_changes
 from ..state import DISTRIBUTE, Player, State, Step, _set, _update, owned, set_player
 from ..tables import automatic, commands, entrants, evolves, offers
@@ -71,9 +74,9 @@ def _mayor_privilege(tx: Tx, seat: int, action: Action, rng: RandomSource) -> No
     n = whole(action, "colonists")
     cap = privilege(tx.state, seat)
     if not 0 <= n <= cap:
-        reject("mayor.privilege_limit", f"The mayor may take 0 to {cap} colonist from the supply.")
+        reject("mayor.privilege_limit", _("The mayor may take 0 to {n} colonist from the supply.", n=cap))
     if n > tx.state.colonist_supply:
-        reject("mayor.supply_empty", "There are not that many colonists left in the supply.")
+        reject("mayor.supply_empty", _("There are not that many colonists left in the supply."))
     tx.emit({"t": "MayorPrivilegeTaken", "seat": seat, "colonists": n})
 
 
@@ -119,9 +122,9 @@ def _villa_take(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     fields(action)
     s = tx.state
     if not (s.config.nobles and s.players[seat].occ(VILLA)):
-        reject("mayor.no_villa", "You need an occupied villa to take a noble.")
+        reject("mayor.no_villa", _("You need an occupied villa to take a noble."))
     if s.noble_supply <= 0 and s.colonist_supply <= 0:
-        reject("mayor.villa_empty", "There is no noble and no colonist left in the supply.")
+        reject("mayor.villa_empty", _("There is no noble and no colonist left in the supply."))
     # §2.5: a noble from the supply (not the ship); if none is left, a colonist
     tx.emit({"t": "VillaUsed", "seat": seat, "piece": "noble" if s.noble_supply > 0 else "colonist"})
 
@@ -244,7 +247,7 @@ def arrangements(s: State, pl: Player) -> list[Action]:
                 for p in waiting:
                     moves.append({"type": "place", "to": name, "piece": p})
         if not s.placed:
-            for name, w, _ in spots:
+            for name, w, _circles in spots:
                 if w > 0:
                     for p in pieces_at(pl, name, w):
                         moves.append({"type": "remove", "from": name, "piece": p})
@@ -262,7 +265,7 @@ def arrangements(s: State, pl: Player) -> list[Action]:
         for k, w in enumerate(manned):
             if w > 0:
                 moves.append({"type": "remove", "from": TILE_KINDS[k]})
-        for name, w, _ in buildings:
+        for name, w, _circles in buildings:
             if w > 0:
                 moves.append({"type": "remove", "from": name})
     return moves
@@ -291,28 +294,28 @@ def why_not_arrange(s: State, pl: Player, move: Action, spot: tuple[int, int]) -
         return None
     if move["type"] == "place":
         if pl.windrose <= 0:
-            return "mayor.no_colonist", "You have no colonist waiting on your windrose to place."
+            return "mayor.no_colonist", _("You have no colonist waiting on your windrose to place.")
         if spot[0] >= spot[1]:
-            return "mayor.target_full", f"Every circle of your {where} is already occupied."
+            return "mayor.target_full", _("Every circle of your {spot} is already occupied.", spot=spot_name(where))
     else:
         if s.placed:
             return (
                 "mayor.remove_after_place",
-                "Take colonists off your tiles before you start placing; you have already placed one.",
+                _("Take colonists off your tiles before you start placing; you have already placed one."),
             )
         if spot[0] <= 0:
-            return "mayor.nothing_to_remove", f"There is no colonist on your {where}."
-    return "mayor.no_such_piece", f"There is no {move['piece']} there."
+            return "mayor.nothing_to_remove", _("There is no colonist on your {spot}.", spot=spot_name(where))
+    return "mayor.no_such_piece", _("There is no {piece} there.", piece=piece_name(move["piece"]))
 
 
 def why_not_done(pl: Player) -> Why:
     """§4.2 M4 rule 3: workers stay on the windrose only when every circle is filled."""
     if pl.windrose > 0:
-        for _, w, c in targets(pl):
+        for _name, w, c in targets(pl):
             if w < c:
                 return (
                     "mayor.empty_circles",
-                    "Colonists may stay on the windrose only when every circle on your board is filled.",
+                    _("Colonists may stay on the windrose only when every circle on your board is filled."),
                 )
     return None
 
@@ -380,7 +383,7 @@ def _arrange(tx: Tx, seat: int, action: Action, key: str, fact: Fact) -> None:
     where = named(action, key)
     spot = target(pl, where)
     if spot is None:
-        reject("mayor.unknown_target", f"You have no plantation, quarry or building {where!r}.")
+        reject("mayor.unknown_target", _("You have no plantation, quarry or building {name!r}.", name=where))
     move: Action = {"type": action["type"], key: where}
     if s.config.nobles:  # the piece named, else the only kind of worker where it comes from
         move["piece"] = piece_of(action, default_piece(pl, "windrose" if key == "to" else where))

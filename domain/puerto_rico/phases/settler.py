@@ -37,6 +37,7 @@ from ..components import (
     TILE_INDEX,
     TILE_KINDS,
 )
+from ..i18n import _, plantation
 from ..stages import among, clockwise, turn_changes
 from ..state import SETTLE, SETTLE_EXTRA, Player, State, Step, _set, _update, add, set_player
 from ..tables import automatic, commands, entrants, evolves, offered, offers
@@ -68,13 +69,13 @@ def _hospice_matters(s: State, pl: Player) -> bool:
 def why_not_hacienda_draw(s: State, seat: int, pl: Player) -> Why:
     """§2.3 hacienda: one face-down plantation before the pick, once per turn."""
     if not pl.occ(HACIENDA):
-        return "settler.no_hacienda", "You need an occupied hacienda to draw a face-down plantation."
+        return "settler.no_hacienda", _("You need an occupied hacienda to draw a face-down plantation.")
     if s.hacienda:
-        return "settler.hacienda_used", "You have already used your hacienda this turn."
+        return "settler.hacienda_used", _("You have already used your hacienda this turn.")
     if pl.tiles >= ISLAND_SPACES:
-        return _ISLAND_FULL
+        return _island_full()
     if not s.draw_pile and not s.discard:
-        return "settler.no_tiles", "There are no face-down plantations left to draw."
+        return "settler.no_tiles", _("There are no face-down plantations left to draw.")
     return None
 
 
@@ -83,16 +84,16 @@ def why_not_hacienda_quarry(s: State, seat: int, pl: Player) -> Why:
     if not s.config.hacienda_quarry_with_construction_hut:
         return (
             "settler.hacienda_quarry_disabled",
-            "In this game the hacienda tile cannot be replaced by a quarry (rules §10 A1).",
+            _("In this game the hacienda tile cannot be replaced by a quarry (rules §10 A1)."),
         )
     if not (pl.occ(HACIENDA) and pl.occ(CONSTRUCTION_HUT)):
-        return "settler.no_hacienda", "You need an occupied hacienda and construction hut for that."
+        return "settler.no_hacienda", _("You need an occupied hacienda and construction hut for that.")
     if s.hacienda:
-        return "settler.hacienda_used", "You have already used your hacienda this turn."
+        return "settler.hacienda_used", _("You have already used your hacienda this turn.")
     if pl.tiles >= ISLAND_SPACES:
-        return _ISLAND_FULL
+        return _island_full()
     if s.quarries <= 0:
-        return "settler.no_quarries", "There are no quarries left."
+        return "settler.no_quarries", _("There are no quarries left.")
     return None
 
 
@@ -100,13 +101,13 @@ def why_not_take(s: State, seat: int, pl: Player, k: int, forest: bool) -> Why:
     """§4.1 S2: a plantation of kind `k` from the face-up row (§2.4: as a forest, with an occupied
     forest house; in the library pick, with an occupied library)."""
     if forest and not _forest_house(s, pl):
-        return "settler.no_forest_house", "You need an occupied forest house to take a forest."
+        return "settler.no_forest_house", _("You need an occupied forest house to take a forest.")
     if s.step == SETTLE_EXTRA and not pl.occ(LIBRARY):
-        return _NO_LIBRARY
+        return _no_library()
     if pl.tiles >= ISLAND_SPACES:
-        return _ISLAND_FULL
+        return _island_full()
     if k not in s.faceup:
-        return "settler.not_in_row", f"There is no face-up {TILE_KINDS[k]} plantation to take."
+        return "settler.not_in_row", _("There is no face-up {plantation} to take.", plantation=plantation(TILE_KINDS[k]))
     return None
 
 
@@ -120,23 +121,27 @@ def why_not_quarry(s: State, seat: int, pl: Player) -> Why:
     (§2.3); the library's extra tile is a quarry only with a construction hut (§2.4)."""
     extra = s.step == SETTLE_EXTRA
     if extra and not pl.occ(LIBRARY):
-        return _NO_LIBRARY
+        return _no_library()
     if pl.tiles >= ISLAND_SPACES:
-        return _ISLAND_FULL
+        return _island_full()
     if s.hacienda == 2:
-        return "settler.one_quarry", "You have already taken a quarry this turn."
+        return "settler.one_quarry", _("You have already taken a quarry this turn.")
     if extra:
         if not pl.occ(CONSTRUCTION_HUT):
-            return "settler.quarry_not_allowed", "The library's extra tile is a quarry only with an occupied construction hut."
+            return "settler.quarry_not_allowed", _("The library's extra tile is a quarry only with an occupied construction hut.")
     elif not (seat == s.chooser or pl.occ(CONSTRUCTION_HUT)):
-        return "settler.quarry_not_allowed", "Only the settler, or the owner of an occupied construction hut, may take a quarry."
+        return "settler.quarry_not_allowed", _("Only the settler, or the owner of an occupied construction hut, may take a quarry.")
     if s.quarries <= 0:
-        return "settler.no_quarries", "There are no quarries left."
+        return "settler.no_quarries", _("There are no quarries left.")
     return None
 
 
-_ISLAND_FULL = ("settler.island_full", "Your island is full: all 12 spaces hold a tile.")
-_NO_LIBRARY = ("settler.library_unoccupied", "The extra tile needs an occupied library.")
+def _island_full() -> Why:
+    return "settler.island_full", _("Your island is full: all 12 spaces hold a tile.")
+
+
+def _no_library() -> Why:
+    return "settler.library_unoccupied", _("The extra tile needs an occupied library.")
 
 
 def settler_actions(s: State, seat: int) -> Iterator[Action]:
@@ -311,7 +316,7 @@ def _hunting_lodge_discard(tx: Tx, seat: int, action: Action, rng: RandomSource)
     s = tx.state
     pl = s.players[seat]
     if not (s.config.nobles and pl.occ_colonist(HUNTING_LODGE)):
-        reject("settler.hunting_lodge_unusable", "Only a hunting lodge occupied by a colonist lets you discard a plantation.")
+        reject("settler.hunting_lodge_unusable", _("Only a hunting lodge occupied by a colonist lets you discard a plantation."))
     tx.emit({"t": "TileDiscarded", "seat": seat, **discard_fact(pl, action), "by": "hunting_lodge"})
 
 

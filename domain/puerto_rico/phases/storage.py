@@ -26,6 +26,7 @@ from ..components import (
     STOREHOUSE,
     STOREHOUSE_SINGLES,
 )
+from ..i18n import _, good, goods
 from ..stages import turn_changes
 from ..state import Player, State, Step, _set, _update, add, put, set_player
 from ..tables import automatic, commands, evolves, offers
@@ -66,34 +67,36 @@ def why_not_warehouse(s: State, pl: Player, g: int) -> Why:
     if why is not None:
         return why
     if g in s.warehoused:
-        return "storage.already_stored", f"Your {GOODS[g]} is already in a warehouse."
+        return "storage.already_stored", _("Your {good} is already in a warehouse.", good=good(GOODS[g]))
     if s.singles[g]:
-        return "storage.already_kept", f"You already keep single {GOODS[g]}; warehouse a kind before keeping singles of it."
+        return "storage.already_kept", _("You already keep single {good}; warehouse a kind before keeping singles of it.",
+                                         good=good(GOODS[g]))
     if pl.goods[g] <= 0:
-        return "storage.no_good", f"You have no {GOODS[g]}."
+        return "storage.no_good", _("You have no {good}.", good=good(GOODS[g]))
     return None
 
 
 def _why_no_warehouse_room(s: State, pl: Player) -> Why:
     if warehouse_slots(pl) <= len(s.warehoused):
-        return "storage.no_warehouse", "You have no free occupied warehouse for another kind of goods."
+        return "storage.no_warehouse", _("You have no free occupied warehouse for another kind of goods.")
     return None
 
 
 def why_not_keep(s: State, pl: Player, g: int) -> Why:
     """§4.6 K6: one good kept on the windrose (§2.4 storehouse: up to 3 more single goods)."""
     if g in s.warehoused:
-        return "storage.already_stored", f"Your {GOODS[g]} is already in a warehouse."
+        return "storage.already_stored", _("Your {good} is already in a warehouse.", good=good(GOODS[g]))
     if pl.goods[g] - s.singles[g] <= 0:
-        more = "more " if s.singles[g] else ""
-        return "storage.no_good", f"You have no {more}{GOODS[g]}" + (" to keep." if more else ".")
+        if s.singles[g]:
+            return "storage.no_good", _("You have no more {good} to keep.", good=good(GOODS[g]))
+        return "storage.no_good", _("You have no {good}.", good=good(GOODS[g]))
     return _why_no_single_room(s, pl)
 
 
 def _why_no_single_room(s: State, pl: Player) -> Why:
     """Without a storehouse the one good kept ends the storing (no single is counted)."""
     if s.config.new_buildings and pl.occ(STOREHOUSE) and sum(s.singles) >= _singles_limit(s, pl):
-        return "storage.singles_full", f"You already keep {_singles_limit(s, pl)} single goods."
+        return "storage.singles_full", _("You already keep {n} single goods.", n=_singles_limit(s, pl))
     return None
 
 
@@ -249,22 +252,22 @@ def _ship_unloaded(s: State, f: Fact) -> State:
 
 @says("GoodsWarehoused")
 def _goods_warehoused_said(fact: Fact, viewer: Viewer) -> str:
-    return f"{seat_word(fact['seat'])} keeps all {fact['good']} in a warehouse."
+    return _("{who} keeps all {good} in a warehouse.", who=seat_word(fact["seat"]), good=good(fact["good"]))
 
 
 @says("GoodKept")
 def _good_kept_said(fact: Fact, viewer: Viewer) -> str:
-    return f"{seat_word(fact['seat'])} keeps 1 {fact['good']} in the storehouse."
+    return _("{who} keeps {good} in the storehouse.", who=seat_word(fact["seat"]), good=goods(1, fact["good"]))
 
 
 @says("GoodsStored")
 def _goods_stored_said(fact: Fact, viewer: Viewer) -> str:
     who, lost = seat_word(fact["seat"]), say_goods(fact["discarded"])
-    kept = f"keeps 1 {fact['kept']} on the windrose" if fact["kept"] else ""
-    if lost == "nothing":
+    kept = goods(1, fact["kept"]) if fact["kept"] else ""
+    if not any(fact["discarded"].values()):
         if kept:
-            return f"{who} {kept} and loses nothing."
-        return say_auto(fact, f"{who} keeps every good left")
+            return _("{who} keeps {good} on the windrose and loses nothing.", who=who, good=kept)
+        return say_auto(fact, _("{who} keeps every good left", who=who))
     if kept:
-        return f"{who} {kept}; {lost} go back to the supply."
-    return say_auto(fact, f"{who} cannot keep {lost}: back to the supply")
+        return _("{who} keeps {good} on the windrose; {lost} go back to the supply.", who=who, good=kept, lost=lost)
+    return say_auto(fact, _("{who} cannot keep {lost}: back to the supply", who=who, lost=lost))

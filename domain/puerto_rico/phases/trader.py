@@ -31,6 +31,7 @@ from ..components import (
     TRADING_HOUSE_SPACES,
     TRADING_POST,
 )
+from ..i18n import _, good, goods
 from ..stages import turn_changes
 from ..state import Player, State, Step, _set, _update, add, set_player
 from ..tables import automatic, commands, evolves, offered, offers
@@ -49,11 +50,11 @@ CITES: dict[str, Citation] = {
 def why_not_sell(s: State, pl: Player, g: int) -> Why:
     """§4.5 T1: a good the trading house takes now."""
     if pl.goods[g] <= 0:
-        return "trader.no_good", f"You have no {GOODS[g]} to sell."
+        return "trader.no_good", _("You have no {good} to sell.", good=good(GOODS[g]))
     if len(s.trading_house) >= TRADING_HOUSE_SPACES:
-        return "trader.house_full", "The trading house is full."
+        return "trader.house_full", _("The trading house is full.")
     if g in s.trading_house and not pl.occ(OFFICE):
-        return "trader.kind_present", f"The trading house already holds {GOODS[g]}; it buys each kind once."
+        return "trader.kind_present", _("The trading house already holds {good}; it buys each kind once.", good=good(GOODS[g]))
     return None
 
 
@@ -63,13 +64,13 @@ def why_not_trading_post(s: State, pl: Player, g: int) -> Why:
     if why is not None:
         return why
     if pl.goods[g] <= 0:
-        return "trader.no_good", f"You have no {GOODS[g]} to sell."
+        return "trader.no_good", _("You have no {good} to sell.", good=good(GOODS[g]))
     return None
 
 
 def _why_no_trading_post(s: State, pl: Player) -> Why:
     if not (s.config.new_buildings and pl.occ(TRADING_POST)):
-        return "trader.no_trading_post", "You need an occupied trading post to sell there."
+        return "trader.no_trading_post", _("You need an occupied trading post to sell there.")
     return None
 
 
@@ -128,9 +129,9 @@ def _sell(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     g = good_of(action)
     venue = action.get("venue", "house")
     if venue not in ("house", "trading_post"):
-        reject("action.malformed", "'venue' must be \"house\" or \"trading_post\".")
+        reject("action.malformed", _("'venue' must be \"house\" or \"trading_post\"."))
     if s.sale_done:
-        reject("trader.already_decided", "You have made your sale decision in this phase.")
+        reject("trader.already_decided", _("You have made your sale decision in this phase."))
     pl = s.players[seat]
     if venue == "trading_post":
         # §2.4: any kind, even with the trading house full; no market bonus (§10 A42)
@@ -146,7 +147,7 @@ def _sell(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
 def _pass(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     fields(action)
     if tx.state.sale_done:
-        reject("trader.already_decided", "You have made your sale decision; use end_turn to finish your turn.")
+        reject("trader.already_decided", _("You have made your sale decision; use end_turn to finish your turn."))
     passed(tx, seat)
 
 
@@ -154,7 +155,7 @@ def _pass(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
 def _end_turn(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     fields(action)
     if not tx.state.sale_done:
-        reject("trader.decide_first", "Sell a good or pass first; end_turn follows the sale decision.")
+        reject("trader.decide_first", _("Sell a good or pass first; end_turn follows the sale decision."))
     passed(tx, seat)
 
 
@@ -204,10 +205,10 @@ def why_not_land_office(s: State, pl: Player, noble: bool) -> Why:
     colonist it buys one."""
     if not (s.config.nobles and (pl.occ_noble(LAND_OFFICE) if noble else pl.occ_colonist(LAND_OFFICE))):
         if noble:
-            return "trader.land_office_unusable", "Selling a plantation needs a land office occupied by a noble."
-        return "trader.land_office_unusable", "Buying a plantation needs a land office occupied by a colonist."
+            return "trader.land_office_unusable", _("Selling a plantation needs a land office occupied by a noble.")
+        return "trader.land_office_unusable", _("Buying a plantation needs a land office occupied by a colonist.")
     if s.land_office_used:
-        return "trader.land_office_used", "You have already used your land office in this phase."
+        return "trader.land_office_used", _("You have already used your land office in this phase.")
     return None
 
 
@@ -227,11 +228,11 @@ def why_not_land_office_buy(s: State, pl: Player) -> Why:
     if why is not None:
         return why
     if pl.doubloons < 1:
-        return "trader.no_doubloon", "The plantation costs 1 doubloon."
+        return "trader.no_doubloon", _("The plantation costs 1 doubloon.")
     if pl.tiles >= ISLAND_SPACES:
-        return "trader.island_full", "Your island is full: all 12 spaces hold a tile."
+        return "trader.island_full", _("Your island is full: all 12 spaces hold a tile.")
     if not s.draw_pile and not s.discard:
-        return "trader.no_tiles", "There are no face-down plantations left to draw."
+        return "trader.no_tiles", _("There are no face-down plantations left to draw.")
     return None
 
 
@@ -271,10 +272,12 @@ def _land_office_bought(s: State, f: Fact) -> State:
 
 @says("GoodSold")
 def _good_sold_said(fact: Fact, viewer: Viewer) -> str:
-    where = "at the trading post" if fact.get("venue") == "trading_post" else "to the trading house"
-    return f"{seat_word(fact['seat'])} sells 1 {fact['good']} {where} for {say_doubloons(fact['price'])}."
+    who, sold, money = seat_word(fact["seat"]), goods(1, fact["good"]), say_doubloons(fact["price"])
+    if fact.get("venue") == "trading_post":
+        return _("{who} sells {good} at the trading post for {money}.", who=who, good=sold, money=money)
+    return _("{who} sells {good} to the trading house for {money}.", who=who, good=sold, money=money)
 
 
 @says("TradingHouseEmptied")
 def _trading_house_emptied_said(fact: Fact, viewer: Viewer) -> str:
-    return f"The trading house is full and is emptied: {say_counted(fact['goods'])} go back to the supply."
+    return _("The trading house is full and is emptied: {goods} go back to the supply.", goods=say_counted(fact["goods"]))

@@ -38,6 +38,15 @@
     try { return JSON.parse(document.getElementById(id).textContent) || []; } catch (e) { return []; }
   };
 
+  // The bar's words in the page's language (game_live.html, #board-words), English without them.
+  const WORDS = Object.assign({
+    since: "Since your last turn: {text}", click: "Click: {label}. {hint}",
+    among: "Click, then choose on the board among {n}: {labels}.", again: "Chosen: click again to cancel.",
+    cancel: "Cancel", sending: "Sending your move…", chosen: "Chosen: {trail}. Now click one of the highlighted places.",
+    turn: "Your turn: click a highlighted part of the board.",
+  }, read("board-words"));
+  const say_ = (key, values) => WORDS[key].replace(/\{(\w+)\}/g, (m, name) => name in (values || {}) ? values[name] : m);
+
   let board = null, bar = null, legal = [], recent = [], items = [], previews = [], revealedAt = null;
   let chosen = {}, trail = [], posting = false, wasTurn = false, keptOpen = false, pressed = null, longPress = false;
 
@@ -120,25 +129,26 @@
     const helped = el.closest("[data-help]");
     if (helped && board.contains(helped)) said.push(helped.dataset.help);
     if (!item) return said.join(" ");
-    if (item.recent) said.push(`Since your last turn: ${item.recent}`);
-    if (item.result && item.result.least) said.push(`Click: ${item.result.least.label}. ${item.result.least.hint}`);
+    if (item.recent) said.push(say_("since", {text: item.recent}));
+    if (item.result && item.result.least) said.push(say_("click", {label: item.result.least.label, hint: item.result.least.hint}));
     else if (item.result) {
       const labels = item.result.fitting.map(l => l.label);
-      said.push(`Click, then choose on the board among ${labels.length}: ${labels.slice(0, 4).join("; ")}${labels.length > 4 ? "; …" : ""}.`);
-    } else if (item.chosen) said.push("Chosen: click again to cancel.");
+      said.push(say_("among", {n: labels.length, labels: labels.slice(0, 4).join("; ") + (labels.length > 4 ? "; …" : "")}));
+    } else if (item.chosen) said.push(say_("again"));
     return said.join(" ");
   }
 
   function say(hint) {  // the bar: the choice so far (and Cancel), then what the pointer is on
     if (!bar) return;
     if (!bar.firstChild) {
-      bar.innerHTML = '<p class="board-now"></p><button type="button" class="secondary" data-cancel hidden>Cancel</button><p class="board-hint"></p>';
+      bar.innerHTML = '<p class="board-now"></p><button type="button" class="secondary" data-cancel hidden></button><p class="board-hint"></p>';
+      bar.children[1].textContent = say_("cancel");
     }
     const [now, cancelButton, line] = bar.children;
     const choosing = !none(chosen);
     const turn = items.some(i => i.result) && myTurn();
-    now.textContent = posting ? "Sending your move…" : choosing
-      ? `Chosen: ${trail.join(" › ")}. Now click one of the highlighted places.` : turn ? "Your turn: click a highlighted part of the board." : "";
+    now.textContent = posting ? say_("sending") : choosing
+      ? say_("chosen", {trail: trail.join(" › ")}) : turn ? say_("turn") : "";
     cancelButton.hidden = !choosing || posting;
     if (hint !== undefined) line.textContent = hint;
     line.hidden = !line.textContent;

@@ -8,18 +8,33 @@
 // subscription (static/sw.js) so that a turn is heard with no page open.
 (() => {
   "use strict";
-  const format = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+  // The words in the page's language (base.html, #page-words: each unit's forms by CLDR plural
+  // category), English without them.
+  let given = {};
+  try { given = JSON.parse(document.getElementById("page-words").textContent) || {}; } catch (e) { /* English */ }
+  const WORDS = Object.assign({
+    units: { day: { one: "{n} day", other: "{n} days" }, hour: { one: "{n} hour", other: "{n} hours" },
+             minute: { one: "{n} minute", other: "{n} minutes" } },
+    left: "{left} left", none: "no time", less: "less than a minute", notify: "Notify me of my turns",
+    stop: "Stop notifying me", blocked: "Notifications are blocked in this browser", failed: "Push could not be set up here: {error}",
+  }, given);
+  const lang = document.documentElement.lang || undefined;
+  const plural = new Intl.PluralRules(lang);
+  const say = (text, values) => text.replace(/\{(\w+)\}/g, (m, name) => name in values ? values[name] : m);
+  const format = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" });
   function left(ms) {
-    if (ms <= 0) return "no time";
+    if (ms <= 0) return WORDS.none;
     const parts = [];
     let rest = Math.floor(ms / 60000);
     for (const [unit, size] of [["day", 1440], ["hour", 60], ["minute", 1]]) {
       const count = Math.floor(rest / size);
       rest -= count * size;
-      if (count || parts.length) parts.push(`${count} ${unit}${count === 1 ? "" : "s"}`);
+      if (count || parts.length) parts.push([count, unit]);
     }
-    const shown = parts.slice(0, 2).filter(p => !p.startsWith("0 "));
-    return shown.join(" ") || "less than a minute";
+    const forms = unit => WORDS.units[unit] || {};
+    const shown = parts.slice(0, 2).filter(([count]) => count)
+      .map(([count, unit]) => say(forms(unit)[plural.select(count)] || forms(unit).other || "{n}", { n: count }));
+    return shown.join(" ") || WORDS.less;
   }
   function localTimes() {
     document.querySelectorAll("time[datetime]").forEach(t => {
@@ -30,7 +45,7 @@
     });
     document.querySelectorAll("[data-deadline]").forEach(span => {
       const when = new Date(span.dataset.deadline);
-      if (!Number.isNaN(when.getTime())) span.textContent = `${left(when - Date.now())} left`;
+      if (!Number.isNaN(when.getTime())) span.textContent = say(WORDS.left, { left: left(when - Date.now()) });
     });
   }
   localTimes();
@@ -56,8 +71,7 @@
   const post = (url, body) => fetch(url, { method: "POST", body: JSON.stringify(body),
     headers: { "Content-Type": "application/json", "X-CSRFToken": csrf() } });
   const label = () => {
-    button.textContent = wanted() ? "Stop notifying me" : Notification.permission === "denied"
-      ? "Notifications are blocked in this browser" : "Notify me of my turns";
+    button.textContent = wanted() ? WORDS.stop : Notification.permission === "denied" ? WORDS.blocked : WORDS.notify;
   };
   const pushable = "serviceWorker" in navigator && "PushManager" in window;
   const key = text => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), c => c.charCodeAt(0));
@@ -91,7 +105,7 @@
         await subscribe();
       }
     } catch (error) {
-      button.title = `Push could not be set up here: ${error}`;  // the notifications of open tabs still work
+      button.title = say(WORDS.failed, { error: String(error) });  // the notifications of open tabs still work
     }
     label();
   });

@@ -1,0 +1,189 @@
+"""The players' language: which one a request is answered in, and the catalogs it is read from.
+
+shiplog speaks English, Russian and Hungarian (`LANGUAGES`). A request is answered in, first
+found:
+
+1. `?lang=ru` in its address (a link that opens in a language);
+2. for the web pages, the signed-in player's setting, or the `shiplog_lang` cookie the
+   language switch sets for a visitor (`service/web/language.py`);
+3. its Accept-Language header (the browser's languages, best match);
+4. English. An unknown or malformed language is never an error: it is English.
+
+The choice is made once per request (Flask-Babel's locale selector, so its date and number
+filters agree) and activated for the whole request with `domain.core.i18n.activate`: every
+sentence the rules, the pages and the API's problem details make while it runs is in that
+language. Work done later for the same reader (a live stream's batches) carries it with
+`domain.core.i18n.spoken`/`speaking`; e-mails use `speaking_to(player)`.
+
+The catalogs: `service/locales/<lang>/LC_MESSAGES/shiplog.mo` (the platform: pages, errors,
+the shared rules' words) and `domain/<game>/locales/<lang>/LC_MESSAGES/<package>.mo` (each
+game's words, its own gettext domain), compiled from the `.po` files by `make` (`make
+translations`). A missing compiled catalog is logged and read as English, never an error.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from babel.support import Translations
+from flask import Flask, Response, current_app, g, request
+from flask_babel import Babel, format_datetime, get_locale, refresh
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
+
+from domain.core import registry
+from domain.core.errors import IllegalAction
+from domain.core.i18n import ENGLISH, PLATFORM, Catalogs, activate, deactivate, speaking, spoken
+
+log = logging.getLogger("shiplog.languages")
+LANGUAGES = {"en": "English", "ru": "Русский", "hu": "Magyar"}
+DEFAULT = "en"
+LOCALES = Path(__file__).with_name("locales")
+COOKIE = "shiplog_lang"
+PREFERENCE = "shiplog.language_preference"  # app.extensions: () -> the pages' own choice (web/language.py)
+
+
+def supported(tag: Any) -> str | None:
+    """The language of ours `tag` names ("ru", "ru-RU", "RU_ru"), or None."""
+    if not isinstance(tag, str) or not 1 <= len(tag) <= 35:
+        return None
+    base = tag.replace("_", "-").split("-", 1)[0].strip().lower()
+    return base if base in LANGUAGES else None
+
+
+def from_header(header: str | None) -> str | None:
+    """The best of our languages for an Accept-Language header (None: none of them); a
+    malformed header is no language."""
+    if not header:
+        return None
+    return supported(parse_accept_header(header, LanguageAccept).best_match(list(LANGUAGES)))
+
+
+@functools.cache
+def catalogs(tag: str) -> Catalogs:
+    """The compiled catalogs of language `tag`: the platform's and every game's, merged (each
+    game in its own domain); English needs none."""
+    if tag == DEFAULT or tag not in LANGUAGES:
+        return ENGLISH
+    platform = Translations.load(LOCALES, [tag], PLATFORM)
+    found = int(isinstance(platform, Translations))
+    # (the platform's own catalog is the base: a merged catalog keeps the plural rule it began with)
+    merged = platform if isinstance(platform, Translations) else Translations(domain=PLATFORM)
+    for name in registry.names():
+        try:
+            rules = registry.get(name)
+        except IllegalAction:
+            continue
+        package = str(getattr(rules, "__name__", "")).rsplit(".", 1)[-1]
+        where = Path(str(getattr(rules, "__file__", ""))).with_name("locales")
+        if package and where.is_dir():
+            found += _load(merged, where, tag, package)
+    if not found:
+        log.warning("no compiled catalog for %r: run `make translations`; the pages stay English", tag)
+    return merged
+
+
+def _load(merged: Translations, folder: Path, tag: str, domain: str) -> int:
+    loaded = Translations.load(folder, [tag], domain)
+    if not isinstance(loaded, Translations):
+        return 0
+    merged.add(loaded)
+    return 1
+
+
+def player_language(player: Any) -> str:
+    """The language a player chose in their settings (English when they chose none): what
+    their e-mails are written in."""
+    return supported(getattr(player, "language", None)) or DEFAULT
+
+
+@contextmanager
+def speaking_to(player: Any) -> Iterator[None]:
+    """Within the block, sentences are in `player`'s language (for notifications: the mail's
+    subject and body are made inside it)."""
+    tag = player_language(player)
+    with speaking(tag, catalogs(tag)):
+        yield
+
+
+def choose() -> str:
+    """The language of this request (the module docstring's order)."""
+    asked = supported(request.args.get("lang"))
+    if asked:
+        return asked
+    preference: Callable[[], str | None] | None = current_app.extensions.get(PREFERENCE)
+    chosen = supported(preference()) if preference is not None else None
+    return chosen or from_header(request.headers.get("Accept-Language")) or DEFAULT
+
+
+def when(iso: str | None) -> str:
+    """A stored UTC time ("2025-03-01T09:30:00+00:00") as the reader's language writes it."""
+    if not iso:
+        return ""
+    try:
+        moment = datetime.fromisoformat(iso)
+    except ValueError:
+        return iso
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return f"{format_datetime(moment, 'medium')} UTC"
+
+
+def init_languages(app: Flask) -> None:
+    """Choose each request's language and speak it while the request runs; Jinja's gettext
+    reads the same catalogs (the platform's domain)."""
+    Babel(app, locale_selector=choose, default_timezone="UTC")
+    env = app.jinja_env
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda s: catalogs_now().dgettext(PLATFORM, s),
+        ngettext=lambda s, p, n: catalogs_now().dngettext(PLATFORM, s, p, n),
+        pgettext=lambda c, s: catalogs_now().dpgettext(PLATFORM, c, s),
+        npgettext=lambda c, s, p, n: catalogs_now().dnpgettext(PLATFORM, c, s, p, n),
+        newstyle=True,
+    )
+    env.filters["when"] = when
+
+    app.before_request(speak)
+
+    @app.teardown_request
+    def quiet(_exc: BaseException | None) -> None:
+        token = g.pop("shiplog_speaking", None)
+        if token is not None:
+            deactivate(token)
+
+    @app.after_request
+    def vary(response: Response) -> Response:
+        response.vary.add("Accept-Language")
+        if "shiplog_language" in g:
+            response.headers.setdefault("Content-Language", g.shiplog_language)
+        return response
+
+    @app.context_processor
+    def languages() -> dict[str, Any]:
+        return {"language": g.get("shiplog_language", DEFAULT), "languages": LANGUAGES}
+
+
+def speak() -> None:
+    """Speak this request's language from now on (again, after the player changed theirs)."""
+    token = g.pop("shiplog_speaking", None)
+    if token is not None:
+        deactivate(token)
+        refresh()  # Flask-Babel chooses again too
+    tag = _locale_tag()
+    g.shiplog_language = tag
+    g.shiplog_speaking = activate(tag, catalogs(tag))
+
+
+def _locale_tag() -> str:
+    locale = get_locale()
+    return (supported(str(locale)) or DEFAULT) if locale is not None else DEFAULT
+
+
+def catalogs_now() -> Catalogs:
+    return spoken()[1]
