@@ -31,7 +31,7 @@ from . import news, push
 from .mails import Links
 from .presence import ACTED, INBOX, game_place
 from .readmodels import Waiting, stamp
-from .views import SINCE_EVENTS
+from .views import SINCE_EVENTS, event_json, viewer_of
 
 if TYPE_CHECKING:
     from .ports import NotifierHost
@@ -173,10 +173,28 @@ class Batching:
             items = self.queued(str(player.id), "digest", before=slot)
             inbox = [{**w.to_json(), "url": self.links.game(w.game.id)} for w in self.app.readmodels.inbox(str(player.id))]
             ended = [json.loads(i["payload"]) for i in items if i["kind"] == "ended"]
+            played = self.played_for([json.loads(i["payload"]) for i in items if i["kind"] == "played"])
             payload = {"id": digest_id, "kind": "digest", "player": str(player.id), "time": stamp(now),
-                       "time_zone": player.time_zone, "inbox": inbox, "ended": ended, "events": len(items)}
+                       "time_zone": player.time_zone, "inbox": inbox, "ended": ended, "played": played,
+                       "events": len(items)}
             made += self.bundle(digest_id, str(player.id), "digest", payload, now, {"digested": items})
         return made
+
+
+    def played_for(self, occasions: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+        """The moves played for the player (forced, or by their standing orders), per game in
+        the order they came: each move's sentences as its seat sees them."""
+        games: dict[str, dict[str, Any]] = {}
+        for occasion in occasions:
+            gid, version, seat = occasion["game"]["id"], int(occasion["game"]["version"]), int(occasion["seat"])
+            game = self.app.get_game(UUID(gid))
+            event = self.app.events_between(game.id, version - 1, version)
+            if not event:
+                continue
+            row = event_json(event[0], game.rules, viewer_of(game, "seat", seat), news.names_of(game))
+            entry = games.setdefault(gid, {"title": occasion["game"]["title"], "url": occasion["game"]["url"], "moves": []})
+            entry["moves"].append(" ".join(row.get("text", [])))
+        return list(games.values())
 
 
 def still_true(data: Mapping[str, Any], waiting: Mapping[tuple[str, int, str], Waiting], now: datetime) -> bool:

@@ -33,7 +33,7 @@ from typing import Any
 
 from babel.support import Translations
 from flask import Flask, Response, current_app, g, request
-from flask_babel import Babel, format_datetime, get_locale, refresh
+from flask_babel import Babel, format_datetime, refresh
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
@@ -62,6 +62,11 @@ def from_header(header: str | None) -> str | None:
     malformed header is no language."""
     if not header:
         return None
+    return _best_match(header[:500])
+
+
+@functools.lru_cache(maxsize=512)
+def _best_match(header: str) -> str | None:  # a browser sends the same header with every request
     return supported(parse_accept_header(header, LanguageAccept).best_match(list(LANGUAGES)))
 
 
@@ -175,14 +180,9 @@ def speak() -> None:
     if token is not None:
         deactivate(token)
         refresh()  # Flask-Babel chooses again too
-    tag = _locale_tag()
+    tag = choose()  # (Flask-Babel's own choice, for its date and number filters, asks the same function when needed)
     g.shiplog_language = tag
     g.shiplog_speaking = activate(tag, catalogs(tag))
-
-
-def _locale_tag() -> str:
-    locale = get_locale()
-    return (supported(str(locale)) or DEFAULT) if locale is not None else DEFAULT
 
 
 def catalogs_now() -> Catalogs:

@@ -164,6 +164,8 @@ def digest(data: Mapping[str, Any]) -> tuple[str, list[Part]]:
                          f"{item.get('url') or game['id']}")
     for ended in data["ended"]:
         day.items.append(f"{ended['game']['title']} has ended: {ended['game']['url']}")
+    for game in data.get("played", []):  # digests made before the moves played for a seat were listed have none
+        day.items.append(f"{game['title']}, played for you: {' '.join(game['moves'])} {game['url']}")
     if not day.items:
         day.lines.append("Nothing waits for you right now.")
     return f"shiplog: {len(data['inbox'])} game(s) waiting for you", [day]

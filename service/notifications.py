@@ -132,6 +132,7 @@ class Notifier(Reminders, Batching, Sending):
         for gid, game_notes in by_game.items():
             first = game_notes[0].originator_version
             game: Game | None = self.app.get_game(gid, first - 1) if first > 0 else None
+            woken: dict[int, tuple[datetime, list[dict[str, Any]]]] = {}  # seat -> its turn's deliveries
             for note in game_notes:
                 before = set(game.waiting()) if game is not None else set()
                 status_before = game.status if game is not None else None
@@ -140,12 +141,22 @@ class Notifier(Reminders, Batching, Sending):
                 assert game is not None
                 if (who := acting_player(game, event)) is not None:
                     acted[who] = max(acted.get(who, event.timestamp), event.timestamp)
+                if getattr(event, "auto", None) and type(event).__name__ == "ActionTaken":
+                    rows += self._deliveries(game, event.seat, "played", players, key=f"{game.id}:{game.version}")
+                    turn = woken.get(event.seat)
+                    if turn is not None and turn[0] == event.timestamp and (event.seat, "turn") not in game.waiting():
+                        del woken[event.seat]  # its orders (or its only move) answered the turn it was given
                 for seat, reason in sorted(set(game.waiting()) - before):
-                    rows += self._deliveries(game, seat, reason, players)
+                    if reason == "turn":
+                        rows += woken.pop(seat, (event.timestamp, []))[1]  # an earlier turn of this batch stays
+                        woken[seat] = (event.timestamp, self._deliveries(game, seat, reason, players))
+                    else:
+                        rows += self._deliveries(game, seat, reason, players)
                 if game.status in ENDED and status_before not in ENDED:
                     for seat, entry in enumerate(game.seats):
                         if entry.get("player"):
                             rows += self._deliveries(game, seat, "ended", players)
+            rows += [row for _, turn_rows in woken.values() for row in turn_rows]
         with self.view.cursor(commit=True) as cursor:
             self.insert(cursor, rows)
             for who, when in acted.items():
@@ -168,14 +179,18 @@ class Notifier(Reminders, Batching, Sending):
             return []
         payload = self.payload(game, seat, kind, player)
         channels = []
-        if player.webhook_url:
+        if kind == "played":  # a move played for the seat (forced, or its standing order): the digest says so
+            if player.email and self.smtp is not None and player.email_mode == "digest":
+                channels.append(("digest", "queued"))
+        elif player.webhook_url:
             channels.append(("webhook", "pending"))
-        if player.email and self.smtp is not None and player.email_mode == "turn":
-            channels.append(("email", "queued"))  # service/batching.py makes the mail
-        if player.email and self.smtp is not None and player.email_mode == "digest" and kind != "reminder":
-            channels.append(("digest", "queued"))
-        if self.app.push.of(pid):
-            channels.append(("push", "queued"))  # service/batching.py makes the push
+        if kind != "played":
+            if player.email and self.smtp is not None and player.email_mode == "turn":
+                channels.append(("email", "queued"))  # service/batching.py makes the mail
+            if player.email and self.smtp is not None and player.email_mode == "digest" and kind != "reminder":
+                channels.append(("digest", "queued"))
+            if self.app.push.of(pid):
+                channels.append(("push", "queued"))  # service/batching.py makes the push
         when = stamp(at or game.modified_on)
         key = key or f"{game.id}:{game.version}"
         return [
@@ -247,8 +262,8 @@ DOINGS = ("ActionTaken", "UndoRequested", "UndoAnswered", "MessagePosted")
 def acting_player(game: Game, event: Any) -> str | None:
     """The player whose own doing `event` is, if any."""
     kind = type(event).__name__
-    if kind not in DOINGS or getattr(event, "bot", None):
-        return None
+    if kind not in DOINGS or getattr(event, "bot", None) or getattr(event, "auto", None):
+        return None  # a bot's move, or one played for the seat (forced, ordered): not its player at the table
     seat = type(event).actor(vars(event))
     if seat is None or not 0 <= seat < len(game.seats) or (kind == "UndoAnswered" and seat in game.bot_seats()):
         return None  # a bot standing in answers take-backs at once

@@ -32,3 +32,30 @@ def test_a_seat_queues_and_cancels_standing_orders_on_its_page(app: Any) -> None
     assert shiplog.get_game(UUID(gid)).orders_of(0) == []
     watcher = html.unescape(sign_up(app, "dee").get(f"/games/{gid}").get_data(as_text=True))
     assert "Standing orders" not in watcher and "Queue a move" not in watcher
+
+
+def test_a_seat_changes_a_standing_order_on_its_page_and_a_refused_change_keeps_it(app: Any) -> None:
+    ann = sign_up(app, "ann")
+    gid = create(ann, "high-card", 2, **{"seat.1": "highest"})
+    shiplog = app.extensions["shiplog"]
+    page = html.unescape(ann.get(f"/games/{gid}").get_data(as_text=True))
+    waits = '{"if":"deck_at_least","cards":9}'  # 5 cards are left: the order waits, kept
+    assert ann.post(f"/games/{gid}/orders", data={"csrf_token": csrf(page), "action": '{"type":"draw"}',
+                                                  "scope": "always", "condition": waits}).status_code == 303
+    number = shiplog.get_game(UUID(gid)).orders_of(0)[0].id
+    page = html.unescape(ann.get(f"/games/{gid}").get_data(as_text=True))
+    edit = page[page.index(f"Change #{number}"):page.index(f"Save #{number}")]
+    assert '<option value="{"type":"draw"}" selected>' in edit  # the form starts from the order as it is
+    assert '<option value="always" selected>' in edit
+    assert '<option value="{"cards":9,"if":"deck_at_least"}" selected>' in edit  # a condition with a number, as it is
+    card = shiplog.get_game(UUID(gid)).state.hands[0][0]
+    changed = {"csrf_token": csrf(page), "action": f'{{"type":"play","card":{card}}}', "scope": "always",
+               "condition": waits}
+    assert ann.post(f"/games/{gid}/orders/{number}", data=changed).status_code == 303
+    (order,) = shiplog.get_game(UUID(gid)).orders_of(0)
+    assert (order.id, order.action, order.scope) == (number, {"type": "play", "card": card}, "always")
+    assert order.condition == {"if": "deck_at_least", "cards": 9}
+    version = shiplog.get_game(UUID(gid)).version
+    refused = ann.post(f"/games/{gid}/orders/{number}", data={**changed, "scope": "sometimes"})
+    assert refused.status_code == 422 and shiplog.get_game(UUID(gid)).version == version
+    assert ann.post(f"/games/{gid}/orders/{number + 50}", data=changed).status_code == 404

@@ -13,6 +13,7 @@ disagree (docs/felinia.md lists every case). Component data: components.json.
 from __future__ import annotations
 
 from .bots import BOTS
+from .conditions import CONDITIONS
 from .determinize import determinize
 from .flow import decide, legal_actions
 from .phases.mystery import redact_action
@@ -44,7 +45,7 @@ BENCH_CASES: list[tuple[dict[str, object], int, int]] = [({}, 500, 100), ({"mode
 
 __all__ = [
     "BENCH_CASES",
-    "BLURB", "BOTS", "MAX_SEATS", "MIN_SEATS", "NAME", "OPTIONS", "OUT_OF_TURN", "RULES_VERSION", "SECTIONS", "TITLE",
+    "BLURB", "BOTS", "CONDITIONS", "MAX_SEATS", "MIN_SEATS", "NAME", "OPTIONS", "OUT_OF_TURN", "RULES_VERSION", "SECTIONS", "TITLE",
     "check_options", "decide", "determinize", "describe", "evolve", "legal_actions", "outcome", "redact",
     "redact_action", "reveals", "setup", "to_act", "view",
 ]

@@ -17,6 +17,7 @@ kingdoms.py; its modules A-D are refused until they are playable (setup.PLAYABLE
 from __future__ import annotations
 
 from .bots import BOTS
+from .conditions import CONDITIONS
 from .determinize import determinize
 from .flow import to_act
 from .rules import decide, legal_actions
@@ -49,7 +50,7 @@ BENCH_CASES: list[tuple[dict[str, object], int, int]] = [
 ]
 
 __all__ = [
-    "BENCH_CASES", "BLURB", "BOTS", "SECTIONS", "MAX_SEATS", "MIN_SEATS", "NAME", "OPTIONS", "RULES_VERSION", "TITLE",
+    "BENCH_CASES", "BLURB", "BOTS", "CONDITIONS", "SECTIONS", "MAX_SEATS", "MIN_SEATS", "NAME", "OPTIONS", "RULES_VERSION", "TITLE",
     "check_options", "decide", "determinize", "describe", "evolve", "legal_actions", "outcome", "redact", "redact_action", "reveals", "setup",
     "to_act", "view",
 ]

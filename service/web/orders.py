@@ -1,5 +1,5 @@
-"""Standing orders on the game page (issue 32): the seat's own orders with a button to cancel
-each, and a form to queue one of the actions of its "what could I do next" answer (or any
+"""Standing orders on the game page (issue 32): the seat's own orders, each with a form to
+change it and a button to cancel it, and a form to queue one of the actions of its "what could I do next" answer (or any
 action as JSON), next time only or every time, with one of the game's conditions (the routes
 are play.py's, with the page's other forms).
 
@@ -65,8 +65,9 @@ def panel(game: Game, seat: int) -> dict[str, Any]:
         condition = order.condition
         words = condition_words(rules, known[condition["if"]], {k: v for k, v in condition.items() if k != "if"}) \
             if condition and condition["if"] in known else ""
-        mine.append({"id": order.id, "label": labelled(rules, order.action),
-                     "scope": _(SCOPES[order.scope]), "condition": words})
+        mine.append({"id": order.id, "label": labelled(rules, order.action), "json": boards.canonical(order.action),
+                     "scope": _(SCOPES[order.scope]), "scope_key": order.scope, "condition": words,
+                     "condition_json": boards.canonical(condition) if condition else ""})
     choices = []
     for decision in shiplog().next_decisions(game, seat):
         labels = boards.unique_labels(rules, decision.actions)
@@ -74,6 +75,9 @@ def panel(game: Game, seat: int) -> dict[str, Any]:
                         "now": decision.at is None,
                         "actions": [{"json": boards.canonical(a), "label": label}
                                     for a, label in zip(decision.actions, labels, strict=True)]})
+    listed = {a["json"] for d in choices for a in d["actions"]}
+    for entry in mine:  # an order whose move is not among today's choices is edited as JSON
+        entry["typed"] = "" if entry["json"] in listed else entry["json"]
     return {"orders": mine, "decisions": choices, "conditions": condition_choices(rules),
             "scopes": {k: _(v) for k, v in SCOPES.items()}}
 

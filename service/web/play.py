@@ -277,6 +277,16 @@ def give_order(game_id: str) -> Any:
     return attempt(game_id, command)
 
 
+@bp.route("/games/<game_id>/orders/<int:order>", methods=["POST"])
+def change_order(game_id: str, order: int) -> Any:
+    """My standing order `order` changed: another move, scope or condition (same form)."""
+    def command(game: Game, _player: Player | None) -> None:
+        action, scope, condition = orders.order_form(request.form)
+        shiplog().change_order(game, seat_of(game), order, action, scope, condition)
+
+    return attempt(game_id, command)
+
+
 @bp.route("/games/<game_id>/orders/<int:order>/cancel", methods=["POST"])
 def cancel_order(game_id: str, order: int) -> Any:
     return attempt(game_id, lambda game, _p: shiplog().cancel_order(game, seat_of(game), order))
