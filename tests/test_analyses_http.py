@@ -96,7 +96,7 @@ def test_the_replay_page_asks_for_it_follows_its_progress_and_shows_the_chances(
     shiplog.analyses.run_due()
     costly = expected.costliest()[0]
     done = client.get(f"/games/{gid}/replay?at={costly.version}").get_data(as_text=True)
-    assert "Chance of winning of each player over the game, in %" in done
+    assert "Chance of winning of each player over the game (percent)" in done
     assert "The moves that cost most" in done and f"Move {costly.version}: " in done
     verdict = re.search(r'data-testid="verdict">([^<]+)<', done).group(1)  # type: ignore[union-attr]
     assert "the search prefers" in verdict and f"({round(100 * costly.best_chance)}%)" in verdict

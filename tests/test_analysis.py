@@ -36,11 +36,11 @@ def record() -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def analysed(record: dict[str, Any]) -> Analysis:
-    return analyse(record, "fixture-seed", **TINY)
+    return analyse(record, "docs", **TINY)
 
 
 def test_the_analysis_of_a_fixture_is_the_same_for_the_same_seed(record: dict[str, Any], analysed: Analysis) -> None:
-    again = analyse(record, "fixture-seed", **TINY)
+    again = analyse(record, "docs", **TINY)
     assert again == analysed
     assert Analysis.from_json(json.loads(json.dumps(analysed.to_json()))) == analysed  # as stored, read back
 
@@ -76,7 +76,7 @@ def test_a_costly_move_says_what_the_search_would_have_played_and_both_chances(r
     rules = registry.get(record["game"])
     d = costly[0]
     before = next(b for v, _s, _a, b in decisions_of(record) if v == d.version)
-    assert list(d.instead) == rules.decide(before, d.seat, d.best, Rng("fixture-seed", f"instead:{d.version}"))
+    assert list(d.instead) == rules.decide(before, d.seat, d.best, Rng("docs", f"instead:{d.version}"))
 
 
 def test_the_assessment_of_a_decision_uses_only_what_the_seat_saw(record: dict[str, Any]) -> None:
@@ -97,16 +97,21 @@ def test_the_assessment_of_a_decision_uses_only_what_the_seat_saw(record: dict[s
     assert compared >= 3
 
 
-def test_replay_analyse_tells_the_chances_and_the_costly_moves(record: dict[str, Any], analysed: Analysis) -> None:
-    runner = CliRunner()
-    result = runner.invoke(main, ["analyse", str(SANTA_MARIA), "--seed", "fixture-seed", "--iterations", "2", "--horizon", "3"])
+def test_replay_analyse_prints_what_docs_replay_md_shows(record: dict[str, Any], analysed: Analysis) -> None:
+    """docs/replay.md, "Analysing a finished game": the session as written, and the same analysis
+    as the domain's."""
+    page = (FIXTURES.parent / "docs" / "replay.md").read_text(encoding="utf-8").split("## Analysing a finished game", 1)[1]
+    block = page.split("```\n", 2)[1].splitlines()
+    command, shown = block[0], block[1:]
+    assert command == "$ replay analyse fixtures/santa_maria/2p.json --iterations 2 --horizon 3 --seed docs"
+    argv = [a.replace("fixtures/", f"{FIXTURES}/") for a in command.split()[3:]]
+    result = CliRunner().invoke(main, ["analyse", *argv])
     assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-len(shown):] == shown  # (the progress bar goes to stderr)
     names = [p["name"] for p in record["players"]]
-    assert f"{len(analysed.decisions)} decisions assessed by search-strong (2 iterations, horizon 3" in result.output
-    for name in names:
-        assert any(line.lstrip().startswith(name) and "→" in line for line in result.output.splitlines())
     lines = costly_lines(analysed, record, names)
-    assert lines and all(line in result.output for _d, line in lines)  # the same analysis as the domain's
+    assert lines and all(f"  {line}" in shown for _d, line in lines)
+    assert shown[0].startswith(f"{len(analysed.decisions)} decisions assessed by search-strong (2 iterations, horizon 3")
 
 
 def test_replay_analyse_refuses_a_game_that_is_not_over(record: dict[str, Any], tmp_path: Path) -> None:

@@ -49,7 +49,7 @@ def _done(game: Game, analysis: Analysis, at: int, names: list[str]) -> dict[str
     start = tuple(round(1 / analysis.seats, 4) for _seat in range(analysis.seats))
     points = [(0, [round(100 * c) for c in start]),
               *((version, [round(100 * c) for c in row]) for version, row in analysis.curve())]
-    chart = score_chart(names, points, at, title=_("Chance of winning of each player over the game, in %"))
+    chart = score_chart(names, points, at, title=_("Chance of winning of each player over the game (percent)"))
     costly = [{"version": v, "text": text} for v, text in _costly(game.id, tuple(names), language())]
     agreed = []
     for seat, name in enumerate(names):
