@@ -49,7 +49,8 @@ class TickReport:
     def line(self) -> str:
         return (f"timeouts applied: {self.timeouts}; notifications queued: {self.queued}; reminders: {self.reminders}; "
                 f"mails made: {self.mails}; pushes made: {self.pushes}; "
-                f"digests made: {self.digests}; deliveries sent: {self.sent}, to retry: {self.retrying}, given up: {self.failed}")
+                f"digests made: {self.digests}; deliveries sent: {self.sent}, to retry: {self.retrying}, given up: {self.failed}; "
+                f"searching bots' moves: {self.bot_moves}; analyses: {self.analyses}")
 
 
 def tick(app: Shiplog, now: datetime | None = None, wait: bool = True) -> TickReport:
