@@ -101,3 +101,28 @@ def test_the_replay_page_asks_for_it_follows_its_progress_and_shows_the_chances(
     verdict = re.search(r'data-testid="verdict">([^<]+)<', done).group(1)  # type: ignore[union-attr]
     assert "the search prefers" in verdict and f"({round(100 * costly.best_chance)}%)" in verdict
     assert "Analyse this game" not in done
+
+
+def test_an_analysis_row_is_claimed_by_one_worker_and_again_once_its_worker_went_quiet(store_env: dict[str, str]) -> None:
+    """The table's SQL on both stores: asked twice, one row; one claim wins it; a running row not
+    written for STALE is claimed again; a failed one is queued again when asked."""
+    from datetime import UTC, datetime
+
+    from service.analyses import STALE
+    from service.application import Shiplog
+    from tests.conftest import FakeClock
+
+    clock = FakeClock(datetime(2030, 1, 1, tzinfo=UTC))
+    one, other = Shiplog(store_env, clock=clock), Shiplog(store_env, clock=clock)  # two workers, one store
+    gid = UUID("00000000-0000-4000-8000-000000000033")
+    assert one.analyses.request(gid).status == "queued"
+    assert other.analyses.request(gid).status == "queued"
+    assert one.analyses.claim() == str(gid)
+    assert other.analyses.claim() is None  # the other worker's claim finds it taken
+    one.analyses._write(str(gid), "done = :done, total = :total", {"done": 3, "total": 12})
+    state = other.analyses.state(gid)
+    assert state is not None and (state.status, state.done, state.total, state.progress) == ("running", 3, 12, 0.25)
+    clock.advance(seconds=STALE.total_seconds() + 1)
+    assert other.analyses.claim() == str(gid)  # its worker went quiet
+    other.analyses._write(str(gid), "status = 'failed', error = :error", {"error": "boom"})
+    assert one.analyses.request(gid).status == "queued"
