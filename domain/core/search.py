@@ -34,6 +34,10 @@ same draws: the first block tries every action once in the same world with the s
 later ones compare actions more often so (common random numbers: the differences between
 actions are measured with less noise than the rewards themselves).
 
+`assess` is the same search for the analysis of a game (domain/core/analysis.py): every legal
+action tried at least once, and each one's mean chance of winning for every seat (the chances
+the rewards count, shared out to add up to one) beside the action the search prefers.
+
 The randomness of the search (determinizations, the playouts' draws, the order of untried
 actions) comes from `random.Random`s seeded from a single draw from the bot's stream, so a
 search is a pure function of the seat's view, the budget and that stream.
