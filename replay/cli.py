@@ -1,4 +1,4 @@
-"""The `replay` command line: list, show, log, verify, fairness, export, import, step, bench,
+"""The `replay` command line: list, show, log, verify, fairness, export, import, step, analyse, bench,
 and legal, try, why to settle a rules dispute (replay/disputes.py); what they all stand on
 (reading a record, printing) is replay/records.py.
 
@@ -21,13 +21,16 @@ from typing import Any
 import click
 
 from domain.core import ALL, registry
+from domain.core.analysis import analyse, decisions_of
 from domain.core.errors import IllegalAction
 from domain.core.record import fairness, replay_states, verify
 from domain.core.rules import action_for, redacted
 from domain.core.words import described
 
+from .analysing import told
 from .disputes import legal_cmd, try_cmd, why_cmd
 from .records import (
+    NotThere,
     _app,
     _echo_json,
     describe_event,
@@ -258,6 +261,32 @@ def step(game: str, as_: str | None, at: int) -> None:
                 echo("g needs a version number, e.g. g 12")
         else:
             echo("n next, p previous, g N go to version N, v toggle the board, q quit")
+
+
+@main.command("analyse")
+@click.argument("game")
+@click.option("--seed", default=None, help="the search's seed (default: the game's id): the same seed, the same analysis")
+@click.option("--iterations", type=int, default=None, help="iterations per decision (default: the strong bot's)")
+@click.option("--horizon", type=int, default=None, help="playout length in decisions, 0 to the end (default: the strong bot's)")
+@click.option("--moves", is_flag=True, help="also every assessed decision")
+@click.option("--json", "as_json", is_flag=True)
+def analyse_cmd(game: str, seed: str | None, iterations: int | None, horizon: int | None, moves: bool,
+                as_json: bool) -> None:
+    """The strong search bot assesses every decision of a finished GAME: the move it prefers,
+    the chance of winning after the move played and after its own, each seat's chance through
+    the game, and the moves that cost most. Each decision is searched from what its seat saw."""
+    record = load_record(game)
+    if record.get("status") not in ("finished", "abandoned"):
+        raise NotThere(f"{record['id']} is not over: its analysis would be advice while it runs")
+    names = [p["name"] or f"seat {p['seat']}" for p in record["players"]]
+    seed = str(record["id"]) if seed is None else seed
+    if as_json:
+        _echo_json(analyse(record, seed, iterations, horizon).to_json())
+        return
+    with click.progressbar(length=len(decisions_of(record)), label="analysing", file=sys.stderr, show_pos=True) as bar:
+        done = analyse(record, seed, iterations, horizon, progress=lambda n, _total: bar.update(n - bar.pos))
+    for line in told(done, record, names, moves):
+        echo(line)
 
 
 @main.command()

@@ -18,6 +18,7 @@ from domain.core import registry
 from domain.core.i18n import _
 
 from . import schemas
+from .analysis_routes import bp as analyses_bp
 from .api import bp
 from .application import Shiplog
 from .clocks import Ticker
@@ -99,6 +100,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, app_env: Mapping[st
     api.register_blueprint(tables_bp)
     api.register_blueprint(disputes_bp)
     api.register_blueprint(orders_bp)
+    api.register_blueprint(analyses_bp)
     api.register_blueprint(health)
     init_web(app)  # the web pages (service/web)
     app.view_functions["v1.create_game"] = counted("games", app.view_functions["v1.create_game"])
@@ -149,7 +151,10 @@ def careful_headers(response: Response) -> Response:
 
 
 def start_background(app: Flask) -> None:
-    """The ticker of this worker (timeouts, notifications), unless SHIPLOG_TICK_SECONDS is 0."""
+    """The ticker of this worker (timeouts, notifications, analyses, search bots' moves), unless
+    SHIPLOG_TICK_SECONDS is 0; the work a request asks for in the background (an analysis, a
+    search bot's move) starts at once in a thread of this worker."""
+    app.extensions["shiplog"].background = True
     interval = float(app.extensions["shiplog"].env.get("SHIPLOG_TICK_SECONDS", "30"))
     if interval > 0:
         app.extensions["shiplog.ticker"] = Ticker(app.extensions["shiplog"], interval).start()

@@ -32,6 +32,7 @@ from domain.core.record import hash_scheme, record_from_events, replay_states, v
 from domain.core.rng import new_seed
 from domain.core.table import DEFAULT_SETTINGS
 
+from .analyses import Analyses
 from .daysoff import DaysOffCommands
 from .notifications import Notifier
 from .orders import OrderCommands
@@ -44,6 +45,7 @@ from .readmodels import PAGE, ReadModels
 from .settings import store_env
 from .store import single_statement_reads, statement_cache
 from .tables import TableCommands
+from .thinking import Thinkers, noted
 from .tokens import hash_token, new_token
 from .transcoder import OrjsonTranscoder
 from .writing import GroupCommit, Pending, SQLiteWriter, table_size
@@ -83,6 +85,9 @@ class Shiplog(TableCommands, PlayerCommands, DaysOffCommands, OrderCommands, App
         self.presence = Presence(self.readmodels.view)
         self.push = Push(self.readmodels.view, full_env, self.allow_private_webhooks())
         self.notifier = Notifier(self)
+        self.analyses = Analyses(self, self.readmodels.view, full_env, lambda: self.clock())
+        self.thinkers = Thinkers(self, full_env)
+        self.background = False  # True in a server's worker: the work asked in the background starts in a thread
 
     def construct_factory(self, env: Any) -> InfrastructureFactory:
         """The library's persistence, with SQLite's prepared statements kept (`statement_cache`)."""
@@ -244,12 +249,19 @@ class Shiplog(TableCommands, PlayerCommands, DaysOffCommands, OrderCommands, App
         take-back, a take-back every other seat accepted is applied, and bots move whenever
         one is to act, and the moves played for people (a seat's only legal action, its standing
         orders: `Game.play_automatic`). `_save` calls it, so no command can leave the game
-        waiting for a bot, a forced move or a standing order."""
+        waiting for a bot, a forced move or a standing order; only a searching bot is left to
+        think (`Game.thinking`), and moves in the background (service/thinking.py)."""
         game.bots_answer()
         request = game.undo_request
         if request is not None and game.undo_granted():
             game.apply_undo(self.get_game(game.id, request.to_version), request.seat)
-        game.play_automatic()
+        game.play_automatic(think=False)  # a searching bot thinks outside the command (service/thinking.py)
+
+    def play_thought(self, game_id: UUID | Game, seat: int, action: dict[str, Any]) -> Accepted:
+        """A searching bot's move, decided in the background on this version of the game."""
+        game = self._fresh(game_id)
+        game.play_thought(seat, action)
+        return self._save(game)
 
     def abandon(self, game_id: UUID | Game, reason: str) -> Accepted:
         game = self._fresh(game_id)
@@ -303,6 +315,7 @@ class Shiplog(TableCommands, PlayerCommands, DaysOffCommands, OrderCommands, App
             self.save(game)
         except IntegrityError:
             raise VersionConflict(_("Another move was recorded at the same time; reload and try again.")) from None
+        noted(self, game)
         return Accepted(game, new_events)
 
     # -- queries ----------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The server's clockwork: timeouts, notifications and the read models, kept moving.
+"""The server's clockwork: timeouts, notifications, the read models and the analyses, kept moving.
 
 `tick` is one round of the background work; `shiplog tick` runs one from cron, and `shiplog
 serve` runs one every SHIPLOG_TICK_SECONDS (30) in each worker process (`Ticker`). Several
@@ -38,6 +38,8 @@ class TickReport:
     sent: int = 0
     retrying: int = 0
     failed: int = 0
+    bot_moves: int = 0  # searching bots' moves played (`shiplog tick`; a worker's ticker has its thread play them)
+    analyses: int = 0  # analyses run (`shiplog tick`) or started in the background (a worker's ticker)
     conflicts: int = 0
     errors: list[str] = field(default_factory=list)
 
@@ -47,13 +49,16 @@ class TickReport:
     def line(self) -> str:
         return (f"timeouts applied: {self.timeouts}; notifications queued: {self.queued}; reminders: {self.reminders}; "
                 f"mails made: {self.mails}; pushes made: {self.pushes}; "
-                f"digests made: {self.digests}; deliveries sent: {self.sent}, to retry: {self.retrying}, given up: {self.failed}")
+                f"digests made: {self.digests}; deliveries sent: {self.sent}, to retry: {self.retrying}, given up: {self.failed}; "
+                f"searching bots' moves: {self.bot_moves}; analyses: {self.analyses}")
 
 
 def tick(app: Shiplog, now: datetime | None = None, wait: bool = True) -> TickReport:
     """One round: bring the read models up to date, apply the timeouts that are due, write the
+    searching bots' moves that are due (`wait`: here; else in this worker's thread), the
     new notifications and the reminders that are due, make the e-mails and digests that are due and send the deliveries that are due (in
-    the notifier's pool; `wait`: until they are done, as `shiplog tick` does before it exits)."""
+    the notifier's pool; `wait`: until they are done, as `shiplog tick` does before it exits), and
+    run the analyses asked for (`wait`: here; else in this worker's background thread)."""
     now = now or app.clock()
     report = TickReport()
     report.caught_up = app.readmodels.catch_up()
@@ -66,6 +71,11 @@ def tick(app: Shiplog, now: datetime | None = None, wait: bool = True) -> TickRe
         except GameNotFound:
             continue
         report.timeouts += sum(isinstance(e, Game.TimedOut) for e in result.new_events)
+    for gid in app.readmodels.thinking():  # searching bots to move (service/thinking.py)
+        if wait:
+            report.bot_moves += app.thinkers.think(gid)
+        else:
+            app.thinkers.kick(gid)
     report.queued = app.notifier.catch_up()
     report.reminders = app.notifier.remind(now)
     report.mails = app.notifier.make_mails(now)
@@ -73,6 +83,7 @@ def tick(app: Shiplog, now: datetime | None = None, wait: bool = True) -> TickRe
     report.digests = app.notifier.make_digests(now)
     for key, count in app.notifier.send_due(now, wait=wait).items():
         setattr(report, key, count)
+    report.analyses = app.analyses.run_due() if wait else int(app.analyses.kick())
     return report
 
 

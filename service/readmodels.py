@@ -12,7 +12,8 @@ rebuild`).
 
 Tables (prefixed `shiplog_`): `games` (one row per game: the lobby), `seats` (who sits where:
 a player's games, a seat token's games), `waiting` (who the game waits for and why: a turn or a
-take-back answer, since when, until when: the inboxes and the clocks).
+take-back answer, since when, until when: the inboxes and the clocks), `thinking` (the games
+waiting for a searching bot's move, which the tick has played: service/thinking.py).
 """
 
 from __future__ import annotations
@@ -58,6 +59,7 @@ DDL = [
         PRIMARY KEY (game_id, seat, reason))""",
     "CREATE INDEX IF NOT EXISTS shiplog_waiting_player ON {waiting} (player)",
     "CREATE INDEX IF NOT EXISTS shiplog_waiting_deadline ON {waiting} (deadline)",
+    "CREATE TABLE IF NOT EXISTS {thinking} (game_id TEXT PRIMARY KEY, since TEXT NOT NULL)",
 ]
 GAME_COLUMNS = ("id", "game", "status", "organised", "private", "seats", "open_seats", "players",
                 "host_player", "to_act", "client_seeded", "version", "created", "updated")
@@ -213,7 +215,7 @@ class Views:
         old rows are deleted first, for a rebuild)."""
         with self.cursor(commit=True) as cursor:
             if clear:
-                for table in ("games", "seats", "waiting"):
+                for table in ("games", "seats", "waiting", "thinking"):
                     self.execute(cursor, f"DELETE FROM {{{table}}}")
                 self.reset_tracking(cursor, tracking.application_name)
             for game in games:
@@ -244,6 +246,10 @@ class Views:
         for row in waiting:
             self.execute(cursor, "INSERT INTO {waiting} (game_id, seat, reason, player, token_hash, since, deadline) "
                                  "VALUES (:game_id, :seat, :reason, :player, :token_hash, :since, :deadline)", row)
+        self.execute(cursor, "DELETE FROM {thinking} WHERE game_id = :id", {"id": head["id"]})
+        if game.thinking():
+            self.execute(cursor, "INSERT INTO {thinking} (game_id, since) VALUES (:id, :since)",
+                         {"id": head["id"], "since": head["updated"]})
 
 
 class SQLiteViews(Views, SQLiteTrackingRecorder):
@@ -440,6 +446,11 @@ class ReadModels:
             {"player": player},
         )
         return [Waiting(Summary.from_row(r), int(r["w_seat"]), r["w_reason"], r["w_since"], r["w_deadline"]) for r in rows]
+
+    def thinking(self) -> list[UUID]:
+        """Games waiting for a searching bot's move, the longest waiting first."""
+        self.catch_up()
+        return [UUID(r["game_id"]) for r in self.view.query("SELECT game_id FROM {thinking} ORDER BY since, game_id")]
 
     def due(self, now: datetime) -> list[UUID]:
         """Games where some seat's time has run out by `now`."""

@@ -108,6 +108,7 @@ def game_view(game: Game, kind: str, seat: int | None, current: Game | None = No
         "version": game.version,
         "status": game.status,
         "to_act": sorted(game.to_act()),
+        "thinking": sorted(game.thinking()),
         "players": public_seats(game.seats),
         "viewer": kind,
         "seat": seat,

@@ -281,4 +281,4 @@ def test_the_tick_command_reports_what_it_did(sqlite_env: dict[str, str], monkey
         assert (report["queued"], report["sent"], report["timeouts"]) == (1, 1, 0) and len(hooks.received) == 1
         again = CliRunner().invoke(main, ["tick"])
         assert again.output.strip() == ("timeouts applied: 0; notifications queued: 0; reminders: 0; mails made: 0; pushes made: 0; digests made: 0; "
-                                        "deliveries sent: 0, to retry: 0, given up: 0")
+                                        "deliveries sent: 0, to retry: 0, given up: 0; searching bots' moves: 0; analyses: 0")

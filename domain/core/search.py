@@ -34,6 +34,10 @@ same draws: the first block tries every action once in the same world with the s
 later ones compare actions more often so (common random numbers: the differences between
 actions are measured with less noise than the rewards themselves).
 
+`assess` is the same search for the analysis of a game (domain/core/analysis.py): every legal
+action tried at least once, and each one's mean chance of winning for every seat (the chances
+the rewards count, shared out to add up to one) beside the action the search prefers.
+
 The randomness of the search (determinizations, the playouts' draws, the order of untried
 actions) comes from `random.Random`s seeded from a single draw from the bot's stream, so a
 search is a pure function of the seat's view, the budget and that stream.
@@ -156,6 +160,7 @@ class _Edge:
     visits: int = 0
     reward: list[float] = field(default_factory=list)  # per seat, summed
     squares: list[float] = field(default_factory=list)  # per seat, the rewards' squares summed
+    chance: list[float] = field(default_factory=list)  # per seat, the chances of winning summed (`chances`)
     node: _Node | None = None
 
     def mean(self, seat: Seat) -> float:
@@ -187,21 +192,40 @@ def rewards(game: Game, state: Any, solo: float = 0.0) -> list[float]:
     end, else what its lead over the best other seat suggests), half its lead itself (linear
     within three spreads either way: a seat far behind still prefers to come closer). A solo
     seat's lead is its points over `solo` (those it had where the search began)."""
+    return _rewards(game, *_standing(game, state, solo))
+
+
+def _standing(game: Game, state: Any, solo: float) -> tuple[list[float], list[float]]:
+    """Each seat's chance of winning from a position (as `rewards` counts it) and its points."""
     result = game.outcome(state)
     if result is None:
         points = list(game.evaluate(state))
-        chances = [_logistic(lead / game.spread) for lead in _leads(points, solo)]
-    else:
-        points = [0.0] * len(result.results)
-        for r in result.results:
-            points[r.seat] = float(r.score)
-        winners = sum(1 for r in result.results if r.rank == 1)
-        chances = [0.0] * len(points)
-        for r in result.results:
-            chances[r.seat] = 1.0 / winners if r.rank == 1 else 0.0
+        return [_logistic(lead / game.spread) for lead in _leads(points, solo)], points
+    points = [0.0] * len(result.results)
+    for r in result.results:
+        points[r.seat] = float(r.score)
+    winners = sum(1 for r in result.results if r.rank == 1)
+    chances = [0.0] * len(points)
+    for r in result.results:
+        chances[r.seat] = 1.0 / winners if r.rank == 1 else 0.0
+    return chances, points
+
+
+def _rewards(game: Game, chances: list[float], points: list[float], solo: float = 0.0) -> list[float]:
     scale = 6 * game.spread
     return [0.5 * chance + 0.5 * min(1.0, max(0.0, 0.5 + lead / scale))
             for chance, lead in zip(chances, _leads(points, solo), strict=True)]
+
+
+def chances(game: Game, state: Any, solo: float = 0.0) -> list[float]:
+    """Each seat's chance of winning from a position, as the analysis of a game tells it: the
+    chances `rewards` counts, shared out so that they add up to one (a seat alone keeps its own)."""
+    return _shared(_standing(game, state, solo)[0])
+
+
+def _shared(each: list[float]) -> list[float]:
+    total = sum(each)
+    return each if len(each) == 1 or total <= 0 else [c / total for c in each]
 
 
 def _leads(points: list[float], solo: float) -> list[float]:
@@ -235,6 +259,40 @@ def search(game: Game, state: Any, seat: Seat, rng: RandomSource, budget: Budget
     actions = game.legal_actions(state, seat)
     if len(actions) == 1:
         return actions[0], {key(actions[0]): (0, 0.0)}
+    root = _grow(game, state, seat, actions, rng, budget, deadline)
+    by_key = {key(a): a for a in actions}
+    stats = {k: (e.visits, e.mean(seat)) for k, e in root.edges.items() if e.visits}
+    return by_key[_best(list(by_key), root, seat)], {k: stats.get(k, (0, 0.0)) for k in by_key}
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """What a search makes of a seat's decision: the action it prefers, and for each legal action
+    (by its `key`) how often it was tried and every seat's mean chance of winning after it."""
+
+    best: Action
+    tried: dict[str, tuple[int, tuple[float, ...]]]
+
+
+def assess(game: Game, state: Any, seat: Seat, rng: RandomSource, budget: Budget) -> Assessment:
+    """`search`, telling each action's chances of winning (`chances`): the analysis of a game.
+    Every legal action is tried at least once (the iterations are at least as many as the
+    actions: the first block of iterations tries each in the same world)."""
+    actions = game.legal_actions(state, seat)
+    if len(actions) == 1:
+        return Assessment(actions[0], {})
+    wide = Budget(max(budget.iterations, len(actions)), budget.horizon, budget.exploration, budget.expand_after,
+                  budget.others_search)
+    root = _grow(game, state, seat, actions, rng, wide, None)
+    keys = [key(a) for a in actions]
+    tried = {k: (e.visits, tuple(c / e.visits for c in e.chance)) for k in keys
+             if (e := root.edges.get(k)) is not None and e.visits}
+    return Assessment(actions[keys.index(_best(keys, root, seat))], tried)
+
+
+def _grow(game: Game, state: Any, seat: Seat, actions: list[Action], rng: RandomSource, budget: Budget,
+          deadline: Callable[[], bool] | None) -> _Node:
+    """The search tree after `budget.iterations` iterations (fewer if `deadline()` says stop)."""
     draws = Draws(rng.below(1 << 62))
     root = _Node()
     solo = 0.0
@@ -248,9 +306,7 @@ def search(game: Game, state: Any, seat: Seat, rng: RandomSource, budget: Budget
             if n == 0:
                 solo = game.evaluate(dealt)[seat]  # (only a solo seat's reward asks)
         _iterate(game, dealt, seat, root, budget, Draws(world + 1), solo)
-    by_key = {key(a): a for a in actions}
-    stats = {k: (e.visits, e.mean(seat)) for k, e in root.edges.items() if e.visits}
-    return by_key[_best(list(by_key), root, seat)], {k: stats.get(k, (0, 0.0)) for k in by_key}
+    return root
 
 
 def _best(keys: list[str], root: _Node, seat: Seat) -> str:
@@ -296,16 +352,19 @@ def _iterate(game: Game, state: Any, seat: Seat, root: _Node, budget: Budget, rn
             node = None
         else:
             node = edge.node = edge.node or _Node()
-    # 3: the playout; 4: its rewards, to every edge on the way
-    reward = rewards(game, playout(game, state, budget.horizon, rng), solo)
+    # 3: the playout; 4: its rewards (and chances, for an analysis), to every edge on the way
+    each, points = _standing(game, playout(game, state, budget.horizon, rng), solo)
+    reward, chance = _rewards(game, each, points, solo), _shared(each)
     for edge in path:
         edge.visits += 1
         if not edge.reward:
             edge.reward = [0.0] * len(reward)
             edge.squares = [0.0] * len(reward)
+            edge.chance = [0.0] * len(reward)
         for i, r in enumerate(reward):
             edge.reward[i] += r
             edge.squares[i] += r * r
+            edge.chance[i] += chance[i]
 
 
 def _select(game: Game, node: _Node, state: Any, actor: Seat, actions: list[Action], budget: Budget,

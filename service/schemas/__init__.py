@@ -6,9 +6,10 @@ Request schemas validate every body, query string and header (through flask-smor
 and the document says so (`additionalProperties: false`).
 
 By resource: `common` (limits, names, request schemas), `games`, `players`, `tables` (seats,
-the host's powers, table talk), `orders` (standing orders). The routes use them as `schemas.<Name>`.
+the host's powers, table talk), `orders` (standing orders), `analyses` (a finished game's analysis). The routes use them as `schemas.<Name>`.
 """
 
+from .analyses import AnalysisSchema
 from .common import (
     MAX_PLAYERS,
     MAX_VERSION,
@@ -96,6 +97,7 @@ from .tables import (
 )
 
 __all__ = [
+    "AnalysisSchema",
     "NextSchema",
     "OrderAcceptedSchema",
     "OrderOutSchema",

@@ -290,6 +290,8 @@ class GameViewSchema(Schema):
     version = fields.Int(required=True)
     status = fields.Str(required=True, validate=validate.OneOf([s.value for s in Status]))
     to_act = fields.List(fields.Int(), required=True)
+    thinking = fields.List(fields.Int(), metadata={
+        "description": "the seats of to_act whose bot searches: it moves in the background within its budget"})
     players = fields.List(fields.Nested(PlayerOutSchema), required=True)
     viewer = fields.Str(required=True, metadata={"description": "seat, host or spectator"})
     seat = fields.Int(allow_none=True)

@@ -15,7 +15,7 @@ sessions in the store), `policy` (the Content-Security-Policy), `forms` (forms a
 strings through the API's schemas), `pages` (home, sign-up, sign-in,
 settings, lobby, new game, the lobby's and home page's stream), `language` (the language switch), `play` (the game page and
 its forms, the live stream), `alerts` (Web Push subscriptions, the service worker), `replay`
-(the replay page), `boards` (the games' board templates and helpers), `chart` (the score chart
+(the replay page), `analysis` (its analysis panel and button), `boards` (the games' board templates and helpers), `chart` (the score chart
 as SVG).
 """
 
@@ -25,7 +25,7 @@ from flask import Flask
 from jinja2 import ChoiceLoader
 
 from ..languages import PREFERENCE
-from . import alerts, language, pages, play, replay  # noqa: F401 (their routes register on the blueprint)
+from . import alerts, analysis, language, pages, play, replay  # noqa: F401 (their routes register on the blueprint)
 from .boards import BoardLoader, add_filters
 from .session import bp, init_session
 from .texts import add_texts

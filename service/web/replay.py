@@ -20,7 +20,7 @@ from domain.core.record import fairness, replay_states, verify
 from domain.core.rules import ALL, Viewer
 
 from ..views import event_json, game_view, viewer_of
-from . import alternatives, boards, forms
+from . import alternatives, analysis, boards, forms
 from .chart import score_chart
 from .play import load, names_of, who
 from .session import bp, current_player, shiplog
@@ -138,6 +138,7 @@ def replay(game_id: str) -> tuple[str, int]:
         "move": move,
         "chart": chart,
         "verdicts": verdicts(current.id, current.version, over),
+        "analysis": analysis.panel(current, at, names),
         "ask": alternatives.panel(current, kind, seat, at, names, taken_next, asked.get("ask"), asked.get("try_", "")),
         "invite": request.args.get("invite"),
         "step": lambda n: url_for("web.replay", game_id=str(current.id), at=n, invite=request.args.get("invite"),

@@ -1,6 +1,8 @@
 // The replay page, livelier: the slider and the step buttons fetch the position without a full
-// reload; the arrow keys step when the slider is not focused. Without JavaScript the step
-// buttons are links and the slider's form has a Show button.
+// reload; the arrow keys step when the slider is not focused; an analysis under way has its
+// progress bar followed (GET /v1/games/{id}/analysis every 2 s) and is shown when done. Without
+// JavaScript the step buttons are links, the slider's form has a Show button and the analysis a
+// "Look again" link.
 (() => {
   "use strict";
   const form = document.getElementById("stepper");
@@ -18,7 +20,26 @@
     if (again) again.focus();
   }
   let timer = null;
+  let polling = null;
+  function follow() {
+    clearTimeout(polling);
+    const panel = document.getElementById("analysis");
+    if (!panel || !["queued", "running"].includes(panel.dataset.status)) return;
+    polling = setTimeout(async () => {
+      const response = await fetch(panel.dataset.analysis, { headers: { Accept: "application/json" } });
+      if (!response.ok) return;
+      const state = await response.json();
+      if (state.status !== panel.dataset.status || state.status === "done" || state.status === "failed") {
+        go(location.href, false);
+        return;
+      }
+      const bar = document.getElementById("analysis-progress");
+      if (bar) { bar.value = Math.round(100 * state.progress); bar.textContent = `${bar.value}%`; }
+      follow();
+    }, 2000);
+  }
   function bind() {
+    follow();
     const stepper = document.getElementById("stepper");
     const slider = stepper.querySelector("input[data-slider]");
     const out = stepper.querySelector("#at-out");
