@@ -20,7 +20,7 @@ _OPTION_GAIN = {"goods_spice": "spice", "goods_food": "food"}  # what options A 
 
 def deck_tile(tile_id: str) -> dict[str, Any]:
     t = C.deck_tiles[tile_id]
-    goods = [g for g, n in zip(C.goods, t.goods, strict=True) for _ in range(n)]
+    goods = [g for g, n in zip(C.goods, t.goods, strict=True) for _k in range(n)]
     cost = ", ".join(goods) + (f" + {t.silver} silver" if t.silver else "")
     country = C.country_name.get(t.colour, t.colour)
     seats = "1 seat" if t.seats == 1 else f"{t.seats} seats"
