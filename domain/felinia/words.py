@@ -191,7 +191,7 @@ def _bought(f: Fact, v: Viewer) -> str:
 
 @says("GoodsExchanged")
 def _exchanged(f: Fact, v: Viewer) -> str:
-    values = {"who": seat(f["seat"]), "give": good(f["give"]), "take": good(f["take"])}
+    values = {"who": seat(f["seat"]), "give": counted(1, f["give"]), "take": counted(1, f["take"])}
     if f["amount"]:
         return ngettext("{who} gives {give} for {take} and {gained} at the guild for {n} silver.",
                         "{who} gives {give} for {take} and {gained} at the guild for {n} silver.", f["price"],
@@ -356,7 +356,7 @@ def _taken(f: Fact, v: Viewer) -> str:
 def _special(f: Fact, v: Viewer) -> str:
     got = [counted(g["amount"], g["kind"]) for g in f["gains"] if g["amount"]]
     if f["goods"]:
-        got.append(good(f["goods"]))
+        got.append(counted(1, f["goods"]))
     values = {"who": seat(f["seat"]), "gains": listing(got)}
     if "tile" in f:
         if f["removed"]:
