@@ -126,12 +126,15 @@ def province(name: str) -> str:
     code, dash, place = str(name).partition("-")
     if not dash or code not in _CODES or place[:1] not in _CODES:
         return str(name)
-    return f"{pgettext('country code', code)}-{pgettext('place code', place[:1])}{place[1:]}"
+    land, kind_of = pgettext("country code", code), pgettext("place code", place[:1])
+    return f"{land}-{kind_of}{place[1:]}"
 
 
 def short(place: str) -> str:
     """A province's short code within its country: "X1", «Х1»."""
-    return f"{pgettext('place code', place[:1])}{place[1:]}" if place[:1] in _CODES else place
+    if place[:1] not in _CODES:
+        return place
+    return pgettext("place code", place[:1]) + place[1:]
 
 
 def help_text(key: str) -> str:

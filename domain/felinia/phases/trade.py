@@ -59,9 +59,9 @@ def auto_withdrawal(state: State) -> str | None:
     return None
 
 
-def _too_poor(state: State) -> str:
-    return ngettext("The price here is {n} silver; sell something first.",
-                    "The price here is {n} silver; sell something first.", price(state))
+def _too_poor(state: State) -> Why:
+    return ("trade.insufficient_silver", ngettext("The price here is {n} silver; sell something first.",
+                                                  "The price here is {n} silver; sell something first.", price(state)))
 
 
 def why_not_buy(state: State, seat: int, goods: str) -> Why:
@@ -70,7 +70,7 @@ def why_not_buy(state: State, seat: int, goods: str) -> Why:
     if not state.markets[v][C.goods.index(goods)]:
         return ("trade.goods_not_on_market", _("There is no {goods} on this market.", goods=good(goods)))
     if state.players[seat].silver < price(state):
-        return ("trade.insufficient_silver", _too_poor(state))
+        return _too_poor(state)
     return None
 
 
@@ -85,7 +85,7 @@ def why_not_swap(state: State, seat: int, option: str, give: str, take: str) -> 
     if not state.bag[C.goods.index(take)]:
         return ("guild.not_in_bag", _("The bag holds no {goods}; choose a type that is in the bag.", goods=good(take)))
     if p.silver < price(state):
-        return ("trade.insufficient_silver", _too_poor(state))
+        return _too_poor(state)
     return None
 
 
@@ -96,7 +96,7 @@ def why_not_bonus(state: State, seat: int, bonus: str) -> Why:
     if p.gold < 1 or p.spice < 1:
         return ("guild.needs_gold_and_spice", _("A bonus tile costs 1 gold and 1 spice besides the price."))
     if p.silver < price(state):
-        return ("trade.insufficient_silver", _too_poor(state))
+        return _too_poor(state)
     return None
 
 
