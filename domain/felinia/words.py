@@ -98,6 +98,8 @@ def _deck_top(f: Fact, v: Viewer) -> str:
 
 @says("MarketRefilled")
 def _refilled(f: Fact, v: Viewer) -> str:
+    if not f["drawn"]:
+        return _("Market {market} gets no goods from the bag.", market=_market(f["market"]))
     return _("Market {market} gets {goods} from the bag.", market=_market(f["market"]), goods=goods_listed(f["drawn"]))
 
 
