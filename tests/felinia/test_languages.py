@@ -263,21 +263,21 @@ def shown_text(board: str) -> list[str]:
     return said
 
 
-def test_the_board_drawn_in_russian_has_no_english(app: Any) -> None:
+def test_the_board_drawn_in_russian_or_hungarian_has_no_english(app: Any) -> None:
     from tests.boardclicks import positions
 
     rules = registry.get("felinia")
+    label = registry.board_helpers(rules).action_label  # type: ignore[union-attr]
     seen: set[str] = set()
     problems = []
     for n, (state, seat, options) in enumerate(positions("felinia", 30, seed="languages")):
-        with app.test_request_context(), speaking("ru", catalogs("ru")):
-            board = board_of(rules, "felinia", state, seat)
-            labels = [rules_label for a in rules.legal_actions(state, seat)
-                      if (rules_label := registry.board_helpers(rules).action_label(a))]
         seen |= {state.step.value}
-        for text in shown_text(board) + labels:
-            found = english_left(text, "ru", [f"P{s}" for s in range(4)])
-            if found:
-                problems.append(f"position {n} {options}: {text!r} {found}")
+        for language in LANGUAGES:
+            with app.test_request_context(), speaking(language, catalogs(language)):
+                board = board_of(rules, "felinia", state, seat)
+                labels = [label(a) for a in rules.legal_actions(state, seat)]
+            names = [f"P{s}" for s in range(4)] + (list(SAME_IN_HUNGARIAN) if language == "hu" else [])
+            problems += [f"{language} position {n} {options}: {text!r} {english_left(text, language, names)}"
+                         for text in shown_text(board) + labels if english_left(text, language, names)]
     assert len(seen) >= 4, seen
     assert not problems, "\n".join(sorted(set(problems))[:30])
