@@ -12,6 +12,8 @@ disagree (docs/felinia.md lists every case). Component data: components.json.
 
 from __future__ import annotations
 
+from domain.core.i18n import N_
+
 from .bots import BOTS
 from .conditions import CONDITIONS
 from .determinize import determinize
@@ -25,9 +27,9 @@ from .views import redact, reveals, view
 from .words import describe
 
 NAME = "felinia"
-TITLE = "Felinia"
+TITLE = "Felinia"  # (translated as i18n.TITLE)
 RULES_VERSION = "2"  # 2: a seat may sell out of turn (FE-AMB-10); records of 1 replay unchanged
-BLURB = (
+BLURB = N_(
     "Merchants of Katzburg sail to the five kingdoms of the cats, for 2 to 4 players. Bid for the goods "
     "of the markets and the exchanges of the guild, pay the goods a ship asks for to put your merchants "
     "aboard, and when it sails walk them three steps inland to found a trading post on a trade tile, "

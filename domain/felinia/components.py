@@ -226,7 +226,7 @@ def parse(data: Mapping[str, Any]) -> Components:  # noqa: C901 - one check per 
     for t in data["trade_tile_types"]:
         _need(counts[t["id"]] == t["tiles"], f"{t['tiles']} {t['id']} tiles are listed")
     special = tuple(s["id"] for s in data["special_trade_tiles"])
-    effect = {s["id"]: s["effect"] for s in data["special_trade_tiles"]}
+    effect = {s["id"]: s["power"] for s in data["special_trade_tiles"]}
     _need(len(special) == 8 and sorted(effect.values()) == sorted(EFFECTS), "8 special tiles, one per effect")
     tile_country = {t["id"]: t["country"] for t in (*data["trade_tiles"], *data["special_trade_tiles"])}
     _need(all(c in countries for c in tile_country.values()), "every special tile has a country")
@@ -289,7 +289,7 @@ def parse(data: Mapping[str, Any]) -> Components:  # noqa: C901 - one check per 
         code=code, markets=market_ids, goods_slots=markets["goods_slots"], initial_goods=markets["initial_goods"],
         closed_markets=closed, start_goods=start, tile_types=types, cap=cap, tile_type=tile_type,
         tile_country=tile_country, portrait_tiles=portrait, special_tiles=special, effect=effect,
-        effect_text={s["id"]: s["text"] for s in data["special_trade_tiles"]},
+        effect_text={s["id"]: s["help"] for s in data["special_trade_tiles"]},
         tile_of_effect={e: s for s, e in effect.items()}, bonus_tiles=bonus,
         bonus_kind={b["id"]: b["kind"] for b in data["bonus_tiles"]},
         bonus_type={b["id"]: b["type"] for b in data["bonus_tiles"]}, deck_tiles=deck, blue_backed=blue,

@@ -14,6 +14,7 @@ from domain.core.options import Option, check_seats
 from domain.core.options import check as check_spec
 
 from .components import C
+from .i18n import N_, TITLE, _
 from .state import Player, State, Step, add, counts, evolves, one, put, replace
 
 MIN_SEATS = 2
@@ -21,33 +22,33 @@ MAX_SEATS = 4
 
 OPTIONS = (
     Option("mode", "choice", None,
-           "The basic game, or the advanced game: the other board side, food, mysterious places and the "
+           N_("The basic game, or the advanced game: the other board side, food, mysterious places and the "
            "8 special trade tiles, every trade tile face up from the start (empty: basic with 3 or 4 "
-           "players, advanced with 2).", choices=("basic", "advanced")),
+           "players, advanced with 2)."), choices=("basic", "advanced")),
     Option("open_deck", "bool", False,
-           "Variant for very experienced players: the top deck tile is always face up, so everyone knows "
-           "which ship comes next."),
-    Option("first_player", "int", None, "The seat that starts with the first player card (empty: drawn at random).",
+           N_("Variant for very experienced players: the top deck tile is always face up, so everyone knows "
+              "which ship comes next.")),
+    Option("first_player", "int", None, N_("The seat that starts with the first player card (empty: drawn at random)."),
            minimum=0, maximum=3),
     Option("lenient_expedition", "bool", False,
-           "A merchant may stop at any time, even when a face-up trade tile is within its steps (the "
-           "rulebook says it must head for one)."),
+           N_("A merchant may stop at any time, even when a face-up trade tile is within its steps (the "
+              "rulebook says it must head for one).")),
     Option("allow_two_player_basic", "bool", False,
-           "Allow the basic game with 2 players (the rulebook meant it for 3-4; the advanced game takes 2)."),
+           N_("Allow the basic game with 2 players (the rulebook meant it for 3-4; the advanced game takes 2).")),
 )
 
 
 def check_options(options: Mapping[str, Any], seats: int) -> dict[str, Any]:
-    opts = check_spec(OPTIONS, options, "Felinia")
-    check_seats(seats, MIN_SEATS, MAX_SEATS, "Felinia")
+    opts = check_spec(OPTIONS, options, _(TITLE))
+    check_seats(seats, MIN_SEATS, MAX_SEATS, _(TITLE))
     if opts["mode"] is None:  # DEFINED HERE: the rulebook meant the basic game for 3-4 players (FE-AMB-12)
         opts["mode"] = "advanced" if seats < 3 and not opts["allow_two_player_basic"] else "basic"
     if opts["mode"] == "basic" and seats < 3 and not opts["allow_two_player_basic"]:
         raise InvalidOptions("options.player_count",
-                             "The basic game is for 3 or 4 players; with 2, play the advanced game or allow two "
-                             "players in the basic game.")
+                             _("The basic game is for 3 or 4 players; with 2, play the advanced game or allow two "
+                               "players in the basic game."))
     if opts["first_player"] is not None and opts["first_player"] >= seats:
-        raise InvalidOptions("options.first_player", f"first_player must be a seat from 0 to {seats - 1}.")
+        raise InvalidOptions("options.first_player", _("first_player must be a seat from 0 to {last}.", last=seats - 1))
     return opts
 
 
@@ -99,7 +100,7 @@ def setup(options: Mapping[str, Any], seats: int, rng: RandomSource) -> list[Fac
         if m in closed:
             continue
         drawn: list[str] = []
-        for _ in range(C.initial_goods):
+        for _draw in range(C.initial_goods):
             g = bag_draw(bag, rng)
             if g is not None:
                 drawn.append(g)
@@ -127,7 +128,7 @@ def _game_set_up(state: State | None, fact: Fact) -> State:
     opts, n = fact["options"], fact["seats"]
     board = C.maps[fact["mode"]]
     players = tuple(Player(fact["silver"], (0,) * len(C.goods), merchants=fact["merchants"],
-                           tokens=fact["bid_tokens"]) for _ in range(n))
+                           tokens=fact["bid_tokens"]) for _seat in range(n))
     return State(
         mode=fact["mode"], open_deck=opts["open_deck"], lenient=opts["lenient_expedition"], seats=n,
         players=players, markets=((0,) * len(C.goods),) * len(C.markets),

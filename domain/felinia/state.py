@@ -16,6 +16,8 @@ from domain.core.commands import Commands, Why
 from domain.core.facts import Evolver
 
 from .components import C, Map
+from .i18n import NP_, _, action_name, pgettext
+from .i18n import T as WORDS
 
 T = TypeVar("T")
 GUILD = 5  # venue index of the guild: markets are 0..4 (§2.3.1)
@@ -205,7 +207,7 @@ def apply_gain(state: State, seat: int, kind: str, amount: int) -> State:
     return player(state, seat, **{kind: getattr(state.players[seat], kind) + amount})
 
 
-commands = Commands("Felinia")
+commands = Commands("Felinia", words=WORDS)
 
 
 def to_act(state: State) -> frozenset[int]:
@@ -245,24 +247,25 @@ def why_not_offered(state: State, kind: str) -> Why:
     if step is Step.TRADE:
         guild = state.venue() == GUILD
         if kind in ("buy", "exchange") and (kind == "exchange") != guild:
-            return ("trade.wrong_venue", "You can buy at a market and exchange at the guild." )
+            return ("trade.wrong_venue", _("You can buy at a market and exchange at the guild."))
         if kind == "board":
-            return ("boarding.no_deal", "You may board a ship only right after your own deal (a purchase or "
-                                        "an exchange).")
+            return ("boarding.no_deal", _("You may board a ship only right after your own deal (a purchase or "
+                                          "an exchange)."))
         if kind in ("buy", "exchange", "decline"):
             return None
     elif kind in OFFERS.get(step, ()):
         if kind == "flip" and state.advanced:
-            return ("explore.flip_not_in_mode", "In the advanced game every trade tile is face up already.")
+            return ("explore.flip_not_in_mode", _("In the advanced game every trade tile is face up already."))
         return None
     elif kind == "flip" and step is Step.MYSTERY and state.advanced:
-        return ("explore.flip_not_in_mode", "In the advanced game every trade tile is face up already.")
-    return ("action.not_now", f"You cannot {kind.replace('_', ' ')} now: the game is waiting for your "
-                              f"{_WAITING[step]}.")
+        return ("explore.flip_not_in_mode", _("In the advanced game every trade tile is face up already."))
+    return ("action.not_now", _("You cannot {action} now: the game is waiting for your {waiting}.",
+                                action=action_name(kind), waiting=pgettext("waiting", _WAITING[step])))
 
 
 _WAITING = {
-    Step.BIDDING: "bid", Step.TRADE: "deal or decline", Step.BOARDING: "boarding or end of turn",
-    Step.EXPLORATION: "merchant's next step", Step.MYSTERY: "choice of a mysterious place card",
-    Step.STORAGE: "storage", Step.FINAL_SALES: "final sales", Step.GAME_OVER: "nothing",
+    Step.BIDDING: NP_("waiting", "bid"), Step.TRADE: NP_("waiting", "deal or decline"),
+    Step.BOARDING: NP_("waiting", "boarding or end of turn"), Step.EXPLORATION: NP_("waiting", "merchant's next step"),
+    Step.MYSTERY: NP_("waiting", "choice of a mysterious place card"), Step.STORAGE: NP_("waiting", "storage"),
+    Step.FINAL_SALES: NP_("waiting", "final sales"), Step.GAME_OVER: NP_("waiting", "nothing"),
 }

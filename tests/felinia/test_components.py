@@ -75,7 +75,7 @@ def test_the_last_five_deck_tiles_have_five_colours() -> None:
     (lambda d: d["deck_tiles"][0].update(time="9:00", minutes=540), "D01"),
     (lambda d: d["trade_tiles"].pop(), "30 portrait"),
     (lambda d: d["trade_tiles"][0].update(cap=3), "T01"),
-    (lambda d: d["special_trade_tiles"][0].update(effect="windfall"), "one per effect"),
+    (lambda d: d["special_trade_tiles"][0].update(power="windfall"), "one per effect"),
     (lambda d: d["bonus_tiles"][0].update(type="puma"), "B1 is"),
     (lambda d: d["mysterious_places"].pop(), "18 mysterious"),
     (lambda d: d["mysterious_places"][8].update(goods_cost="cheese"), "known goods"),

@@ -45,7 +45,7 @@ def test_special_tiles_and_their_income_are_named_to_their_owner_only() -> None:
     windfall = {**effect, "tile": "S6", "effect": "windfall", "goods": "wine", "removed": True,
                 "gains": [{"kind": "food", "amount": 1, "lost": 0}, {"kind": "gold", "amount": 1, "lost": 0},
                           {"kind": "silver", "amount": 1, "lost": 0}]}
-    assert said(windfall, 0) == ("Green gains 1 food, 1 gold, 1 silver and wine from special tile S6; "
+    assert said(windfall, 0) == ("Green gains 1 food, 1 gold, 1 silver and 1 wine from special tile S6; "
                                  "the tile leaves the game.")
 
 

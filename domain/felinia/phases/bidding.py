@@ -10,6 +10,7 @@ from domain.core.commands import Why, fields, refuse, reject
 from domain.core.facts import Tx
 
 from ..components import C
+from ..i18n import _, number
 from ..state import (
     VENUES,
     State,
@@ -32,7 +33,8 @@ def placement_round(state: State) -> int:
 
 def why_not_bid(state: State, target: str) -> Why:
     if target in C.markets and state.closed[C.markets.index(target)]:
-        return ("bid.market_closed", f"{target} is closed in a game of {state.seats} players.")
+        return ("bid.market_closed", _("Market {market} is closed in a game of {n} players.", market=number(target, "market"),
+                                     n=state.seats))
     return None
 
 
@@ -48,9 +50,9 @@ def _place_bid(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     fields(action, ("target",))
     target = action["target"]
     if type(target) is not str:
-        reject("action.malformed", f"'target' must name where to bid: one of {', '.join(TARGETS)}.")
+        reject("action.malformed", _("'target' must name where to bid: one of {targets}.", targets=", ".join(map(repr, TARGETS))))
     if target not in TARGETS:
-        reject("bid.unknown_target", f"Bid on one of: {', '.join(TARGETS)}.")
+        reject("bid.unknown_target", _("Bid on one of: {targets}.", targets=", ".join(map(repr, TARGETS))))
     refuse(why_not_bid(tx.state, target))
     r = placement_round(tx.state)
     tx.emit({"t": "BidPlaced", "seat": seat, "target": target, "circle": r if target == "own_board" else None})

@@ -10,29 +10,31 @@ from domain.core.commands import Why, fields, refuse, reject
 from domain.core.facts import Tx
 
 from ..components import C
+from ..i18n import _, counted, ngettext
 from ..state import State, Step, add, commands, evolves, player, put, replace, why_not_offered
 
 
 def why_not_board(state: State, seat: int, ship: int) -> Why:
     tile = state.ships[ship]
     if tile is None:
-        return ("boarding.no_deck_tile", f"{C.ship_ids[ship]} carries no deck tile.")
+        return ("boarding.no_deck_tile", _("Ship {ship} carries no deck tile.", ship=ship + 1))
     if None not in state.ship_seats[ship]:
-        return ("boarding.ship_full", f"Every seat of {C.ship_ids[ship]} is taken.")
+        return ("boarding.ship_full", _("Every seat of Ship {ship} is taken.", ship=ship + 1))
     p = state.players[seat]
     if p.merchants < 1:
-        return ("boarding.no_merchant", "You have no merchant left in your supply.")
+        return ("boarding.no_merchant", _("You have no merchant left in your supply."))
     need = C.deck_tiles[tile]
     if any(have < n for have, n in zip(p.goods, need.goods, strict=True)):
-        return ("boarding.missing_goods", f"Boarding this ship takes {_cost(tile)}.")
+        return ("boarding.missing_goods", _("Boarding this ship takes {goods}.", goods=_cost(tile)))
     if p.silver < need.silver:
-        return ("boarding.insufficient_silver", f"Boarding this ship takes {need.silver} silver besides the goods.")
+        return ("boarding.insufficient_silver", ngettext("Boarding this ship takes {n} silver besides the goods.",
+                                                         "Boarding this ship takes {n} silver besides the goods.", need.silver))
     return None
 
 
 def _cost(tile: str) -> str:
     need = C.deck_tiles[tile]
-    return " + ".join(f"{n} {g}" for g, n in zip(C.goods, need.goods, strict=True) if n)
+    return " + ".join(counted(n, g) for g, n in zip(C.goods, need.goods, strict=True) if n)
 
 
 def could_board(state: State, seat: int) -> bool:
@@ -60,13 +62,13 @@ def _board(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     refuse(why_not_offered(tx.state, "board"))
     fields(action, ("ship",))
     if action["ship"] not in C.ship_ids:
-        reject("action.malformed", f"'ship' must be one of {', '.join(C.ship_ids)}.")
+        reject("action.malformed", _("'ship' must be one of {ships}.", ships=", ".join(map(repr, C.ship_ids))))
     ship = C.ship_ids.index(action["ship"])
     refuse(why_not_board(tx.state, seat, ship))
     tile = tx.state.ships[ship]
     assert tile is not None
     need = C.deck_tiles[tile]
-    goods = [g for g, n in zip(C.goods, need.goods, strict=True) for _ in range(n)]
+    goods = [g for g, n in zip(C.goods, need.goods, strict=True) for _k in range(n)]
     tx.emit({"t": "MerchantBoarded", "seat": seat, "ship": action["ship"],
              "ship_seat": tx.state.ship_seats[ship].index(None), "goods": goods, "silver": need.silver})
     if tx.state.players[seat].merchants == 0 and tx.state.end_trigger is None:

@@ -11,6 +11,7 @@ from domain.core.commands import Why, fields, refuse, reject
 from domain.core.facts import Tx
 
 from ..components import C
+from ..i18n import _, province
 from ..state import (
     Expedition,
     State,
@@ -111,21 +112,23 @@ def why_not_move(state: State, q: int) -> Why:
     food = state.players[e.seat].food
     b = state.board
     if e.steps < 1 and not (state.advanced and food >= 1):
-        return ("explore.no_steps", "Your merchant has no step left.")
+        return ("explore.no_steps", _("Your merchant has no step left."))
     if q not in b.roads[e.at]:
-        return ("explore.not_adjacent", f"No road leads from {b.provinces[e.at]} to {b.provinces[q]}.")
+        return ("explore.not_adjacent", _("No road leads from {start} to {end}.", start=province(b.provinces[e.at]),
+                                         end=province(b.provinces[q])))
     if b.country[q] != e.country:
-        return ("explore.other_country", "Your merchant must stay in the country it landed in.")
+        return ("explore.other_country", _("Your merchant must stay in the country it landed in."))
     if q in e.visited:
-        return ("explore.revisit", f"Your merchant has been in {b.provinces[q]} already on this expedition.")
+        return ("explore.revisit", _("Your merchant has been in {province} already on this expedition.",
+                                    province=province(b.provinces[q])))
     if state.settled[q] is not None:
-        return ("explore.occupied", f"A merchant stands in {b.provinces[q]}.")
+        return ("explore.occupied", _("A merchant stands in {province}.", province=province(b.provinces[q])))
     if state.tiles[q] is not None and not state.face_up[q]:
-        return ("explore.face_down_tile", f"{b.provinces[q]} holds a face-down trade tile.")
+        return ("explore.face_down_tile", _("{province} holds a face-down trade tile.", province=province(b.provinces[q])))
     if _bound_now(state, e) and not _target(state, q):
         steps, food2 = _after(state, e, q, e.steps, food)
         if not within_reach(state, e, q, e.visited | {q}, steps, food2):
-            return ("explore.must_reach_tile", "Your merchant must head for a face-up trade tile it can still reach.")
+            return ("explore.must_reach_tile", _("Your merchant must head for a face-up trade tile it can still reach."))
     return None
 
 
@@ -133,13 +136,14 @@ def why_not_flip(state: State, q: int) -> Why:
     e = state.expedition
     assert e is not None
     if e.moved:
-        return ("explore.flip_after_move", "Tiles can be flipped only before your merchant's first move.")
+        return ("explore.flip_after_move", _("Tiles can be flipped only before your merchant's first move."))
     if e.flips < 1:
-        return ("explore.flip_limit", "Your merchant has flipped two tiles already.")
+        return ("explore.flip_limit", _("Your merchant has flipped two tiles already."))
     if state.board.country[q] != e.country:
-        return ("explore.flip_other_country", "Flip a tile of the country your merchant landed in.")
+        return ("explore.flip_other_country", _("Flip a tile of the country your merchant landed in."))
     if state.tiles[q] is None or state.face_up[q]:
-        return ("explore.flip_not_face_down", f"{state.board.provinces[q]} holds no face-down trade tile.")
+        return ("explore.flip_not_face_down", _("{province} holds no face-down trade tile.",
+                                               province=province(state.board.provinces[q])))
     return None
 
 
@@ -147,7 +151,7 @@ def why_not_stop(state: State) -> Why:
     e = state.expedition
     assert e is not None
     if _bound_now(state, e):
-        return ("explore.must_continue", "A face-up trade tile is within reach: your merchant must head for it.")
+        return ("explore.must_continue", _("A face-up trade tile is within reach: your merchant must head for it."))
     return None
 
 
@@ -175,7 +179,7 @@ def _province(state: State, action: Action) -> int:
     fields(action, ("province",))
     q = state.board.index.get(action["province"]) if type(action["province"]) is str else None
     if q is None:
-        reject("action.malformed", f"{action['province']!r} is not a province of this board.")
+        reject("action.malformed", _("{province!r} is not a province of this board.", province=action["province"]))
     return q
 
 

@@ -11,6 +11,7 @@ from domain.core.commands import Why, fields, refuse, reject
 from domain.core.facts import Tx
 
 from ..components import C
+from ..i18n import _, good, mystery
 from ..state import State, Step, add, commands, evolves, one, player, replace, why_not_offered
 from .arrival import finish_entry
 
@@ -19,15 +20,16 @@ def why_not_keep(state: State, seat: int, card: str | None) -> Why:
     e = state.expedition
     assert e is not None
     if card is None:
-        return ("mystery.must_keep", "You must keep one of the drawn cards that you can keep.")
+        return ("mystery.must_keep", _("You must keep one of the drawn cards that you can keep."))
     if card not in e.drawn:
-        return ("mystery.not_drawn", f"{card} is not one of the cards you drew.")
+        return ("mystery.not_drawn", _("{card} is not one of the cards you drew.", card=card))
     p = state.players[seat]
     if any(C.mystery_place[c] == C.mystery_place[card] for c in p.mystery):
-        return ("mystery.duplicate", f"You hold a card of {C.mystery_name[card]} already.")
+        return ("mystery.duplicate", _("You hold a card of {place} already.", place=mystery(card)))
     cost = C.mystery_cost[card]
     if cost is not None and not p.goods[C.goods.index(cost)]:
-        return ("mystery.missing_goods", f"To keep {C.mystery_name[card]} you must hand in a {cost} tile.")
+        return ("mystery.missing_goods", _("To keep {place} you must hand in a {goods} tile.", place=mystery(card),
+                                          goods=good(cost)))
     return None
 
 
@@ -57,7 +59,7 @@ def _keep_mystery(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     fields(action, ("card",))
     card = action["card"]
     if card is not None and card not in C.mystery_cards:
-        reject("action.malformed", f"{card!r} is not a mysterious place card.")
+        reject("action.malformed", _("{card!r} is not a mysterious place card.", card=card))
     refuse(why_not_keep(tx.state, seat, card))
     _resolve(tx, rng, card, auto=False)
 
@@ -66,7 +68,7 @@ def step(tx: Tx, rng: RandomSource) -> bool:
     """No drawn card can be kept (any more): nothing is kept, automatically."""
     e = tx.state.expedition
     assert e is not None
-    if any(True for _ in keeps(tx.state, e.seat)):
+    if any(True for _keep in keeps(tx.state, e.seat)):
         return False
     _resolve(tx, rng, None, auto=True)
     return True

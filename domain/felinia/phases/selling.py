@@ -13,6 +13,7 @@ from domain.core.commands import Why, fields, refuse, reject, whole
 from domain.core.facts import Tx
 
 from ..components import C
+from ..i18n import _, counted
 from ..state import (
     State,
     add,
@@ -42,9 +43,9 @@ def can_sell(state: State, seat: int) -> bool:
 
 def why_not_sell(state: State, seat: int, item: str, goods: str | None, count: int) -> Why:
     if item not in ITEMS:
-        return ("sell.not_sellable", "Only gold, spice and goods tiles can be sold (food, tiles and cards cannot).")
+        return ("sell.not_sellable", _("Only gold, spice and goods tiles can be sold (food, tiles and cards cannot)."))
     if held(state, seat, item, goods) < count:
-        return ("sell.not_held", f"You do not hold {count} {goods if item == 'goods' else item} to sell.")
+        return ("sell.not_held", _("You do not hold {what} to sell.", what=counted(count, goods if item == "goods" and goods else item)))
     return None
 
 
@@ -65,12 +66,12 @@ def _sell(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     fields(action, ("item", "count"), ("goods",))
     item, goods = action["item"], action.get("goods")
     if type(item) is not str:
-        reject("action.malformed", "'item' must name what to sell: gold, spice or goods.")
+        reject("action.malformed", _("'item' must name what to sell: gold, spice or goods."))
     if "goods" in action and type(goods) is not str:
-        reject("action.malformed", f"'goods' must name a goods type: {', '.join(C.goods)}.")
+        reject("action.malformed", _("'goods' must name a goods type: {types}.", types=", ".join(map(repr, C.goods))))
     count = whole(action, "count", 1)
     if item in ITEMS and ((item == "goods") != ("goods" in action) or (item == "goods" and goods not in C.goods)):
-        reject("action.malformed", "Name the goods type ('goods') when you sell goods tiles, and only then.")
+        reject("action.malformed", _("Name the goods type ('goods') when you sell goods tiles, and only then."))
     refuse(why_not_sell(tx.state, seat, item, goods, count))
     added, lost = silver_gain(tx.state.players[seat].silver, count * C.sale_price[item])
     tx.emit({"t": "ItemsSold", "seat": seat, "item": item, "goods": goods, "count": count,

@@ -9,6 +9,7 @@ from domain.core.commands import Why, fields, refuse
 from domain.core.facts import Tx
 
 from ..components import C
+from ..i18n import _, ngettext
 from ..state import State, Step, by_type, commands, evolves, player, replace, why_not_offered
 
 
@@ -19,9 +20,10 @@ def allowance(state: State, seat: int) -> int:
 def why_not_store_fourth(state: State, seat: int) -> Why:
     p = state.players[seat]
     if p.fourth_slot:
-        return ("storage.fourth_taken", "You have bought the 4th storage slot already.")
+        return ("storage.fourth_taken", _("You have bought the 4th storage slot already."))
     if p.silver < C.paid_goods_cost:
-        return ("storage.insufficient_silver", f"The 4th storage slot costs {C.paid_goods_cost} silver.")
+        return ("storage.insufficient_silver", ngettext("The 4th storage slot costs {n} silver.",
+                                                        "The 4th storage slot costs {n} silver.", C.paid_goods_cost))
     return None
 
 

@@ -10,6 +10,7 @@ from domain.core.commands import Why, fields, refuse, reject
 from domain.core.facts import Tx
 
 from ..components import C
+from ..i18n import _, good, ngettext
 from ..state import (
     GUILD,
     VENUES,
@@ -58,39 +59,44 @@ def auto_withdrawal(state: State) -> str | None:
     return None
 
 
+def _too_poor(state: State) -> Why:
+    return ("trade.insufficient_silver", ngettext("The price here is {n} silver; sell something first.",
+                                                  "The price here is {n} silver; sell something first.", price(state)))
+
+
 def why_not_buy(state: State, seat: int, goods: str) -> Why:
     v = state.venue()
     assert v is not None
     if not state.markets[v][C.goods.index(goods)]:
-        return ("trade.goods_not_on_market", f"There is no {goods} on this market.")
+        return ("trade.goods_not_on_market", _("There is no {goods} on this market.", goods=good(goods)))
     if state.players[seat].silver < price(state):
-        return ("trade.insufficient_silver", f"The price here is {price(state)} silver; sell something first.")
+        return _too_poor(state)
     return None
 
 
 def why_not_swap(state: State, seat: int, option: str, give: str, take: str) -> Why:
     if option == "goods_food" and not state.advanced:
-        return ("guild.option_not_in_mode", "Goods for goods and food is an option of the advanced game only.")
+        return ("guild.option_not_in_mode", _("Goods for goods and food is an option of the advanced game only."))
     p = state.players[seat]
     if not p.goods[C.goods.index(give)]:
-        return ("guild.goods_not_held", f"You hold no {give} to give.")
+        return ("guild.goods_not_held", _("You hold no {goods} to give.", goods=good(give)))
     if take == give:
-        return ("guild.same_goods", "Take a goods tile of another type than the one you give.")
+        return ("guild.same_goods", _("Take a goods tile of another type than the one you give."))
     if not state.bag[C.goods.index(take)]:
-        return ("guild.not_in_bag", f"The bag holds no {take}; choose a type that is in the bag.")
+        return ("guild.not_in_bag", _("The bag holds no {goods}; choose a type that is in the bag.", goods=good(take)))
     if p.silver < price(state):
-        return ("trade.insufficient_silver", f"The price here is {price(state)} silver; sell something first.")
+        return _too_poor(state)
     return None
 
 
 def why_not_bonus(state: State, seat: int, bonus: str) -> Why:
     if bonus not in state.guild_bonus:
-        return ("guild.bonus_not_available", f"Bonus tile {bonus} is not on the guild.")
+        return ("guild.bonus_not_available", _("Bonus tile {bonus} is not on the guild.", bonus=bonus))
     p = state.players[seat]
     if p.gold < 1 or p.spice < 1:
-        return ("guild.needs_gold_and_spice", "A bonus tile costs 1 gold and 1 spice besides the price.")
+        return ("guild.needs_gold_and_spice", _("A bonus tile costs 1 gold and 1 spice besides the price."))
     if p.silver < price(state):
-        return ("trade.insufficient_silver", f"The price here is {price(state)} silver; sell something first.")
+        return _too_poor(state)
     return None
 
 
@@ -129,7 +135,7 @@ def _buy(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     fields(action, ("goods",))
     goods = action["goods"]
     if goods not in C.goods:
-        reject("action.malformed", f"'goods' must be one of {', '.join(C.goods)}.")
+        reject("action.malformed", _("'goods' must be one of {types}.", types=", ".join(map(repr, C.goods))))
     refuse(why_not_buy(tx.state, seat, goods))
     tx.emit({"t": "GoodsBought", "seat": seat, "market": VENUES[tx.state.venue() or 0], "goods": goods,
              "price": price(tx.state)})
@@ -143,16 +149,16 @@ def _exchange(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     if option == "bonus":
         fields(action, ("option", "bonus"))
         if action["bonus"] not in C.bonus_tiles:
-            reject("action.malformed", f"'bonus' must be one of {', '.join(C.bonus_tiles)}.")
+            reject("action.malformed", _("'bonus' must be one of {tiles}.", tiles=", ".join(map(repr, C.bonus_tiles))))
         refuse(why_not_bonus(s, seat, action["bonus"]))
         tx.emit({"t": "BonusTileBought", "seat": seat, "bonus": action["bonus"], "price": price(s)})
         return
     if type(option) is not str or option not in OPTIONS_A_C:
-        reject("action.malformed", "'option' must be goods_spice, bonus or goods_food.")
+        reject("action.malformed", _("'option' must be goods_spice, bonus or goods_food."))
     fields(action, ("option", "give", "take"))
     give, take = action["give"], action["take"]
     if give not in C.goods or take not in C.goods:
-        reject("action.malformed", f"'give' and 'take' must be goods types: {', '.join(C.goods)}.")
+        reject("action.malformed", _("'give' and 'take' must be goods types: {types}.", types=", ".join(map(repr, C.goods))))
     refuse(why_not_swap(s, seat, option, give, take))
     kind = OPTIONS_A_C[option]
     j = granted(s, seat, kind, 1)  # §5.2: S5 adds nothing to option C
