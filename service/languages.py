@@ -31,30 +31,29 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from babel.support import Translations
 from flask import Flask, Response, current_app, g, request
 from flask_babel import Babel, format_datetime, get_locale, refresh
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
-from domain.core import registry
-from domain.core.errors import IllegalAction
+from domain.core import translations
 from domain.core.i18n import ENGLISH, PLATFORM, Catalogs, activate, deactivate, speaking, spoken
+from domain.core.translations import DEFAULT, LANGUAGES, supported
 
 log = logging.getLogger("shiplog.languages")
-LANGUAGES = {"en": "English", "ru": "Русский", "hu": "Magyar"}
-DEFAULT = "en"
 LOCALES = Path(__file__).with_name("locales")
 COOKIE = "shiplog_lang"
 PREFERENCE = "shiplog.language_preference"  # app.extensions: () -> the pages' own choice (web/language.py)
 
 
-def supported(tag: Any) -> str | None:
-    """The language of ours `tag` names ("ru", "ru-RU", "RU_ru"), or None."""
-    if not isinstance(tag, str) or not 1 <= len(tag) <= 35:
-        return None
-    base = tag.replace("_", "-").split("-", 1)[0].strip().lower()
-    return base if base in LANGUAGES else None
+@functools.cache
+def catalogs(tag: str) -> Catalogs:
+    """The compiled catalogs of language `tag`: the platform's and every game's, merged (each
+    game in its own domain); English needs none."""
+    loaded = translations.load(tag, LOCALES)
+    if loaded is ENGLISH and tag in LANGUAGES and tag != DEFAULT:
+        log.warning("no compiled catalog for %r: run `make translations`; the pages stay English", tag)
+    return loaded
 
 
 def from_header(header: str | None) -> str | None:
@@ -63,38 +62,6 @@ def from_header(header: str | None) -> str | None:
     if not header:
         return None
     return supported(parse_accept_header(header, LanguageAccept).best_match(list(LANGUAGES)))
-
-
-@functools.cache
-def catalogs(tag: str) -> Catalogs:
-    """The compiled catalogs of language `tag`: the platform's and every game's, merged (each
-    game in its own domain); English needs none."""
-    if tag == DEFAULT or tag not in LANGUAGES:
-        return ENGLISH
-    platform = Translations.load(LOCALES, [tag], PLATFORM)
-    found = int(isinstance(platform, Translations))
-    # (the platform's own catalog is the base: a merged catalog keeps the plural rule it began with)
-    merged = platform if isinstance(platform, Translations) else Translations(domain=PLATFORM)
-    for name in registry.names():
-        try:
-            rules = registry.get(name)
-        except IllegalAction:
-            continue
-        package = str(getattr(rules, "__name__", "")).rsplit(".", 1)[-1]
-        where = Path(str(getattr(rules, "__file__", ""))).with_name("locales")
-        if package and where.is_dir():
-            found += _load(merged, where, tag, package)
-    if not found:
-        log.warning("no compiled catalog for %r: run `make translations`; the pages stay English", tag)
-    return merged
-
-
-def _load(merged: Translations, folder: Path, tag: str, domain: str) -> int:
-    loaded = Translations.load(folder, [tag], domain)
-    if not isinstance(loaded, Translations):
-        return 0
-    merged.add(loaded)
-    return 1
 
 
 def player_language(player: Any) -> str:

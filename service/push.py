@@ -31,6 +31,8 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from py_vapid import Vapid02
 from pywebpush import WebPusher
 
+from domain.core.i18n import ngettext
+
 from . import webhooks
 from .mails import Links, part
 from .readmodels import conflicts, stamp
@@ -177,10 +179,11 @@ class Push:
 
 def message(occasions: list[Mapping[str, Any]], now: datetime, zone: str | None, links: Links) -> dict[str, Any]:
     """What a push says (what the browser shows): one occasion as the turn e-mail heads it, with
-    its first line and the game's page; several as their headings, with the lobby."""
+    its first line and the game's page; several as their headings, with the lobby. In the
+    language spoken when it is made (the player's: service/batching.py)."""
     parts = [part(occasion, now, zone) for occasion in occasions]
     if len(parts) == 1:
         return {"title": parts[0].heading, "body": " ".join(parts[0].lines[:2]), "url": parts[0].url,
                 "tag": f"shiplog:{occasions[0]['game']['id']}"}
-    return {"title": f"{len(parts)} games wait for you", "body": "\n".join(p.heading for p in parts),
+    return {"title": ngettext("{n} game waits for you", "{n} games wait for you", len(parts)), "body": "\n".join(p.heading for p in parts),
             "url": f"{links.base}/lobby", "tag": "shiplog:lobby"}
