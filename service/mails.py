@@ -98,7 +98,6 @@ def compose(name: str, delivery: dict[str, Any], sender: str, recipient: str, li
     message["Message-ID"] = f"<{hashlib.sha256(delivery['id'].encode()).hexdigest()[:32]}@{domain}>"
     message["X-Shiplog-Delivery"] = delivery["id"]
     message["Subject"] = " ".join(subject.split())  # one line, whatever names were stored before names were checked
-    message["Content-Language"] = language()
     message["List-Unsubscribe"] = f"<{mail_off}>"
     message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     settings, off = _("Your settings"), _("No more e-mail, in one click")
@@ -109,6 +108,7 @@ def compose(name: str, delivery: dict[str, Any], sender: str, recipient: str, li
                       f'<p><a href="{escape(links.settings())}">{escape(settings)}</a> · '
                       f'<a href="{escape(mail_off)}">{escape(off)}</a></p>'])
     message.add_alternative(f'<!DOCTYPE html>\n<html lang="{language()}"><body>\n{body}\n</body></html>\n', subtype="html")
+    message["Content-Language"] = language()  # (after the parts: setting a body clears the Content- headers)
     return message
 
 
