@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, current_app, g, request
-from flask_babel import Babel, format_datetime, get_locale, refresh
+from flask_babel import Babel, format_datetime, get_locale, get_timezone, refresh
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
@@ -44,6 +44,7 @@ log = logging.getLogger("shiplog.languages")
 LOCALES = Path(__file__).with_name("locales")
 COOKIE = "shiplog_lang"
 PREFERENCE = "shiplog.language_preference"  # app.extensions: () -> the pages' own choice (web/language.py)
+ZONE = "shiplog.zone_preference"  # app.extensions: () -> the signed-in player's time zone (web/language.py)
 
 
 @functools.cache
@@ -89,8 +90,15 @@ def choose() -> str:
     return chosen or from_header(request.headers.get("Accept-Language")) or DEFAULT
 
 
+def zone_of_reader() -> str:
+    """The time zone the pages write times in: the signed-in player's, else UTC."""
+    preference: Callable[[], str | None] | None = current_app.extensions.get(ZONE)
+    return (preference() if preference is not None else None) or "UTC"
+
+
 def when(iso: str | None) -> str:
-    """A stored UTC time ("2025-03-01T09:30:00+00:00") as the reader's language writes it."""
+    """A stored UTC time ("2025-03-01T09:30:00+00:00") as the reader's language writes it, in
+    the reader's time zone (named after it)."""
     if not iso:
         return ""
     try:
@@ -99,13 +107,13 @@ def when(iso: str | None) -> str:
         return iso
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
-    return f"{format_datetime(moment, 'medium')} UTC"
+    return f"{format_datetime(moment, 'medium')} {get_timezone()}"
 
 
 def init_languages(app: Flask) -> None:
     """Choose each request's language and speak it while the request runs; Jinja's gettext
     reads the same catalogs (the platform's domain)."""
-    Babel(app, locale_selector=choose, default_timezone="UTC")
+    Babel(app, locale_selector=choose, timezone_selector=zone_of_reader, default_timezone="UTC")
     env = app.jinja_env
     env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=lambda s: catalogs_now().dgettext(PLATFORM, s),
@@ -115,6 +123,7 @@ def init_languages(app: Flask) -> None:
         newstyle=True,
     )
     env.filters["when"] = when
+    env.filters["number"] = translations.number
 
     app.before_request(speak)
 

@@ -51,28 +51,29 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     obj: dict[str, Any] = {}
     for key, value in pairs:
         if key in obj:
-            raise _Refused("body.duplicate_key", f"The name {key[:40]!r} appears twice in one JSON object.")
+            raise _Refused("body.duplicate_key", _("The name {key!r} appears twice in one JSON object.", key=key[:40]))
         obj[key] = value
     return obj
 
 
 def _constant(name: str) -> Any:
-    raise _Refused("body.malformed_json", f"{name} is not a JSON number.")
+    raise _Refused("body.malformed_json", _("{name} is not a JSON number.", name=name))
 
 
-OUT_OF_RANGE = f"Numbers must lie between -{MAX_SAFE_INTEGER} and {MAX_SAFE_INTEGER}."
+def out_of_range() -> str:
+    return _("Numbers must lie between -{most} and {most}.", most=MAX_SAFE_INTEGER)
 
 
 def _float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value) or abs(value) > MAX_SAFE_INTEGER:
-        raise _Refused("body.number_out_of_range", OUT_OF_RANGE)
+        raise _Refused("body.number_out_of_range", out_of_range())
     return value
 
 
 def _int(text: str) -> int:
     if len(text.lstrip("-")) > 16 or abs(value := int(text)) > MAX_SAFE_INTEGER:
-        raise _Refused("body.number_out_of_range", OUT_OF_RANGE)
+        raise _Refused("body.number_out_of_range", out_of_range())
     return value
 
 
@@ -85,7 +86,7 @@ def _check_tree(data: Any) -> None:
             _check_text(node)
         elif isinstance(node, (dict, list)):
             if depth >= MAX_DEPTH:
-                raise _Refused("body.too_deep", f"The body nests more than {MAX_DEPTH} levels of arrays and objects.")
+                raise _Refused("body.too_deep", _("The body nests more than {n} levels of arrays and objects.", n=MAX_DEPTH))
             items = node.items() if isinstance(node, dict) else enumerate(node)
             for key, value in items:
                 if isinstance(key, str):
@@ -98,7 +99,7 @@ def _check_text(text: str) -> None:
         text.encode("utf-8")
     except UnicodeEncodeError:
         raise _Refused(
-            "body.invalid_text", "The body contains a lone UTF-16 surrogate (\\ud800-\\udfff), which is not text."
+            "body.invalid_text", _("The body contains a lone UTF-16 surrogate (\\ud800-\\udfff), which is not text.")
         ) from None
 
 

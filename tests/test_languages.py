@@ -154,3 +154,26 @@ def test_the_pages_scripts_get_their_words_by_plural_category() -> None:
     assert russian["left"] == "осталось {left}"
     english = page_words()
     assert english["units"]["minute"] == {"one": "{n} minute", "other": "{n} minutes"}
+
+
+def test_the_pages_write_times_in_the_players_zone_and_numbers_in_their_language(app: Any,
+                                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    import service.web.language as pages_language
+
+    class Player:
+        language, time_zone = "ru", "Europe/Moscow"
+
+    stamp = "2025-03-01T09:30:00+00:00"
+    with app.test_request_context("/lobby", headers={"Accept-Language": "hu"}):
+        app.preprocess_request()
+        visitor = when(stamp), app.jinja_env.from_string("{{ 1234567 | number }}").render()
+    assert visitor[0].endswith("9:30:00 UTC") and visitor[1] == "1\xa0234\xa0567"  # a visitor: UTC, in Hungarian
+    with app.test_request_context("/lobby", headers={"Accept-Language": "en"}):
+        app.preprocess_request()
+        assert app.jinja_env.from_string("{{ 1234567 | number }}").render() == "1,234,567"
+    monkeypatch.setattr(pages_language, "current_player", lambda: Player())
+    with app.test_request_context("/lobby"):
+        app.preprocess_request()
+        player = when(stamp), app.jinja_env.from_string("{{ 1234567 | number }}").render()
+    assert player[0].endswith("12:30:00 Europe/Moscow") and "мар" in player[0]  # the player's zone and language
+    assert player[1] == "1\xa0234\xa0567"
