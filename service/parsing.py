@@ -130,7 +130,7 @@ def parse_json(raw: bytes) -> Any:
     return data
 
 
-# marshmallow's own messages (English), said in the reader's language where they are shown
+# marshmallow's own messages (English), said in the reader's language where they are shown (first_error)
 SCHEMA_WORDS = frozenset({
     N_("Missing data for required field."), N_("Unknown field."), N_("Field may not be null."), N_("Invalid input type."),
     N_("Not a valid string."), N_("Not a valid integer."), N_("Not a valid number."), N_("Not a valid boolean."),
@@ -145,7 +145,7 @@ def first_error(messages: Any, path: str = "") -> str:
             return first_error(value, f"{path}.{key}" if path else str(key))
     if isinstance(messages, list) and messages:
         return first_error(messages[0], path)
-    said = _(str(messages)) if messages in SCHEMA_WORDS else str(messages)
+    said = _(str(messages))  # marshmallow's (SCHEMA_WORDS) and the schemas' own (N_): the catalog's if it has them
     return f"{path}: {said}" if path else said
 
 

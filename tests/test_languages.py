@@ -177,3 +177,14 @@ def test_the_pages_write_times_in_the_players_zone_and_numbers_in_their_language
         player = when(stamp), app.jinja_env.from_string("{{ 1234567 | number }}").render()
     assert player[0].endswith("12:30:00 Europe/Moscow") and "мар" in player[0]  # the player's zone and language
     assert player[1] == "1\xa0234\xa0567"
+
+
+def test_the_schemas_own_refusals_and_the_json_checks_speak_the_requests_language(client: Any) -> None:
+    both = {"game": "puerto-rico", "players": ["ann", "bob", "cy"], "seats": 3}
+    russian = problem(client.post("/v1/games", json=both, headers={"Accept-Language": "ru"}), 422, "body.invalid")
+    assert "Укажите либо players" in russian["detail"], russian
+    english = problem(client.post("/v1/games", json=both), 422, "body.invalid")
+    assert "Give either players" in english["detail"]
+    twice = client.post("/v1/games", data=b'{"game": 1, "game": 2}', content_type="application/json",
+                        headers={"Accept-Language": "hu"})
+    assert problem(twice, 400, "body.duplicate_key")["detail"] == "A(z) 'game' név kétszer szerepel egy JSON-objektumban."
