@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import json
 import math
+import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -145,8 +146,30 @@ def first_error(messages: Any, path: str = "") -> str:
             return first_error(value, f"{path}.{key}" if path else str(key))
     if isinstance(messages, list) and messages:
         return first_error(messages[0], path)
-    said = _(str(messages))  # marshmallow's (SCHEMA_WORDS) and the schemas' own (N_): the catalog's if it has them
+    said = schema_words(str(messages))
     return f"{path}: {said}" if path else said
+
+
+# marshmallow's validators' messages with their numbers filled in: said again from these
+# templates (the same English), in the reader's language
+SCHEMA_FORMATS = (
+    N_("Length must be between {min} and {max}."), N_("Length must be {equal}."), N_("Longer than maximum length {max}."),
+    N_("Shorter than minimum length {min}."), N_("Must be greater than or equal to {min} and less than or equal to {max}."),
+    N_("Must be greater than or equal to {min}."), N_("Must be less than or equal to {max}."), N_("Must be one of: {choices}."),
+    N_("String does not match expected pattern."), N_("Not a valid URL."), N_("Not a valid email address."),
+)
+_FORMATS = [(template, re.compile("^" + re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+?)", re.escape(template)) + "$"))
+            for template in SCHEMA_FORMATS]
+
+
+def schema_words(message: str) -> str:
+    """A validation message in the reader's language: marshmallow's (SCHEMA_WORDS, SCHEMA_FORMATS)
+    and the schemas' own (marked N_); any other as it is."""
+    for template, pattern in _FORMATS:
+        found = pattern.match(message)
+        if found:
+            return _(template, **found.groupdict())
+    return _(message)
 
 
 class Parser(FlaskParser):

@@ -188,3 +188,16 @@ def test_the_schemas_own_refusals_and_the_json_checks_speak_the_requests_languag
     twice = client.post("/v1/games", data=b'{"game": 1, "game": 2}', content_type="application/json",
                         headers={"Accept-Language": "hu"})
     assert problem(twice, 400, "body.duplicate_key")["detail"] == "A(z) 'game' név kétszer szerepel egy JSON-objektumban."
+
+
+def test_marshmallows_messages_with_their_numbers_are_said_again_in_the_readers_language() -> None:
+    from service.parsing import first_error
+
+    errors = {"digest_hour": ["Must be greater than or equal to 0 and less than or equal to 23."]}
+    with speaking("ru", catalogs("ru")):
+        assert first_error(errors) == "digest_hour: Должно быть не меньше 0 и не больше 23."
+        assert first_error({"name": ["Longer than maximum length 40."]}) == "name: Длиннее наибольшей длины 40."
+        assert first_error({"x": ["Something no catalog knows."]}) == "x: Something no catalog knows."
+    with speaking("hu", catalogs("hu")):
+        assert first_error({"mode": ["Must be one of: turn, digest, off."]}) == "mode: Ezek egyike lehet: turn, digest, off."
+    assert first_error(errors) == "digest_hour: Must be greater than or equal to 0 and less than or equal to 23."
