@@ -18,7 +18,10 @@ language. Work done later for the same reader (a live stream's batches) carries 
 The catalogs: `service/locales/<lang>/LC_MESSAGES/shiplog.mo` (the platform: pages, errors,
 the shared rules' words) and `domain/<game>/locales/<lang>/LC_MESSAGES/<package>.mo` (each
 game's words, its own gettext domain), compiled from the `.po` files by `make` (`make
-translations`). A missing compiled catalog is logged and read as English, never an error.
+translations`), read with Babel by `domain.core.translations` (the `replay` CLI reads them the
+same way, without Flask). A missing compiled catalog is logged and read as English, never an
+error. The pages write times in the signed-in player's time zone (`when`) and numbers as their
+language does (the `number` filter).
 """
 
 from __future__ import annotations
