@@ -23,8 +23,10 @@ import click
 from domain.core import ALL, registry
 from domain.core.analysis import analyse, decisions_of
 from domain.core.errors import IllegalAction
+from domain.core.i18n import _, ngettext
 from domain.core.record import fairness, replay_states, verify
 from domain.core.rules import action_for, redacted
+from domain.core.translations import number
 from domain.core.words import described
 
 from .analysing import told
@@ -38,10 +40,12 @@ from .records import (
     load_record,
     parse_viewer,
     printable,
+    seat_names,
     seen_by,
     store_seed,
 )
 from .textboard import changes, text_board
+from .words import speaks
 
 
 @click.group()
@@ -51,6 +55,7 @@ def main() -> None:
 
 
 @main.command("list")
+@speaks
 @click.option("--json", "as_json", is_flag=True, help="machine-readable output")
 @click.option("--game", default=None, help="only this game type")
 @click.option("--status", default=None, type=click.Choice(["open", "active", "finished", "abandoned"]))
@@ -61,13 +66,14 @@ def list_games(as_json: bool, game: str | None, status: str | None) -> None:
         _echo_json([r.to_json() for r in rows])
         return
     if not rows:
-        echo("no games in the store")
+        echo(_("no games in the store"))
     for r in rows:
         players = ", ".join(p["name"] for p in r.players)
         echo(f"{r.id}  {r.game:<12} {r.status:<9} v{r.version:<5} {players}")
 
 
 @main.command()
+@speaks
 @click.argument("game")
 @click.option("--at", "at", type=int, default=None, help="the version to show (default: the last)")
 @click.option("--as", "as_", default=None, help="seat number or name, 'spectator', or 'all' (default)")
@@ -80,7 +86,7 @@ def show(game: str, at: int | None, as_: str | None, as_json: bool) -> None:
     last = record["events"][-1]["version"]
     target = last if at is None else at
     if not 0 <= target <= last:
-        raise click.ClickException(f"version {target} is outside 0..{last}")
+        raise click.ClickException(_("version {target} is outside 0..{last}", target=target, last=last))
     state = next(state for version, _ev, state in replay_states(record) if version == target)
     view = rules.view(state, viewer)
     outcome = rules.outcome(state)
@@ -96,15 +102,18 @@ def show(game: str, at: int | None, as_: str | None, as_json: bool) -> None:
         _echo_json(data)
         return
     names = [p["name"] for p in record["players"]]
-    echo(f"{rules.TITLE} {record['id']} at version {target} of {last}")
-    echo("players: " + ", ".join(f"{n}={name}" for n, name in enumerate(names)))
-    echo("to act: " + (", ".join(names[s] for s in data["to_act"]) or "nobody"))
+    echo(_("{game} {id} at version {version} of {last}", game=registry.title(record["game"]), id=record["id"],
+           version=target, last=last))
+    echo(_("players: {players}", players=", ".join(f"{n}={name}" for n, name in enumerate(names))))
+    echo(_("to act: {seats}", seats=", ".join(names[s] for s in data["to_act"]) or _("nobody")))
     echo(text_board(rules, view, names))
     if outcome:
-        echo("outcome: " + ", ".join(f"{names[r.seat]} {r.score} (rank {r.rank})" for r in outcome.results))
+        echo(_("outcome: {results}", results=", ".join(_("{name} {score} (rank {rank})", name=names[r.seat],
+                                                          score=number(r.score), rank=r.rank) for r in outcome.results)))
 
 
 @main.command()
+@speaks
 @click.argument("game")
 @click.option("--as", "as_", default=None, help="seat number or name, 'spectator', or 'all' (default)")
 @click.option("--json", "as_json", is_flag=True)
@@ -131,6 +140,7 @@ def log(game: str, as_: str | None, as_json: bool) -> None:
 
 
 @main.command("verify")
+@speaks
 @click.argument("game")
 @click.option("--json", "as_json", is_flag=True)
 def verify_cmd(game: str, as_json: bool) -> None:
@@ -141,7 +151,7 @@ def verify_cmd(game: str, as_json: bool) -> None:
         if as_json:
             report = verify(record, seed=seed)
         else:
-            with click.progressbar(length=len(record["events"]), label="verifying", file=sys.stderr,
+            with click.progressbar(length=len(record["events"]), label=_("verifying"), file=sys.stderr,
                                    show_pos=True) as bar:
                 report = verify(record, progress=bar.update, seed=seed)
     except IllegalAction as exc:
@@ -149,16 +159,20 @@ def verify_cmd(game: str, as_json: bool) -> None:
     if as_json:
         _echo_json(report.to_json())
     elif report.ok:
-        hashes = (f"final state {report.final_hash}" if report.hashes_checked
-                  else "state hashes not checked: they are keyed by the seed, which is revealed when the game ends")
-        echo(f"OK {record['id']}: {report.actions} actions in {report.events} events re-decided; {hashes}")
+        hashes = (_("final state {hash}", hash=report.final_hash) if report.hashes_checked
+                  else _("state hashes not checked: they are keyed by the seed, which is revealed when the game ends"))
+        actions = ngettext("{n} action", "{n} actions", report.actions)
+        echo(ngettext("OK {id}: {actions} in {n} event re-decided; {hashes}", "OK {id}: {actions} in {n} events re-decided; {hashes}",
+                      report.events, id=record["id"], actions=actions, hashes=hashes))
     else:
         assert report.divergence is not None
-        echo(f"DIVERGENCE in {record['id']} at event {report.divergence.version}: {report.divergence.problem}")
+        echo(_("DIVERGENCE in {id} at event {version}: {problem}", id=record["id"], version=report.divergence.version,
+               problem=report.divergence.problem))
     sys.exit(0 if report.ok else 1)
 
 
 @main.command("fairness")
+@speaks
 @click.argument("game")
 @click.option("--json", "as_json", is_flag=True)
 def fairness_cmd(game: str, as_json: bool) -> None:
@@ -168,22 +182,26 @@ def fairness_cmd(game: str, as_json: bool) -> None:
     if as_json:
         _echo_json(report.to_json())
     else:
-        seeded = " (client-seeded: the players chose the seed)" if report.client_seeded else ""
+        seeded = _(" (client-seeded: the players chose the seed)") if report.client_seeded else ""
         if not report.seed_revealed:
-            echo(f"SEALED {record['id']}: the seed is revealed when the game ends; commitment {report.seed_commitment}")
+            echo(_("SEALED {id}: the seed is revealed when the game ends; commitment {commitment}", id=record["id"],
+                   commitment=report.seed_commitment))
         elif report.ok:
-            mixed = (f"; the seed is HMAC(server seed, the entropy of {report.entropies} seat(s) sent after the "
-                     "commitment)" if report.entropies else "")
-            echo(f"FAIR {record['id']}: the revealed seed matches the commitment; {report.draws_checked} draws "
-                 f"recomputed{mixed}{seeded}")
+            mixed = (ngettext("; the seed is HMAC(server seed, the entropy of {n} seat sent after the commitment)",
+                              "; the seed is HMAC(server seed, the entropy of {n} seats sent after the commitment)",
+                              report.entropies) if report.entropies else "")
+            echo(ngettext("FAIR {id}: the revealed seed matches the commitment; {n} draw recomputed{mixed}{seeded}",
+                          "FAIR {id}: the revealed seed matches the commitment; {n} draws recomputed{mixed}{seeded}",
+                          report.draws_checked, id=record["id"], mixed=mixed, seeded=seeded))
         else:
-            echo(f"UNFAIR {record['id']}{seeded}:")
+            echo(_("UNFAIR {id}{seeded}:", id=record["id"], seeded=seeded))
             for p in report.problems:
                 echo(f"  - {p}")
     sys.exit(3 if not report.seed_revealed else 0 if report.ok else 1)
 
 
 @main.command()
+@speaks
 @click.argument("game")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), default=None)
 def export(game: str, output: str | None) -> None:
@@ -192,12 +210,13 @@ def export(game: str, output: str | None) -> None:
     text = json.dumps(record, indent=1, ensure_ascii=False, sort_keys=False)
     if output:
         Path(output).write_text(printable(text) + "\n", encoding="utf-8")
-        echo(f"wrote {output} ({len(record['events'])} events)", err=True)
+        echo(ngettext("wrote {output} ({n} event)", "wrote {output} ({n} events)", len(record["events"]), output=output), err=True)
     else:
         echo(text)
 
 
 @main.command("import")
+@speaks
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 @click.option("--json", "as_json", is_flag=True)
 def import_cmd(file: str, as_json: bool) -> None:
@@ -212,10 +231,12 @@ def import_cmd(file: str, as_json: bool) -> None:
     if as_json:
         _echo_json(data)
     else:
-        echo(f"imported {game_id} ({len(record['events'])} events); host token {host}")
+        echo(ngettext("imported {id} ({n} event); host token {token}", "imported {id} ({n} events); host token {token}",
+                      len(record["events"]), id=game_id, token=host))
 
 
 @main.command()
+@speaks
 @click.argument("game")
 @click.option("--as", "as_", default=None, help="seat number or name, 'spectator', or 'all' (default)")
 @click.option("--at", "at", type=int, default=0, help="start at this version")
@@ -226,7 +247,7 @@ def step(game: str, as_: str | None, at: int) -> None:
     viewer = parse_viewer(as_, record)
     rules = registry.get(record["game"])
     frames = list(replay_states(record))
-    names = [p["name"] or f"seat {p['seat']}" for p in record["players"]]
+    names = seat_names(record)
     index = max(0, min(at, len(frames) - 1))
     show_view = False
 
@@ -238,7 +259,7 @@ def step(game: str, as_: str | None, at: int) -> None:
         version, ev, state = frames[index]
         echo(describe_event(ev, record, viewer))
         for line in changes(seen(index - 1), seen(index), names):  # what the move changed
-            echo(f"       changed: {line}")
+            echo("       " + _("changed: {line}", line=line))
         if show_view:
             echo(text_board(rules, seen(index), names))
         try:
@@ -258,9 +279,9 @@ def step(game: str, as_: str | None, at: int) -> None:
             try:
                 index = max(0, min(int(answer[1:].strip()), len(frames) - 1))
             except ValueError:
-                echo("g needs a version number, e.g. g 12")
+                echo(_("g needs a version number, e.g. g 12"))
         else:
-            echo("n next, p previous, g N go to version N, v toggle the board, q quit")
+            echo(_("n next, p previous, g N go to version N, v toggle the board, q quit"))
 
 
 @main.command("analyse")

@@ -28,16 +28,18 @@ from domain.core.dispute import (
     record_position,
     told,
 )
+from domain.core.i18n import _, ngettext
 from domain.core.rules import Viewer, action_for
-from domain.core.words import Section, amount
+from domain.core.words import Section
 
-from .records import _echo_json, describe_event, echo, load_record, parse_viewer
+from .records import _echo_json, describe_event, echo, load_record, parse_viewer, seat_names
+from .words import speaks
 
 
 def _position(record: dict[str, Any], at: int) -> Position:
     last = record["events"][-1]["version"]
     if not 0 <= at <= last:
-        raise click.BadParameter(f"version {at} is outside 0..{last}", param_hint="--at")
+        raise click.BadParameter(_("version {at} is outside 0..{last}", at=at, last=last), param_hint="--at")
     return record_position(record, at)
 
 
@@ -47,16 +49,15 @@ def _seat(value: str, record: dict[str, Any]) -> int:
         return int(value)
     if value in names:
         return names.index(value)
-    raise click.BadParameter(f"a seat number (0..{len(names) - 1}) or a player's name, not {value!r}",
+    raise click.BadParameter(_("a seat number (0..{last}) or a player's name, not {value!r}", last=len(names) - 1, value=value),
                              param_hint="--as")
 
 
-def _names(record: dict[str, Any]) -> list[str]:
-    return [p["name"] or f"seat {p['seat']}" for p in record["players"]]
+_names = seat_names
 
 
 def _who(record: dict[str, Any], seat: int) -> str:
-    return f"{_names(record)[seat]} (seat {seat})"
+    return _("{name} (seat {seat})", name=_names(record)[seat], seat=seat)
 
 
 def _lines(text: tuple[str, ...], sections: tuple[Section | None, ...], indent: str = "       ") -> list[str]:
@@ -76,6 +77,7 @@ def _viewer(record: dict[str, Any], seat: int) -> Viewer:
 
 
 @click.command("legal")
+@speaks
 @click.argument("game")
 @click.option("--at", "at", type=int, required=True, help="the position after this event")
 @click.option("--as", "as_", default=None, help="seat number or name (default: every seat to act then)")
@@ -94,13 +96,14 @@ def legal_cmd(game: str, at: int, as_: str | None, as_json: bool) -> None:
         rows = [{"seat": s, "name": names[s], "actions": [a.to_json() for a in answers[s]]} for s in seats]
         _echo_json({"id": record["id"], "game": record["game"], "version": at, "to_act": to_act, "seats": rows})
         return
-    waiting = ", ".join(_who(record, s) for s in to_act) or "nobody (the game was not under way)"
-    echo(f"after event {at}, to act: {waiting}")
+    waiting = ", ".join(_who(record, s) for s in to_act) or _("nobody (the game was not under way)")
+    echo(_("after event {at}, to act: {seats}", at=at, seats=waiting))
     for seat in seats:
         if not answers[seat]:
-            echo(f"{_who(record, seat)} could not act then.")
+            echo(_("{who} could not act then.", who=_who(record, seat)))
             continue
-        echo(f"{_who(record, seat)} could have taken {amount(len(answers[seat]), 'action')}:")
+        echo(ngettext("{who} could have taken {n} action:", "{who} could have taken {n} actions:", len(answers[seat]),
+                      who=_who(record, seat)))
         for n, answer in enumerate(answers[seat], 1):
             echo(f"  {n:>3}. {json.dumps(answer.action, ensure_ascii=False)}")
             for line in _answer_lines(answer):
@@ -108,6 +111,7 @@ def legal_cmd(game: str, at: int, as_: str | None, as_json: bool) -> None:
 
 
 @click.command("try")
+@speaks
 @click.argument("game")
 @click.argument("action_json", metavar="ACTION_JSON")
 @click.option("--at", "at", type=int, required=True, help="the position after this event")
@@ -122,21 +126,23 @@ def try_cmd(game: str, action_json: str, at: int, as_: str, as_json: bool) -> No
     try:
         action = json.loads(action_json)
     except ValueError as exc:
-        raise click.BadParameter(f"not JSON: {exc}", param_hint="ACTION_JSON") from None
+        raise click.BadParameter(_("not JSON: {error}", error=exc), param_hint="ACTION_JSON") from None
     answer = attempt(position, seat, action, _viewer(record, seat), _names(record))
     if as_json:
         _echo_json({"id": record["id"], "game": record["game"], "version": at, **answer.to_json()})
     elif answer.accepted:
-        echo(f"ACCEPTED after event {at}: {_who(record, seat)} {json.dumps(action, ensure_ascii=False)} would have caused:")
-        for line in _answer_lines(answer) or ["       nothing"]:
+        echo(_("ACCEPTED after event {at}: {who} {action} would have caused:", at=at, who=_who(record, seat),
+               action=json.dumps(action, ensure_ascii=False)))
+        for line in _answer_lines(answer) or ["       " + _("nothing")]:
             echo(line)
     else:
-        echo(f"REFUSED after event {at}: {_who(record, seat)} {json.dumps(action, ensure_ascii=False)}")
+        echo(_("REFUSED after event {at}: {who} {action}", at=at, who=_who(record, seat), action=json.dumps(action, ensure_ascii=False)))
         echo(f"       {answer.code}: {answer.message}")
     sys.exit(0 if answer.accepted else 1)
 
 
 @click.command("why")
+@speaks
 @click.argument("game")
 @click.option("--at", "at", type=int, required=True, help="the event to explain")
 @click.option("--as", "as_", default=None, help="seat number or name, 'spectator', or 'all' (default)")
@@ -162,6 +168,6 @@ def why_cmd(game: str, at: int, as_: str | None, as_json: bool) -> None:
         return
     echo(describe_event(event, record, viewer).split("\n", 1)[0])
     if not said.text:
-        echo("       (no rules facts: this event is the table's, not a move)")
+        echo("       " + _("(no rules facts: this event is the table's, not a move)"))
     for line in _lines(said.text, said.sections):
         echo(line)

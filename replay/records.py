@@ -17,6 +17,7 @@ import click
 from domain.core import ALL, registry
 from domain.core.aggregate import Game, Status
 from domain.core.game.orders import row_as_seen
+from domain.core.i18n import _, ngettext
 from domain.core.record import check_format
 from domain.core.rules import GameRules, Viewer, action_for, redacted
 from domain.core.words import described, render
@@ -70,12 +71,12 @@ def load_record(game: str) -> dict[str, Any]:
     path = Path(game)
     if _is_file(game):
         if not path.is_file():
-            raise NotThere(f"no such record file: {game}")
+            raise NotThere(_("no such record file: {file}", file=game))
         try:
             record = json.loads(path.read_text(encoding="utf-8"))
             check_format(record)
         except (ValueError, OSError) as exc:
-            raise NotThere(f"{game} cannot be read: {exc}") from None
+            raise NotThere(_("{file} cannot be read: {error}", file=game, error=exc)) from None
         return record  # type: ignore[no-any-return]
     app = _app()
     from service.application import GameNotFound  # lazy: only for a game in the store
@@ -83,7 +84,7 @@ def load_record(game: str) -> dict[str, Any]:
     try:
         return app.record(_game_id(app, game))  # type: ignore[no-any-return]
     except GameNotFound:
-        raise NotThere(f"no game {game} in the store") from None
+        raise NotThere(_("no game {game} in the store", game=game)) from None
 
 
 def store_seed(game: str) -> str | None:
@@ -102,7 +103,8 @@ def _game_id(app: Any, game: str) -> UUID:
         matches = [g for g in app.lobby.search(include_private=True) if g.id.startswith(game.lower())]
         if len(matches) != 1:
             raise NotThere(
-                f"{game!r} matches {len(matches)} games; give more of the id" if matches else f"no game {game!r} in the store"
+                ngettext("{game!r} matches {n} game; give more of the id", "{game!r} matches {n} games; give more of the id",
+                         len(matches), game=game) if matches else _("no game {game!r} in the store", game=game)
             ) from None
         return UUID(matches[0].id)
 
@@ -118,7 +120,7 @@ def parse_viewer(value: str | None, record: dict[str, Any]) -> Viewer:
         return int(value)
     if value in names:
         return names.index(value)
-    raise click.BadParameter(f"--as takes a seat number, a player name, 'spectator' or 'all', not {value!r}")
+    raise click.BadParameter(_("--as takes a seat number, a player name, 'spectator' or 'all', not {value!r}", value=value))
 
 
 def _echo_json(data: Any) -> None:
@@ -131,26 +133,34 @@ def seen_by(ev: dict[str, Any], record: dict[str, Any], viewer: Viewer) -> dict[
     return row_as_seen(ev, viewer) if record.get("status") in (Status.ACTIVE, Status.OPEN) else ev
 
 
+def seat_names(record: dict[str, Any]) -> list[str]:
+    """The players' names, "seat N" for a seat without one."""
+    return [p["name"] or _("seat {n}", n=p["seat"]) for p in record["players"]]
+
+
 def describe_event(ev: dict[str, Any], record: dict[str, Any], viewer: Viewer) -> str:
     """The event in one head line (who did what), then what happened in sentences, one a line."""
     rules = registry.get(record["game"])
-    names = [p["name"] or f"seat {p['seat']}" for p in record["players"]]
+    names = seat_names(record)
     ev = seen_by(ev, record, viewer)
     kind = Game.event_class(ev["type"])
     head = f"#{ev['version']:<4}"
     if kind is Game.ActionTaken:
-        how = {"forced": ", forced", "order": f", standing order #{ev.get('order')}"}.get(ev.get("auto") or "", "")
-        who = f"{names[ev['seat']]} (seat {ev['seat']}{', bot' if ev.get('bot') else ''}{how})"
+        how = {"forced": _(", forced"), "order": _(", standing order #{order}", order=ev.get("order"))}.get(ev.get("auto") or "", "")
+        bot = _(", bot") if ev.get("bot") else ""
+        who = _("{name} (seat {seat}{bot}{how})", name=names[ev["seat"]], seat=ev["seat"], bot=bot, how=how)
         action = action_for(rules, ev["action"], ev["seat"], viewer)
         args = {k: v for k, v in action.items() if k != "type"}
         return f"{head} {who}: {action['type']} {json.dumps(args) if args else ''}".rstrip() + _told(rules, ev, viewer, names)
     if kind is None:
         return f"{head} {ev['type']}"  # another seat's secret
     if kind is Game.GameCreated and ev.get("facts") is not None:
-        return f"{head} game created: {record['game']} for {', '.join(names)}" + _told(rules, ev, viewer, names)
+        return f"{head} " + _("game created: {game} for {players}", game=registry.title(record["game"]),
+                                 players=", ".join(names)) + _told(rules, ev, viewer, names)
     if kind is Game.GameCreated:
-        return (f"{head} game created: {record['game']} with {len(names)} open seats; "
-                f"the server's seed is committed: {record['seed_commitment']}")
+        return f"{head} " + ngettext("game created: {game} with {n} open seat; the server's seed is committed: {commitment}",
+                                     "game created: {game} with {n} open seats; the server's seed is committed: {commitment}",
+                                     len(names), game=registry.title(record["game"]), commitment=record["seed_commitment"])
     said = kind.said(ev) if kind is not None else None
     if said is not None:
         return f"{head} {render(said, names)}" + (_told(rules, ev, viewer, names) if "facts" in ev else "")

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from domain.core.i18n import _
 from domain.core.registry import board_helpers as helpers
 
 Path = tuple[str, ...]
@@ -24,9 +25,9 @@ def scalar(value: Any) -> str:
     if value is None:
         return "—"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, list | tuple):
-        return ", ".join(scalar(v) for v in value) if value else "none"
+        return ", ".join(scalar(v) for v in value) if value else _("none")
     return str(value)
 
 
@@ -34,7 +35,7 @@ def flat(view: Any, path: Path = ()) -> Iterator[tuple[Path, Any]]:
     """(path, value) for every leaf of the view; a list of plain values is one leaf."""
     if isinstance(view, dict):
         if not view and path:
-            yield path, "none"
+            yield path, _("none")
         for key, value in view.items():
             yield from flat(value, (*path, str(key)))
     elif isinstance(view, list) and any(isinstance(v, dict | list) for v in view):
@@ -58,7 +59,7 @@ def generic_text(view: dict[str, Any], names: Sequence[str]) -> str:
 def text_board(rules: Any, view: dict[str, Any] | None, names: Sequence[str]) -> str:
     """The game's own text board, or the generic one."""
     if view is None:
-        return "(no position yet: the game has not started)"
+        return _("(no position yet: the game has not started)")
     fn = getattr(helpers(rules), "text", None)
     return str(fn(view, list(names))) if fn is not None else generic_text(view, names)
 
@@ -74,4 +75,4 @@ def changes(before: dict[str, Any] | None, after: dict[str, Any] | None, names: 
             was = scalar(old[path]) if path in old else "—"
             now = scalar(new[path]) if path in new else "—"
             out.append((order.get(path, len(order)), f"{named(path, names)}: {was} → {now}"))
-    return [line for _, line in sorted(out)]
+    return [line for _order, line in sorted(out)]

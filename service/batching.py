@@ -15,6 +15,10 @@ turn, a take-back to answer, a game over) as it comes: it queues it (`state` "qu
 - `make_digests` ("digest" players): one message a day at the player's `digest_hour` (UTC),
   listing their inbox and the games that ended, when something happened since the last one.
 
+What a message says is in its player's language (their setting, `speaking_to`): the sentences
+made here (the moves since their last turn, a push's words) and those made when it is sent
+(an e-mail's subject and body: service/sending.py).
+
 The message is a delivery of its own (sent, retried and recorded like any other); its items
 are marked "merged" or "digested" with its id, in the same transaction that writes it.
 """
@@ -28,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 from . import news, push
+from .languages import speaking_to
 from .mails import Links
 from .presence import ACTED, INBOX, game_place
 from .readmodels import Waiting, stamp
@@ -98,8 +103,10 @@ class Batching:
             return 0
         merged = [item for item, _data in ready.values()]
         mail_id = f"mail:{pid}:{min(i['id'] for i in merged + covered)}"
+        with speaking_to(player):  # the moves since the player's last turn, in their language
+            sections = [self.section(data) for _item, data in ready.values()]
         payload = {"id": mail_id, "kind": "mail", "player": pid, "time": stamp(now), "time_zone": player.time_zone,
-                   "sections": urgent_first([self.section(data) for _item, data in ready.values()])}
+                   "sections": urgent_first(sections)}
         made = self.bundle(mail_id, pid, "mail", payload, now, {"merged": merged + covered, "skipped": stale})
         return int(made)
 
@@ -142,8 +149,9 @@ class Batching:
             merged = [item for item, _data in ready.values()]
             push_id = f"push:{pid}:{min(i['id'] for i in merged + covered)}"
             occasions = urgent_first([data for _item, data in ready.values()])
-            payload = {"id": push_id, "kind": "push", "player": pid, "time": stamp(now),
-                       "message": push.message(occasions, now, player.time_zone if player else None, self.links)}
+            with speaking_to(player):
+                said = push.message(occasions, now, player.time_zone if player else None, self.links)
+            payload = {"id": push_id, "kind": "push", "player": pid, "time": stamp(now), "message": said}
             made += self.bundle(push_id, pid, "push", payload, now, {"merged": merged + covered, "skipped": stale},
                                 channel="push")
         return made
@@ -173,13 +181,13 @@ class Batching:
             items = self.queued(str(player.id), "digest", before=slot)
             inbox = [{**w.to_json(), "url": self.links.game(w.game.id)} for w in self.app.readmodels.inbox(str(player.id))]
             ended = [json.loads(i["payload"]) for i in items if i["kind"] == "ended"]
-            played = self.played_for([json.loads(i["payload"]) for i in items if i["kind"] == "played"])
+            with speaking_to(player):  # the moves' sentences, in the player's language
+                played = self.played_for([json.loads(i["payload"]) for i in items if i["kind"] == "played"])
             payload = {"id": digest_id, "kind": "digest", "player": str(player.id), "time": stamp(now),
                        "time_zone": player.time_zone, "inbox": inbox, "ended": ended, "played": played,
                        "events": len(items)}
             made += self.bundle(digest_id, str(player.id), "digest", payload, now, {"digested": items})
         return made
-
 
     def played_for(self, occasions: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
         """The moves played for the player (forced, or by their standing orders), per game in
@@ -192,7 +200,7 @@ class Batching:
             if not event:
                 continue
             row = event_json(event[0], game.rules, viewer_of(game, "seat", seat), news.names_of(game))
-            entry = games.setdefault(gid, {"title": occasion["game"]["title"], "url": occasion["game"]["url"], "moves": []})
+            entry = games.setdefault(gid, {"game": occasion["game"]["game"], "title": occasion["game"]["title"], "url": occasion["game"]["url"], "moves": []})
             entry["moves"].append(" ".join(row.get("text", [])))
         return list(games.values())
 

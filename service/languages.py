@@ -18,7 +18,10 @@ language. Work done later for the same reader (a live stream's batches) carries 
 The catalogs: `service/locales/<lang>/LC_MESSAGES/shiplog.mo` (the platform: pages, errors,
 the shared rules' words) and `domain/<game>/locales/<lang>/LC_MESSAGES/<package>.mo` (each
 game's words, its own gettext domain), compiled from the `.po` files by `make` (`make
-translations`). A missing compiled catalog is logged and read as English, never an error.
+translations`), read with Babel by `domain.core.translations` (the `replay` CLI reads them the
+same way, without Flask). A missing compiled catalog is logged and read as English, never an
+error. The pages write times in the signed-in player's time zone (`when`) and numbers as their
+language does (the `number` filter).
 """
 
 from __future__ import annotations
@@ -31,30 +34,30 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from babel.support import Translations
 from flask import Flask, Response, current_app, g, request
-from flask_babel import Babel, format_datetime, refresh
+from flask_babel import Babel, format_datetime, get_timezone, refresh
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
-from domain.core import registry
-from domain.core.errors import IllegalAction
+from domain.core import translations
 from domain.core.i18n import ENGLISH, PLATFORM, Catalogs, activate, deactivate, speaking, spoken
+from domain.core.translations import DEFAULT, LANGUAGES, supported
 
 log = logging.getLogger("shiplog.languages")
-LANGUAGES = {"en": "English", "ru": "Русский", "hu": "Magyar"}
-DEFAULT = "en"
 LOCALES = Path(__file__).with_name("locales")
 COOKIE = "shiplog_lang"
 PREFERENCE = "shiplog.language_preference"  # app.extensions: () -> the pages' own choice (web/language.py)
+ZONE = "shiplog.zone_preference"  # app.extensions: () -> the signed-in player's time zone (web/language.py)
 
 
-def supported(tag: Any) -> str | None:
-    """The language of ours `tag` names ("ru", "ru-RU", "RU_ru"), or None."""
-    if not isinstance(tag, str) or not 1 <= len(tag) <= 35:
-        return None
-    base = tag.replace("_", "-").split("-", 1)[0].strip().lower()
-    return base if base in LANGUAGES else None
+@functools.cache
+def catalogs(tag: str) -> Catalogs:
+    """The compiled catalogs of language `tag`: the platform's and every game's, merged (each
+    game in its own domain); English needs none."""
+    loaded = translations.load(tag, LOCALES)
+    if loaded is ENGLISH and tag in LANGUAGES and tag != DEFAULT:
+        log.warning("no compiled catalog for %r: run `make translations`; the pages stay English", tag)
+    return loaded
 
 
 def from_header(header: str | None) -> str | None:
@@ -68,38 +71,6 @@ def from_header(header: str | None) -> str | None:
 @functools.lru_cache(maxsize=512)
 def _best_match(header: str) -> str | None:  # a browser sends the same header with every request
     return supported(parse_accept_header(header, LanguageAccept).best_match(list(LANGUAGES)))
-
-
-@functools.cache
-def catalogs(tag: str) -> Catalogs:
-    """The compiled catalogs of language `tag`: the platform's and every game's, merged (each
-    game in its own domain); English needs none."""
-    if tag == DEFAULT or tag not in LANGUAGES:
-        return ENGLISH
-    platform = Translations.load(LOCALES, [tag], PLATFORM)
-    found = int(isinstance(platform, Translations))
-    # (the platform's own catalog is the base: a merged catalog keeps the plural rule it began with)
-    merged = platform if isinstance(platform, Translations) else Translations(domain=PLATFORM)
-    for name in registry.names():
-        try:
-            rules = registry.get(name)
-        except IllegalAction:
-            continue
-        package = str(getattr(rules, "__name__", "")).rsplit(".", 1)[-1]
-        where = Path(str(getattr(rules, "__file__", ""))).with_name("locales")
-        if package and where.is_dir():
-            found += _load(merged, where, tag, package)
-    if not found:
-        log.warning("no compiled catalog for %r: run `make translations`; the pages stay English", tag)
-    return merged
-
-
-def _load(merged: Translations, folder: Path, tag: str, domain: str) -> int:
-    loaded = Translations.load(folder, [tag], domain)
-    if not isinstance(loaded, Translations):
-        return 0
-    merged.add(loaded)
-    return 1
 
 
 def player_language(player: Any) -> str:
@@ -127,8 +98,15 @@ def choose() -> str:
     return chosen or from_header(request.headers.get("Accept-Language")) or DEFAULT
 
 
+def zone_of_reader() -> str:
+    """The time zone the pages write times in: the signed-in player's, else UTC."""
+    preference: Callable[[], str | None] | None = current_app.extensions.get(ZONE)
+    return (preference() if preference is not None else None) or "UTC"
+
+
 def when(iso: str | None) -> str:
-    """A stored UTC time ("2025-03-01T09:30:00+00:00") as the reader's language writes it."""
+    """A stored UTC time ("2025-03-01T09:30:00+00:00") as the reader's language writes it, in
+    the reader's time zone (named after it)."""
     if not iso:
         return ""
     try:
@@ -137,13 +115,13 @@ def when(iso: str | None) -> str:
         return iso
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
-    return f"{format_datetime(moment, 'medium')} UTC"
+    return f"{format_datetime(moment, 'medium')} {get_timezone()}"
 
 
 def init_languages(app: Flask) -> None:
     """Choose each request's language and speak it while the request runs; Jinja's gettext
     reads the same catalogs (the platform's domain)."""
-    Babel(app, locale_selector=choose, default_timezone="UTC")
+    Babel(app, locale_selector=choose, timezone_selector=zone_of_reader, default_timezone="UTC")
     env = app.jinja_env
     env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=lambda s: catalogs_now().dgettext(PLATFORM, s),
@@ -153,6 +131,7 @@ def init_languages(app: Flask) -> None:
         newstyle=True,
     )
     env.filters["when"] = when
+    env.filters["number"] = translations.number
 
     app.before_request(speak)
 

@@ -4,7 +4,7 @@ they read it, and how much time is left.
 >>> from datetime import UTC, timedelta
 >>> deadline = datetime(2030, 1, 3, 13, 0, tzinfo=UTC)
 >>> local(deadline, "Europe/Paris")
-'Thursday 3 January 2030, 14:00 (Europe/Paris)'
+'Thursday, January 3, 2030, 2:00\u202fPM (Europe/Paris)'
 >>> left(deadline, deadline - timedelta(days=1, hours=2, minutes=30))
 '1 day 2 hours'
 >>> left(deadline, deadline - timedelta(minutes=59, seconds=30)), left(deadline, deadline)
@@ -18,8 +18,11 @@ from functools import cache
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+from babel import Locale
+from babel.dates import format_date, format_time
+
 from domain.core.errors import IllegalAction
-from domain.core.i18n import _, ngettext
+from domain.core.i18n import _, language, ngettext
 
 DEFAULT_ZONE = "UTC"
 
@@ -47,9 +50,13 @@ def zone(name: str | None) -> ZoneInfo:
 
 
 def local(when: datetime, name: str | None) -> str:
-    """`when` as a player in the zone `name` reads it: the day, the date, the hour, the zone."""
+    """`when` as a player in the zone `name` reads it, in the reader's language (Babel, CLDR):
+    the day, the date, the hour, the zone."""
     there = when.astimezone(zone(name))
-    return f"{there:%A} {there.day} {there:%B %Y, %H:%M} ({zone(name).key})"
+    locale = Locale.parse(language())
+    said = str(locale.datetime_formats["medium"]).format(format_time(there, "short", locale=locale),
+                                                         format_date(there, "full", locale=locale))
+    return f"{said} ({zone(name).key})"
 
 
 def left(deadline: datetime, now: datetime) -> str:

@@ -4,7 +4,8 @@ message with a plain text part and a simple HTML part, saying the same.
 Every message greets the player, has a part per game (what waits, what happened since their
 last turn, the deadline in their time zone and the time left, a game's ranking, who asks for a
 take-back) each with a direct link to the game's page, and ends with a link to the settings and
-a one-click link that turns e-mail off. `List-Unsubscribe` carries that link, and
+a one-click link that turns e-mail off. Every word, date and number is in the player's language
+(their setting): the message is composed while it is spoken (service/sending.py). `List-Unsubscribe` carries that link, and
 `List-Unsubscribe-Post: List-Unsubscribe=One-Click` lets a mail program use it at once (RFC
 8058): a POST to it turns e-mail off, and nothing else.
 """
@@ -22,13 +23,16 @@ from email.utils import formatdate
 from html import escape
 from typing import Any
 
+from domain.core import registry
+from domain.core.i18n import _, language, ngettext
+from domain.core.translations import number
+
 from .localtime import left, local
 
 # Long headers (the one-click link, the delivery's id) stay as they are, on one line, within
 # RFC 5322's 998 characters: folded at 78 they would be written as encoded words, which a mail
 # program does not read as the link of List-Unsubscribe.
 HEADERS_ON_ONE_LINE = email.policy.default.clone(max_line_length=998)
-WHAT_WAITS = {"turn": "your turn", "undo": "a take-back request waits for your answer"}
 
 
 @dataclass(frozen=True)
@@ -82,7 +86,8 @@ class Part:
 def compose(name: str, delivery: dict[str, Any], sender: str, recipient: str, links: Links, mail_off: str) -> EmailMessage:
     """The message of a delivery to `recipient` (the player called `name`); `mail_off` is the
     address of their one-click link that turns e-mail off. Its Message-ID is made from the
-    delivery's id, so a copy sent again has the same one."""
+    delivery's id, so a copy sent again has the same one. Its words are in the language spoken
+    when it is composed (the sender speaks the player's: service/sending.py)."""
     data = json.loads(delivery["payload"])
     subject, parts = words(data)
     message = EmailMessage(policy=HEADERS_ON_ONE_LINE)
@@ -95,14 +100,15 @@ def compose(name: str, delivery: dict[str, Any], sender: str, recipient: str, li
     message["Subject"] = " ".join(subject.split())  # one line, whatever names were stored before names were checked
     message["List-Unsubscribe"] = f"<{mail_off}>"
     message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
-    footer = Part("Your e-mail from shiplog", None, [f"Your settings: {links.settings()}",
-                                                     f"No more e-mail, in one click: {mail_off}"])
-    greeting = f"Hello {name},"
-    message.set_content("\n".join([greeting, "", *(p.text() for p in parts), "--", *footer.lines]) + "\n")
+    settings, off = _("Your settings"), _("No more e-mail, in one click")
+    greeting = _("Hello {name},", name=name)
+    message.set_content("\n".join([greeting, "", *(p.text() for p in parts), "--",
+                                   f"{settings}: {links.settings()}", f"{off}: {mail_off}"]) + "\n")
     body = "\n".join([f"<p>{escape(greeting)}</p>", *(p.html() for p in parts), "<hr>",
-                      f'<p><a href="{escape(links.settings())}">Your settings</a> · '
-                      f'<a href="{escape(mail_off)}">No more e-mail, in one click</a></p>'])
-    message.add_alternative(f"<!DOCTYPE html>\n<html><body>\n{body}\n</body></html>\n", subtype="html")
+                      f'<p><a href="{escape(links.settings())}">{escape(settings)}</a> · '
+                      f'<a href="{escape(mail_off)}">{escape(off)}</a></p>'])
+    message.add_alternative(f'<!DOCTYPE html>\n<html lang="{language()}"><body>\n{body}\n</body></html>\n', subtype="html")
+    message["Content-Language"] = language()  # (after the parts: setting a body clears the Content- headers)
     return message
 
 
@@ -114,58 +120,83 @@ def words(data: Mapping[str, Any]) -> tuple[str, list[Part]]:
     sections = data["sections"] if data["kind"] == "mail" else [data]
     when = datetime.fromisoformat(data["time"])
     parts = [part(s, when, data.get("time_zone")) for s in sections]
-    subject = parts[0].heading + (f" (and {len(parts) - 1} more)" if len(parts) > 1 else "")
+    more = len(parts) - 1
+    subject = ngettext("{heading} (and {n} more)", "{heading} (and {n} more)", more, heading=parts[0].heading) if more \
+        else parts[0].heading
     return subject, parts
 
 
+def game_name(game: Mapping[str, Any]) -> str:
+    """The game's title in the reader's language (a payload written before it named its game:
+    the English title it stored)."""
+    return registry.title(game["game"]) if game.get("game") else str(game.get("title") or "")
+
+
 def title(game: Mapping[str, Any]) -> str:
-    return f"{game['title']} ({', '.join(p or 'open seat' for p in game['players'])})"
+    return _("{game} ({players})", game=game_name(game),
+             players=", ".join(p or _("open seat") for p in game["players"]))
 
 
 def part(section: Mapping[str, Any], now: datetime, zone: str | None) -> Part:
     """One game's part: what waits, with the game's link."""
     game, kind = section["game"], section["kind"]
     out = Part("", game["url"])
+    named = title(game)
     if kind in ("turn", "reminder"):
-        out.heading = f"Your turn: {title(game)}" if kind == "turn" else f"Your time runs out: {title(game)}"
-        out.lines.append(f"It is your turn in {title(game)}." if kind == "turn" else
-                         f"Your turn in {title(game)} is still waiting, and your time runs out soon.")
+        out.heading = _("Your turn: {game}", game=named) if kind == "turn" else _("Your time runs out: {game}", game=named)
+        out.lines.append(_("It is your turn in {game}.", game=named) if kind == "turn" else
+                         _("Your turn in {game} is still waiting, and your time runs out soon.", game=named))
         if section.get("deadline"):
             deadline = datetime.fromisoformat(section["deadline"])
-            then = ("a bot plays for you until you are back" if section.get("on_timeout") == "bot"
-                    else "you lose the game")
-            out.lines.append(f"You have until {local(deadline, zone)}: {left(deadline, now)} left. Then {then}.")
+            until, time_left = local(deadline, zone), left(deadline, now)
+            out.lines.append(_("You have until {until}: {left} left. Then a bot plays for you until you are back.",
+                               until=until, left=time_left) if section.get("on_timeout") == "bot" else
+                             _("You have until {until}: {left} left. Then you lose the game.", until=until, left=time_left))
         if section.get("since"):
-            out.lines.append("Since your last turn:")
+            out.lines.append(_("Since your last turn:"))
             out.items = list(section["since"])
             if section.get("more"):
-                out.items.append(f"… and {section['more']} more on the game's page.")
+                out.items.append(ngettext("… and {n} more on the game's page.", "… and {n} more on the game's page.",
+                                          int(section["more"])))
     elif kind == "undo":
-        asker = section.get("asker") or "a player"
-        out.heading = f"{asker} asks to take back a move: {title(game)}"
-        out.lines.append(f"{asker} asks to take back their last move in {title(game)}. Accept or decline on the game's page.")
+        asker = section.get("asker") or _("a player")
+        out.heading = _("{asker} asks to take back a move: {game}", asker=asker, game=named)
+        out.lines.append(_("{asker} asks to take back their last move in {game}. Accept or decline on the game's page.",
+                           asker=asker, game=named))
     else:
-        out.heading = f"Game over: {title(game)}"
+        out.heading = _("Game over: {game}", game=named)
         abandoned = game.get("status") == "abandoned" or section.get("termination") == "abandoned"
-        out.lines.append(f"{title(game)} was abandoned." if abandoned else f"{title(game)} is over.")
+        out.lines.append(_("{game} was abandoned.", game=named) if abandoned else _("{game} is over.", game=named))
         ranking = section.get("ranking") or []
         if ranking:
-            out.lines.append("The ranking:")
-            out.items = [f"{r['rank']}. {r['name']}: {r['score']}" for r in ranking]
+            out.lines.append(_("The ranking:"))
+            out.items = [_("{rank}. {name}: {score}", rank=r["rank"], name=r["name"], score=score(r["score"]))
+                         for r in ranking]
     return out
 
 
+def score(value: Any) -> str:
+    return number(value) if isinstance(value, int | float) and not isinstance(value, bool) else str(value)
+
+
 def digest(data: Mapping[str, Any]) -> tuple[str, list[Part]]:
-    day = Part("Your shiplog day")
+    day = Part(_("Your shiplog day"))
     for item in data["inbox"]:
         game = item["game"]
-        until = f" (until {local(datetime.fromisoformat(item['deadline']), data.get('time_zone'))})" if item.get("deadline") else ""
-        day.items.append(f"{game['game']}: {WHAT_WAITS.get(item['reason'], item['reason'])}{until}: "
-                         f"{item.get('url') or game['id']}")
+        waits = _("your turn") if item["reason"] == "turn" else _("a take-back request waits for your answer") \
+            if item["reason"] == "undo" else str(item["reason"])
+        link = item.get("url") or game["id"]
+        if item.get("deadline"):
+            until = local(datetime.fromisoformat(item["deadline"]), data.get("time_zone"))
+            day.items.append(_("{game}: {waits} (until {until}): {link}", game=game_name(game), waits=waits, until=until, link=link))
+        else:
+            day.items.append(_("{game}: {waits}: {link}", game=game_name(game), waits=waits, link=link))
     for ended in data["ended"]:
-        day.items.append(f"{ended['game']['title']} has ended: {ended['game']['url']}")
+        day.items.append(_("{game} has ended: {link}", game=game_name(ended["game"]), link=ended["game"]["url"]))
     for game in data.get("played", []):  # digests made before the moves played for a seat were listed have none
-        day.items.append(f"{game['title']}, played for you: {' '.join(game['moves'])} {game['url']}")
+        day.items.append(_("{game}, played for you: {moves} {link}", game=game_name(game), moves=" ".join(game["moves"]),
+                           link=game["url"]))
     if not day.items:
-        day.lines.append("Nothing waits for you right now.")
-    return f"shiplog: {len(data['inbox'])} game(s) waiting for you", [day]
+        day.lines.append(_("Nothing waits for you right now."))
+    waiting = len(data["inbox"])
+    return ngettext("shiplog: {n} game waiting for you", "shiplog: {n} games waiting for you", waiting), [day]

@@ -5,7 +5,8 @@ not from the occasion's moment: the moves since the player's last turn are the g
 list (`views.since_last_turn`, the log's sentences redacted for that seat, never the raw
 events), the deadline is the seat's deadline now, the take-back names the seat that asks, a
 game over carries the ranking with the scores. It is stored in the mail's payload, so a copy
-sent again says the same.
+sent again says the same; its sentences are in the language spoken when it is made (the
+player's: service/batching.py).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ def section(game: Game, stored: Sequence[Any], occasion: Mapping[str, Any], link
     out: dict[str, Any] = {
         "kind": kind,
         "seat": seat,
-        "game": {"id": str(game.id), "title": game.rules.TITLE, "players": [s.get("name") for s in game.seats],
+        "game": {"id": str(game.id), "game": game.game, "title": game.rules.TITLE, "players": [s.get("name") for s in game.seats],
                  "status": str(game.status), "version": game.version, "url": links.game(game.id)},
     }
     if kind in ("turn", "reminder"):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import json
 import math
+import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -51,28 +52,29 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     obj: dict[str, Any] = {}
     for key, value in pairs:
         if key in obj:
-            raise _Refused("body.duplicate_key", f"The name {key[:40]!r} appears twice in one JSON object.")
+            raise _Refused("body.duplicate_key", _("The name {key!r} appears twice in one JSON object.", key=key[:40]))
         obj[key] = value
     return obj
 
 
 def _constant(name: str) -> Any:
-    raise _Refused("body.malformed_json", f"{name} is not a JSON number.")
+    raise _Refused("body.malformed_json", _("{name} is not a JSON number.", name=name))
 
 
-OUT_OF_RANGE = f"Numbers must lie between -{MAX_SAFE_INTEGER} and {MAX_SAFE_INTEGER}."
+def out_of_range() -> str:
+    return _("Numbers must lie between -{most} and {most}.", most=MAX_SAFE_INTEGER)
 
 
 def _float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value) or abs(value) > MAX_SAFE_INTEGER:
-        raise _Refused("body.number_out_of_range", OUT_OF_RANGE)
+        raise _Refused("body.number_out_of_range", out_of_range())
     return value
 
 
 def _int(text: str) -> int:
     if len(text.lstrip("-")) > 16 or abs(value := int(text)) > MAX_SAFE_INTEGER:
-        raise _Refused("body.number_out_of_range", OUT_OF_RANGE)
+        raise _Refused("body.number_out_of_range", out_of_range())
     return value
 
 
@@ -85,7 +87,7 @@ def _check_tree(data: Any) -> None:
             _check_text(node)
         elif isinstance(node, (dict, list)):
             if depth >= MAX_DEPTH:
-                raise _Refused("body.too_deep", f"The body nests more than {MAX_DEPTH} levels of arrays and objects.")
+                raise _Refused("body.too_deep", _("The body nests more than {n} levels of arrays and objects.", n=MAX_DEPTH))
             items = node.items() if isinstance(node, dict) else enumerate(node)
             for key, value in items:
                 if isinstance(key, str):
@@ -98,7 +100,7 @@ def _check_text(text: str) -> None:
         text.encode("utf-8")
     except UnicodeEncodeError:
         raise _Refused(
-            "body.invalid_text", "The body contains a lone UTF-16 surrogate (\\ud800-\\udfff), which is not text."
+            "body.invalid_text", _("The body contains a lone UTF-16 surrogate (\\ud800-\\udfff), which is not text.")
         ) from None
 
 
@@ -129,7 +131,7 @@ def parse_json(raw: bytes) -> Any:
     return data
 
 
-# marshmallow's own messages (English), said in the reader's language where they are shown
+# marshmallow's own messages (English), said in the reader's language where they are shown (first_error)
 SCHEMA_WORDS = frozenset({
     N_("Missing data for required field."), N_("Unknown field."), N_("Field may not be null."), N_("Invalid input type."),
     N_("Not a valid string."), N_("Not a valid integer."), N_("Not a valid number."), N_("Not a valid boolean."),
@@ -144,8 +146,30 @@ def first_error(messages: Any, path: str = "") -> str:
             return first_error(value, f"{path}.{key}" if path else str(key))
     if isinstance(messages, list) and messages:
         return first_error(messages[0], path)
-    said = _(str(messages)) if messages in SCHEMA_WORDS else str(messages)
+    said = schema_words(str(messages))
     return f"{path}: {said}" if path else said
+
+
+# marshmallow's validators' messages with their numbers filled in: said again from these
+# templates (the same English), in the reader's language
+SCHEMA_FORMATS = (
+    N_("Length must be between {min} and {max}."), N_("Length must be {equal}."), N_("Longer than maximum length {max}."),
+    N_("Shorter than minimum length {min}."), N_("Must be greater than or equal to {min} and less than or equal to {max}."),
+    N_("Must be greater than or equal to {min}."), N_("Must be less than or equal to {max}."), N_("Must be one of: {choices}."),
+    N_("String does not match expected pattern."), N_("Not a valid URL."), N_("Not a valid email address."),
+)
+_FORMATS = [(template, re.compile("^" + re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+?)", re.escape(template)) + "$"))
+            for template in SCHEMA_FORMATS]
+
+
+def schema_words(message: str) -> str:
+    """A validation message in the reader's language: marshmallow's (SCHEMA_WORDS, SCHEMA_FORMATS)
+    and the schemas' own (marked N_); any other as it is."""
+    for template, pattern in _FORMATS:
+        found = pattern.match(message)
+        if found:
+            return _(template, **found.groupdict())
+    return _(message)
 
 
 class Parser(FlaskParser):

@@ -31,6 +31,8 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from py_vapid import Vapid02
 from pywebpush import WebPusher
 
+from domain.core.i18n import _, ngettext
+
 from . import webhooks
 from .mails import Links, part
 from .readmodels import conflicts, stamp
@@ -103,19 +105,19 @@ class Push:
         """Keep a browser's subscription (PushSubscription.toJSON()) for `player`, or `Refused`."""
         endpoint, keys = subscription.get("endpoint"), subscription.get("keys") or {}
         if not isinstance(endpoint, str) or len(endpoint) > MAX_ENDPOINT or not isinstance(keys, Mapping):
-            raise Refused("This is not a push subscription.")
+            raise Refused(_("This is not a push subscription."))
         try:
             webhooks.check_address(endpoint, self.allow_private)
             if urlsplit(endpoint).scheme != "https" and not self.allow_private:
-                raise Refused("A push service is reached over https.")
+                raise Refused(_("A push service is reached over https."))
             p256dh, auth = unb64(str(keys.get("p256dh", ""))), unb64(str(keys.get("auth", "")))
             ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), p256dh)
         except webhooks.Refused as exc:
-            raise Refused(exc.message) from None
+            raise Refused(_(exc.message)) from None  # (the webhook checks' words: N_ in service/webhooks.py)
         except (ValueError, binascii.Error):
-            raise Refused("The subscription's keys are not a P-256 key and a secret.") from None
+            raise Refused(_("The subscription's keys are not a P-256 key and a secret.")) from None
         if len(auth) != 16:
-            raise Refused("The subscription's keys are not a P-256 key and a secret.")
+            raise Refused(_("The subscription's keys are not a P-256 key and a secret."))
         with self.view.cursor(commit=True) as cursor:
             self.view.execute(cursor, "INSERT INTO {push_subscriptions} (endpoint, player, p256dh, auth, created) VALUES "
                               "(:endpoint, :player, :p256dh, :auth, :now) ON CONFLICT (endpoint) DO UPDATE SET "
@@ -177,10 +179,11 @@ class Push:
 
 def message(occasions: list[Mapping[str, Any]], now: datetime, zone: str | None, links: Links) -> dict[str, Any]:
     """What a push says (what the browser shows): one occasion as the turn e-mail heads it, with
-    its first line and the game's page; several as their headings, with the lobby."""
+    its first line and the game's page; several as their headings, with the lobby. In the
+    language spoken when it is made (the player's: service/batching.py)."""
     parts = [part(occasion, now, zone) for occasion in occasions]
     if len(parts) == 1:
         return {"title": parts[0].heading, "body": " ".join(parts[0].lines[:2]), "url": parts[0].url,
                 "tag": f"shiplog:{occasions[0]['game']['id']}"}
-    return {"title": f"{len(parts)} games wait for you", "body": "\n".join(p.heading for p in parts),
+    return {"title": ngettext("{n} game waits for you", "{n} games wait for you", len(parts)), "body": "\n".join(p.heading for p in parts),
             "url": f"{links.base}/lobby", "tag": "shiplog:lobby"}

@@ -31,6 +31,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from . import mails, webhooks
+from .languages import speaking_to
 from .players import Player, mailbox
 from .readmodels import stamp
 from .tokens import mail_off_token
@@ -177,11 +178,12 @@ class Sending:
         if player is None:
             return Outcome(False, error="the player is unknown", permanent=True)
         try:
-            if delivery["channel"] == "webhook":
-                return self.send_webhook(player, delivery)
-            if delivery["channel"] == "push":
-                return self.send_push(player, delivery)
-            return self.send_email(player, delivery)
+            with speaking_to(player):  # every word of the message in the player's language
+                if delivery["channel"] == "webhook":
+                    return self.send_webhook(player, delivery)
+                if delivery["channel"] == "push":
+                    return self.send_push(player, delivery)
+                return self.send_email(player, delivery)
         except Exception as exc:  # a delivery must never take the sender down
             log.exception("delivery %s failed", delivery["id"])
             return Outcome(False, error=f"{type(exc).__name__}: {exc}"[:500])

@@ -21,7 +21,7 @@ _PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\([a-z_]+\)[sd]")
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|`[^`]*`")
 _WORD = re.compile(r"\b[A-Za-z][A-Za-z'-]*\b")
 _IDENTIFIER = re.compile(r"\b\w+_\w+\b")  # an API's literal (end_turn, new_buildings)
-HUNGARIAN = frozenset({"add", "most", "hat", "fel", "les", "vagy", "kis", "tart", "van"})  # Hungarian words, English spelling
+HUNGARIAN = frozenset({"add", "most", "hat", "fel", "les", "vagy", "kis", "tart", "van", "e-mail", "link"})  # Hungarian words, English spelling
 
 
 @cache

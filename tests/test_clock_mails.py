@@ -34,7 +34,7 @@ def test_a_reminder_comes_once_before_the_deadline_by_mail_and_by_webhook(store_
         reminder = s.mails()[-1]
         assert reminder["Subject"] == "Your time runs out: High Card (ann, bob)"
         text = parts(reminder)[0]
-        assert "You have until Wednesday 2 January 2030, 13:00 (Europe/Paris): 6 hours left." in text
+        assert "You have until Wednesday, January 2, 2030, 1:00\u202fPM (Europe/Paris): 6 hours left." in text
         assert f"https://tables.example/games/{gid}" in text
         hook = json.loads(hooks.received[-1].body)
         assert hook["kind"] == "reminder" and hook["deadline"].startswith("2030-01-02T12:00:00")

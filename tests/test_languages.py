@@ -154,3 +154,50 @@ def test_the_pages_scripts_get_their_words_by_plural_category() -> None:
     assert russian["left"] == "осталось {left}"
     english = page_words()
     assert english["units"]["minute"] == {"one": "{n} minute", "other": "{n} minutes"}
+
+
+def test_the_pages_write_times_in_the_players_zone_and_numbers_in_their_language(app: Any,
+                                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    import service.web.language as pages_language
+
+    class Player:
+        language, time_zone = "ru", "Europe/Moscow"
+
+    stamp = "2025-03-01T09:30:00+00:00"
+    with app.test_request_context("/lobby", headers={"Accept-Language": "hu"}):
+        app.preprocess_request()
+        visitor = when(stamp), app.jinja_env.from_string("{{ 1234567 | number }}").render()
+    assert visitor[0].endswith("9:30:00 UTC") and visitor[1] == "1\xa0234\xa0567"  # a visitor: UTC, in Hungarian
+    with app.test_request_context("/lobby", headers={"Accept-Language": "en"}):
+        app.preprocess_request()
+        assert app.jinja_env.from_string("{{ 1234567 | number }}").render() == "1,234,567"
+    monkeypatch.setattr(pages_language, "current_player", lambda: Player())
+    with app.test_request_context("/lobby"):
+        app.preprocess_request()
+        player = when(stamp), app.jinja_env.from_string("{{ 1234567 | number }}").render()
+    assert player[0].endswith("12:30:00 Europe/Moscow") and "мар" in player[0]  # the player's zone and language
+    assert player[1] == "1\xa0234\xa0567"
+
+
+def test_the_schemas_own_refusals_and_the_json_checks_speak_the_requests_language(client: Any) -> None:
+    both = {"game": "puerto-rico", "players": ["ann", "bob", "cy"], "seats": 3}
+    russian = problem(client.post("/v1/games", json=both, headers={"Accept-Language": "ru"}), 422, "body.invalid")
+    assert "Укажите либо players" in russian["detail"], russian
+    english = problem(client.post("/v1/games", json=both), 422, "body.invalid")
+    assert "Give either players" in english["detail"]
+    twice = client.post("/v1/games", data=b'{"game": 1, "game": 2}', content_type="application/json",
+                        headers={"Accept-Language": "hu"})
+    assert problem(twice, 400, "body.duplicate_key")["detail"] == "A(z) 'game' név kétszer szerepel egy JSON-objektumban."
+
+
+def test_marshmallows_messages_with_their_numbers_are_said_again_in_the_readers_language() -> None:
+    from service.parsing import first_error
+
+    errors = {"digest_hour": ["Must be greater than or equal to 0 and less than or equal to 23."]}
+    with speaking("ru", catalogs("ru")):
+        assert first_error(errors) == "digest_hour: Должно быть не меньше 0 и не больше 23."
+        assert first_error({"name": ["Longer than maximum length 40."]}) == "name: Длиннее наибольшей длины 40."
+        assert first_error({"x": ["Something no catalog knows."]}) == "x: Something no catalog knows."
+    with speaking("hu", catalogs("hu")):
+        assert first_error({"mode": ["Must be one of: turn, digest, off."]}) == "mode: Ezek egyike lehet: turn, digest, off."
+    assert first_error(errors) == "digest_hour: Must be greater than or equal to 0 and less than or equal to 23."

@@ -78,11 +78,11 @@ def test_the_deadline_is_in_the_players_time_zone_with_the_time_left(sqlite_env:
         s.app.join(gid, bob)  # 2030-01-01 12:00 UTC: ann has until the 4th, 12:00 UTC
         s.tick(hours=5, minutes=30)
         to = {m["To"]: parts(m)[0] for m in s.mails()}
-        assert "You have until Friday 4 January 2030, 21:00 (Asia/Tokyo): 2 days 18 hours left." in to["ann@example.org"]
+        assert "You have until Friday, January 4, 2030, 9:00\u202fPM (Asia/Tokyo): 2 days 18 hours left." in to["ann@example.org"]
         s.app.submit(gid, 0, {"type": "draw"})
         s.tick(days=2, minutes=1)  # bob's turn began 5 h 30 min in: until the 4th, 17:30 UTC
         (bobs,) = [parts(m)[0] for m in s.mails() if m["To"] == "bob@example.org"]
-        assert "You have until Friday 4 January 2030, 17:30 (UTC): 23 hours 59 minutes left." in bobs
+        assert "You have until Friday, January 4, 2030, 5:30\u202fPM (UTC): 23 hours 59 minutes left." in bobs
         assert "a bot plays for you until you are back" in bobs
 
 

@@ -144,7 +144,7 @@ def test_a_daily_digest_at_the_players_hour(sqlite_env: dict[str, str]) -> None:
         (mail,) = smtp.received
         text = mail.message.get_body(("plain",)).get_content()
         assert all(str(g) in text for g in gids) and "your turn" in text
-        assert mail.message["Subject"] == "shiplog: 2 game(s) waiting for you"
+        assert mail.message["Subject"] == "shiplog: 2 games waiting for you"
         assert tick(app).digests == 0  # nothing new: no second digest
 
 

@@ -143,7 +143,7 @@ def test_a_game_with_open_seats_verifies_and_its_fairness_names_the_entropy(stor
     result = run("verify", str(gid))
     assert result.exit_code == 0 and result.stdout.startswith("OK")
     result = run("fairness", str(gid))
-    assert result.exit_code == 0 and "the entropy of 2 seat(s)" in result.stdout
+    assert result.exit_code == 0 and "the entropy of 2 seats sent after" in result.stdout
 
 
 @pytest.mark.parametrize("command", ["show", "verify", "log"])
@@ -166,3 +166,28 @@ def test_reading_a_record_file_imports_neither_the_web_nor_the_store(command: st
     ]).replace("HEAVY)", "('flask', 'werkzeug', 'sqlalchemy', 'psycopg', 'service'))")
     out = subprocess.run([sys.executable, "-c", probe, command, str(fixture)], capture_output=True, text=True, check=True).stdout
     assert out.rstrip().endswith("HEAVY []"), out[-400:]
+
+
+@pytest.mark.parametrize("command", ["show", "log", "verify", "fairness", "why"])
+def test_every_sentence_command_speaks_the_language_asked_or_the_environments(command: str,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--lang ru` (or LANG=ru_RU.UTF-8 when no --lang is given) says the CLI's own words in
+    Russian; a language that is not ours is English, with no error."""
+    from tests.englishwords import english_left
+
+    fixture = str(next(Path("fixtures/puerto_rico").glob("*.json")))
+    args = [command, fixture] + (["--at", "3"] if command == "why" else [])
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    english = run(*args).stdout
+    asked = run(*args, "--lang", "ru").stdout
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    assert run(*args).stdout == asked != english
+    monkeypatch.setenv("LC_ALL", "de_DE.UTF-8")  # LC_ALL comes first: not ours, so English
+    assert run(*args).stdout == english
+    assert run(*args, "--lang", "xx").stdout == english
+    head = asked.splitlines()[0]
+    record = json.loads(Path(fixture).read_text(encoding="utf-8"))
+    names = [p["name"] for p in record["players"]] + [record["id"], "OK"]
+    said = head.split("): ", 1)[0] if head.startswith("#") else head  # (a head line's action is data: its JSON)
+    assert not english_left(said, "ru", names), head

@@ -14,7 +14,7 @@ from types import ModuleType
 from typing import cast
 
 from .errors import IllegalAction
-from .i18n import _
+from .i18n import _, words_of
 from .options import Option
 from .rules import GameRules
 
@@ -111,3 +111,13 @@ def get(name: str) -> GameRules:
                                                     error=exc)) from exc
     _loaded[name] = module
     return module
+
+
+def title(name: str) -> str:
+    """The title of the game called `name` in the reader's language (its name when this server
+    does not host it)."""
+    try:
+        rules = get(name)
+    except IllegalAction:
+        return name
+    return words_of(rules).gettext(rules.TITLE) if rules.TITLE else name

@@ -76,8 +76,8 @@ def amounts(counts: Mapping[str, int], plurals: Mapping[str, str] | None = None)
     return listing(amount(n, k, plurals.get(k, k)) for k, n in counts.items() if n)
 
 
-_BOTS = {b: b for b in (NP_("bot", "random"), NP_("bot", "greedy"), NP_("bot", "heuristic"), NP_("bot", "search-normal"),
-                        NP_("bot", "search-strong"))}
+_BOTS = {b: b for b in (NP_("bot", "random"), NP_("bot", "greedy"), NP_("bot", "heuristic"),
+                        NP_("bot", "search-normal"), NP_("bot", "search-strong"))}  # (the search bots: domain/core/search.py)
 
 
 def bot_words(bot: object) -> str:

@@ -7,6 +7,8 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
+from domain.core.i18n import N_
+
 from ..names import NAME_MAX, name_problem
 
 MAX_PLAYERS = 8
@@ -19,7 +21,7 @@ PAGE_LIMIT = 500
 
 
 # Text shown to other players, in logs and terminals: no control characters.
-PRINTABLE = validate.Regexp(r"^[^\x00-\x1f\x7f-\x9f]*$", error="Control characters are not allowed.")
+PRINTABLE = validate.Regexp(r"^[^\x00-\x1f\x7f-\x9f]*$", error=N_("Control characters are not allowed."))
 
 
 # What the document can say of a name (service/names.py has the whole rule: no formatting

@@ -9,6 +9,7 @@ from typing import Any
 from marshmallow import INCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
 from domain.core.aggregate import Status
+from domain.core.i18n import N_
 
 from .common import (
     MAX_PLAYERS,
@@ -35,7 +36,7 @@ class PlayerField(fields.Field):
         if isinstance(value, str):
             value = {"name": value}
         if not isinstance(value, dict):
-            raise ValidationError("A player is a name or an object with a name (and a bot).")
+            raise ValidationError(N_("A player is a name or an object with a name (and a bot)."))
         return PlayerSchema().load(value)  # type: ignore[no-any-return]
 
 
@@ -49,7 +50,7 @@ CLOCK = {"description": 'null (no clock), {"days_per_move": d} (1-60) or {"bank_
                                    "increment_days": {"type": "integer", "minimum": 0, "maximum": 60}}}]}
 
 
-ENTROPY = fields.Str(validate=[validate.Length(max=128), validate.Regexp(r"^[\x20-\x7e]*$", error="Use printable ASCII.")],
+ENTROPY = fields.Str(validate=[validate.Length(max=128), validate.Regexp(r"^[\x20-\x7e]*$", error=N_("Use printable ASCII."))],
                      metadata={"description": "your contribution to the game's seed (the web page sends random bytes, hex); "
                                               "the seed is HMAC(server seed, every seat's entropy in seat order)"})
 
@@ -99,9 +100,9 @@ class CreateGameSchema(RequestSchema):
     @validates_schema
     def one_way(self, data: dict[str, Any], **kwargs: Any) -> None:
         if ("players" in data) == ("seats" in data):
-            raise ValidationError("Give either players (an organised game) or seats (a game with open seats).")
+            raise ValidationError(N_("Give either players (an organised game) or seats (a game with open seats)."))
         if "players" in data and (data["private"] or data["bots"] or data["seat"] is not None or data.get("entropy")):
-            raise ValidationError("private, seat, bots and entropy are for games with open seats.")
+            raise ValidationError(N_("private, seat, bots and entropy are for games with open seats."))
 
     def settings(self, data: dict[str, Any]) -> dict[str, Any]:
         return {k: data[k] for k in ("clock", "on_timeout", "on_resign", "bot", "forced_moves")}
@@ -118,7 +119,7 @@ class ActionSchema(Schema):
     @validates_schema
     def small(self, data: dict[str, Any], **kwargs: Any) -> None:
         if len(data) > 32:
-            raise ValidationError("An action has at most 32 fields.")
+            raise ValidationError(N_("An action has at most 32 fields."))
 
     def quick(self, data: Any) -> dict[str, Any] | None:
         """What `load` gives for a body it accepts (the type first, the other fields as sent),
@@ -179,7 +180,7 @@ ETAGS = rf"^[ \t]*(\*|{_TAG}([ \t]*,[ \t]*{_TAG})*)[ \t]*$"
 
 class IfMatchHeaderSchema(Schema):
     if_match = fields.Str(data_key="If-Match", validate=[
-        validate.Length(min=1, max=200), validate.Regexp(ETAGS, error='Name the version you saw, like "12" (or *).')],
+        validate.Length(min=1, max=200), validate.Regexp(ETAGS, error=N_('Name the version you saw, like "12" (or *).'))],
         metadata={ "description": 'the version you saw, e.g. "12" (or *): 412 if the game moved on'})
 
 
@@ -195,7 +196,7 @@ _VISIBLE = re.compile(VISIBLE_ASCII)
 class ActionHeadersSchema(IfMatchHeaderSchema):
     idempotency_key = fields.Str(
         data_key="Idempotency-Key",
-        validate=[validate.Length(min=1, max=200), validate.Regexp(VISIBLE_ASCII, error="Use visible ASCII.")],
+        validate=[validate.Length(min=1, max=200), validate.Regexp(VISIBLE_ASCII, error=N_("Use visible ASCII."))],
         metadata={"description": "visible ASCII; the same key twice applies the action once"},
     )
 

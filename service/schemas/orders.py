@@ -7,6 +7,8 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates
 
+from domain.core.i18n import N_
+
 from .common import RequestSchema
 from .games import AcceptedSchema, OptionSchema
 
@@ -31,7 +33,7 @@ class OrderSchema(RequestSchema):
     @validates("action")
     def small(self, value: dict[str, Any], **kwargs: Any) -> None:
         if len(value) > 32 or not isinstance(value.get("type"), str):
-            raise ValidationError("An action is an object with a \"type\" and at most 32 fields.")
+            raise ValidationError(N_("An action is an object with a \"type\" and at most 32 fields."))
 
 
 class OrderOutSchema(Schema):

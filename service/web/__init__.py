@@ -24,7 +24,7 @@ from __future__ import annotations
 from flask import Flask
 from jinja2 import ChoiceLoader
 
-from ..languages import PREFERENCE
+from ..languages import PREFERENCE, ZONE
 from . import alerts, analysis, language, pages, play, replay  # noqa: F401 (their routes register on the blueprint)
 from .boards import BoardLoader, add_filters
 from .session import bp, init_session
@@ -38,5 +38,6 @@ def init_web(app: Flask) -> None:
     add_filters(app.jinja_env)
     add_texts(app.jinja_env)
     app.extensions[PREFERENCE] = language.page_language
+    app.extensions[ZONE] = language.page_zone
     own = app.jinja_loader
     app.jinja_loader = ChoiceLoader([own, BoardLoader()] if own is not None else [BoardLoader()])  # type: ignore[assignment]

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from html import escape
 
 from domain.core.i18n import _
+from domain.core.translations import number
 
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
 DASHES = ("", "8 4", "2 3", "10 3 2 3", "5 5", "1 2")
@@ -50,9 +51,9 @@ def score_chart(names: Sequence[str], points: Sequence[Point], at: int | None = 
     for i in range(6):  # horizontal grid lines with their scores
         score = top * i // 5
         out.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(score):.1f}" y2="{y(score):.1f}" class="grid"/>')
-        out.append(f'<text x="{LEFT - 6}" y="{y(score) + 4:.1f}" text-anchor="end" class="tick">{score}</text>')
+        out.append(f'<text x="{LEFT - 6}" y="{y(score) + 4:.1f}" text-anchor="end" class="tick">{number(score)}</text>')
     for version in sorted({0, last // 2, last}):
-        out.append(f'<text x="{x(version):.1f}" y="{TOP + plot_h + 16}" text-anchor="middle" class="tick">{version}</text>')
+        out.append(f'<text x="{x(version):.1f}" y="{TOP + plot_h + 16}" text-anchor="middle" class="tick">{number(version)}</text>')
     if at is not None:
         out.append(f'<line x1="{x(at):.1f}" x2="{x(at):.1f}" y1="{TOP}" y2="{TOP + plot_h}" class="now"/>')
     for seat, name in enumerate(names):
@@ -80,7 +81,7 @@ def score_chart(names: Sequence[str], points: Sequence[Point], at: int | None = 
         out.append(f'<line x1="{lx}" x2="{lx + 26}" y1="{ly - 4}" y2="{ly - 4}" stroke-width="2.5" {style}/>')
         out.append(_marker(seat, lx + 13, ly - 4, colour))
         shown = [row[seat] for _version, row in points if seat < len(row) and row[seat] is not None]
-        final = f" ({shown[-1] if shown else hidden})"
+        final = f" ({number(shown[-1]) if shown else hidden})"
         out.append(f'<text x="{lx + 32}" y="{ly}" class="legend">{escape(name)}{final}</text>')
     out.append("</svg>")
     return "\n".join(out)

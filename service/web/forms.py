@@ -17,7 +17,7 @@ from flask import request
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
 
 from domain.core.errors import IllegalAction
-from domain.core.i18n import _
+from domain.core.i18n import N_, _
 from domain.core.options import Option
 from domain.core.rules import GameRules
 
@@ -77,7 +77,7 @@ class GameQuery(PageQuery):
 
 class ReplayQuery(PageQuery):
     at = fields.Int(validate=validate.Range(min=0, max=schemas.MAX_VERSION))
-    as_ = fields.Str(data_key="as", validate=validate.Regexp(r"^(all|[0-9])$", error="A seat's number, or all."))
+    as_ = fields.Str(data_key="as", validate=validate.Regexp(r"^(all|[0-9])$", error=N_("A seat's number, or all.")))
     ask = fields.Int(validate=validate.Range(min=0, max=schemas.MAX_PLAYERS - 1))
     try_ = fields.Str(data_key="try")  # any text: the panel says what is wrong with it
 
@@ -193,7 +193,7 @@ def action(form: Any) -> tuple[dict[str, Any], int | None]:
     loaded = checked(schemas.ActionSchema(), data, keep_nulls=True)
     version = number(form.get("version") or None)
     if version is not None and not (isinstance(version, int) and 0 <= version <= schemas.MAX_VERSION):
-        raise Refused("version: the version this page showed is not a version of a game.")
+        raise Refused(_("version: the version this page showed is not a version of a game."))
     return loaded, version
 
 

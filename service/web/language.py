@@ -15,6 +15,7 @@ from urllib.parse import urlencode
 from flask import Response, redirect, request, url_for
 
 from ..languages import COOKIE, supported
+from ..localtime import zone
 from . import forms
 from .session import bp, current_player, shiplog
 
@@ -29,6 +30,14 @@ def page_language() -> str | None:
     player = current_player()
     chosen = getattr(player, "language", None) if player is not None else None
     return chosen or supported(request.cookies.get(COOKIE))
+
+
+def page_zone() -> str | None:
+    """The signed-in player's time zone, which the pages write times in (None: UTC)."""
+    if request.path.startswith(("/v1/", "/healthz")):
+        return None
+    player = current_player()
+    return zone(getattr(player, "time_zone", None)).key if player is not None else None
 
 
 def language_link(tag: str | None = None) -> str:

@@ -177,8 +177,8 @@ def mail_off(token: str) -> Page:
     found = mail_off_player(app.notifier.secret, token)
     player = app.get_player(found) if found else None
     if player is None:
-        return page("message.html", 404, title="This link does not work",
-                    sentence="It is not a link of this server's e-mails (or the server's key has changed since).")
+        return page("message.html", 404, title=_("This link does not work"),
+                    sentence=_("It is not a link of this server's e-mails (or the server's key has changed since)."))
     if request.method == "POST":
         app.update_player(player, {"email_mode": "off"})
     return page("mail_off.html", whose=player, done=request.method == "POST")

@@ -13,7 +13,6 @@ from babel import Locale
 from jinja2 import Environment
 
 from domain.core import registry
-from domain.core.errors import IllegalAction
 from domain.core.i18n import NP_, NPL_, _, language, npgettext, pgettext, words_of
 from domain.core.rules import GameRules
 from domain.core.words import bot_words, listing
@@ -52,15 +51,6 @@ def ending(termination: Any, rules: GameRules) -> str:
 
 def seat_names(seats: Any, names: list[str]) -> list[str]:
     return [names[s] if 0 <= s < len(names) else str(s) for s in seats]
-
-
-def game_title(name: str) -> str:
-    """The title of the game called `name` (its name when this server does not host it)."""
-    try:
-        rules = registry.get(name)
-    except IllegalAction:
-        return name
-    return game_words(rules, rules.TITLE)
 
 
 def _known(table: dict[str, str], context: str, value: Any) -> str:
@@ -107,7 +97,7 @@ def page_words() -> dict[str, Any]:
 
 
 def add_texts(env: Environment) -> None:
-    env.globals.update(page_words=page_words, game_words=game_words, game_label=game_label, game_title=game_title, board_words=board_words,
+    env.globals.update(page_words=page_words, game_words=game_words, game_label=game_label, game_title=registry.title, board_words=board_words,
                        status_words=status_words, bot_words=bot_words, listing=listing, seat_names=seat_names)
     env.filters["ending"] = ending
     env.filters["bot_name"] = bot_words
