@@ -71,7 +71,7 @@ def _decide_move_rondel(tx: Tx, seat: int, action: Action, rng: RandomSource) ->
     if space not in C.space_index:
         raise IllegalAction("rondel.unknown_space",
                             _("There is no rondel space {space!r}; the spaces are {spaces}.", space=space,
-                              spaces=", ".join(C.spaces)))
+                              spaces=", ".join(map(repr, C.spaces))))
     target = C.space_index[space]
     pay = _region_counts(action["pay_ships"], "pay_ships")
     refuse(_why_not_rondel(state, seat, target, pay))

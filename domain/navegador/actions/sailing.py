@@ -110,7 +110,7 @@ def _why_not_explore(state: State, ctx: Sailing, target: str, sources: list[tupl
                     _("The ships in {origin} cannot reach {target} in this phase.", origin=region(origin),
                       target=region(target)))
     loss = _loss(state, target)
-    if sum(k for _, k in sources) < loss + 1:
+    if sum(k for _origin, k in sources) < loss + 1:
         return ("explore.fleet_too_small",
                 ngettext("Exploring {region} needs a fleet of at least {n} ship ({lost} will be lost).",
                          "Exploring {region} needs a fleet of at least {n} ships ({lost} will be lost).", loss + 1,
@@ -173,7 +173,7 @@ def fleets(unmoved: Sequence[int], e0: frozenset[str], sail_range: int, target: 
     board reads the same from the view: `unmoved` per region, `e0` the regions explored before
     this sailing action.)"""
     near = [(C.regions[i], k) for i, k in enumerate(unmoved) if k and _distances(i, e0)[target] <= sail_range]
-    if sum(k for _, k in near) < need:
+    if sum(k for _r, k in near) < need:
         return []
-    return [[{"from": r, "count": c} for (r, _), c in zip(near, counts, strict=True) if c]
-            for counts in itertools.product(*(range(k + 1) for _, k in near)) if sum(counts) >= need]
+    return [[{"from": r, "count": c} for (r, _k), c in zip(near, counts, strict=True) if c]
+            for counts in itertools.product(*(range(k + 1) for _r, k in near)) if sum(counts) >= need]
