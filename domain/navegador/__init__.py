@@ -12,6 +12,8 @@ disagree (docs/navegador.md lists every case). Component data: components.json.
 
 from __future__ import annotations
 
+from domain.core.i18n import N_
+
 from .bots import BOTS
 from .conditions import CONDITIONS
 from .decide import decide, legal_actions, to_act
@@ -24,9 +26,9 @@ from .views import redact, reveals, view
 from .words import describe
 
 NAME = "navegador"
-TITLE = "Navegador"
+TITLE = "Navegador"  # (translated as i18n.TITLE)
 RULES_VERSION = "1"
-BLURB = (
+BLURB = N_(
     "Portugal in the age of discovery, for 2 to 5 players. Move your stone around the rondel to hire "
     "workers, build ships, sail out and explore the sea route to the East, found colonies, build "
     "factories, shipyards and churches, trade sugar, gold and spice at the market, or take privileges "

@@ -14,13 +14,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.core.words import amount
-
+from . import labels
 from .actions.rondel import _payments, rondel_cost
 from .actions.sailing import fleets
 from .components import C
+from .i18n import (
+    _,
+    action_name,
+    building,
+    cap,
+    colony,
+    column,
+    cr,
+    good,
+    goods,
+    ngettext,
+    privilege,
+    region,
+    space_on_board,
+)
 
-_REGION_NAMES = dict(zip(C.regions, C.region_names, strict=True))
 _HELP = C.help
 _NUMBERS: dict[str, Any] = {
     "colony_workers": C.colony_workers_per_colony, "workers_min": C.workers_min, "workers_max": C.workers_max,
@@ -32,32 +45,24 @@ _SAILING = ("sailing", "navegador_sailing")
 
 
 def _say(sentence: str, **words: Any) -> str:
-    """A help sentence with its {words} filled in."""
-    return sentence.format_map({**_NUMBERS, **words})
-
-
-def _space_name(space: str) -> str:
-    return space.replace("_", " ").capitalize()
-
-
-def _building_name(line: str) -> str:
-    good = C.building_good[line]
-    return f"{good.capitalize()} factory" if good else line.capitalize()
+    """A help sentence of components.json in the reader's language, its {words} filled in."""
+    return _(sentence).format_map({**_NUMBERS, **words})
 
 
 def _building_help(line: str) -> str:
-    kind, good = C.building_kind[line], C.building_good[line] or ""
-    return _say(_HELP["buildings"][kind], good=good, Good=good.capitalize(), workers=C.workers_required[line],
+    kind, g = C.building_kind[line], C.building_good[line] or ""
+    return _say(_HELP["buildings"][kind], Factory=cap(building(line)), good=good(g), workers=C.workers_required[line],
                 vp=C.base_vp[kind])
 
 
 def _kind_help(kind: str) -> dict[str, str]:
     """A privilege kind's help: the privilege tile's, and its player board column's."""
-    items = _HELP["items"][kind]
+    items = _(_HELP["items"][kind])
     return {
-        "privilege": _say(_HELP["privilege"], Kind=kind.capitalize(), items=items, vp=C.privilege_vp[kind],
+        "privilege": _say(_HELP["privilege"], Privilege=cap(privilege(kind)), items=items, vp=C.privilege_vp[kind],
                           cash="/".join(str(c) for c in C.privilege_cells_cr[kind])),
-        "column": _say(_HELP["column"], Kind=kind.capitalize(), items=items[0].upper() + items[1:], base=C.base_vp[kind]),
+        "column": _say(_HELP["column"], Column=cap(_("{column} column", column=column(kind))), items=items,
+                       base=C.base_vp[kind]),
     }
 
 
@@ -68,9 +73,10 @@ def _help(view: dict[str, Any]) -> dict[str, Any]:
         "pieces": {k: _say(s, vp=C.base_vp["explorer"]) for k, s in _HELP["pieces"].items()},
         "buildings": {b: _building_help(b) for b in C.buildings},
         "kinds": {k: _kind_help(k) for k in C.kinds},
-        "goods": {g: _say(_HELP["good"], good=g, Good=g.capitalize(), price=m["price"], income=m["factory_income"])
+        "goods": {g: _say(_HELP["good"], Good=cap(good(g)), price=m["price"], income=m["factory_income"])
                   for g, m in view["market"].items()},
-        "tiles": {t: _say(_HELP["colony_tile"], good=C.tile_good[t], price=p, vp=C.base_vp["colony"])
+        "tiles": {t: _say(_HELP["colony_tile"], Colony=cap(colony(C.tile_good[t])), good=good(C.tile_good[t]), price=p,
+                          vp=C.base_vp["colony"])
                   for t, p in C.tile_price.items()},
     }
 
@@ -90,7 +96,7 @@ def _rondel(view: dict[str, Any]) -> list[dict[str, Any]]:
     for target, (space, action) in enumerate(zip(C.spaces, C.space_action, strict=True)):
         cost = rondel_cost(stone, target) if player is not None else None
         ways = [dict(way) for way in _payments(ships, cost)] if cost and cost <= sum(ships) else []
-        spaces.append({"id": space, "name": _space_name(space), "action": action, "cost": cost,
+        spaces.append({"id": space, "name": space_on_board(space), "action": action, "cost": cost,
                        "payments": ways if len(ways) > 1 else [], "too_dear": bool(cost) and not ways})
     return spaces
 
@@ -135,11 +141,47 @@ def _doing(view: dict[str, Any]) -> str | None:
     return C.space_action[C.space_index[player["rondel"]]]
 
 
+def _end_words(view: dict[str, Any]) -> str:
+    """The pill of a game whose end is triggered: why, and how many turns are left."""
+    end = view["end"]
+    why = {"nagasaki": _("Game end: Nagasaki explored"), "buildings": _("Game end: the building board is empty")}
+    said = why.get(str(end["triggered"]), str(end["triggered"]))
+    left = end["final_turns_left"]
+    return said if left is None else ngettext("{end}, {n} turn left", "{end}, {n} turns left", left, end=said)
+
+
+def _names(view: dict[str, Any]) -> dict[str, Any]:
+    """The components' names on the board, in the reader's language."""
+    red = {r: ", ".join(region(o) for o, colour in v["neighbours"].items() if colour == "red")
+           for r, v in view["regions"].items()}
+    counts = _counts(view)
+    most = max([*counts.get("sell", {}).values(), *counts.get("process", {}).values(), 0])
+    action = view.get("action") or {}
+    return {
+        "region_names": {r: region(r) for r in C.regions},
+        "space_names": {s: space_on_board(s) for s in C.spaces},
+        "building_names": {b: cap(building(b)) for b in C.buildings},
+        "factory_names": {"orange": building("orange"),
+                          **{str(C.building_good[b]): building(b) for b in C.buildings if C.building_good[b]}},
+        "good_names": {g: good(g) for g in C.goods},
+        "goods_words": {g: {n: goods(n, g) for n in range(1, most + 1)} for g in C.goods},
+        "colony_names": {g: cap(colony(g)) for g in C.goods},
+        "tile_names": {t: _("{good} {price}", good=good(C.tile_good[t]), price=cr(p)) for t, p in C.tile_price.items()},
+        "column_names": {k: column(k) for k in C.kinds},
+        "privilege_names": {k: cap(privilege(k)) for k in C.kinds},
+        "red_borders": red,
+        "doing_name": action_name(_doing(view) or ""),
+        "traded_names": ", ".join(good(g) for g in action.get("traded", [])),
+        "end_words": _end_words(view) if view["end"]["triggered"] else "",
+    }
+
+
 def context(view: dict[str, Any]) -> dict[str, Any]:
+    """What the board shows besides the view, in the reader's language: the names of the
+    regions, spaces, buildings, goods and privilege kinds, every component's rules help."""
     return {
         "rondel": _rondel(view),
-        "region_names": _REGION_NAMES,
-        "building_names": {b: _building_name(b) for b in C.buildings},
+        **_names(view),
         "help": _help(view),
         "fleets": _fleets(view),
         "counts": _counts(view),
@@ -153,50 +195,9 @@ def scores(view: dict[str, Any]) -> list[int | None]:
     return [int(p["score_now"]) for p in view["players"]]
 
 
-def _region(region: Any) -> str:
-    return _REGION_NAMES.get(str(region), str(region).replace("_", " "))
-
-
-def _ships(counts: Any) -> str:
-    """`{"guine": 2}` or `[{"from": "guine", "count": 2}]`: "2 from Guiné" (and so on)."""
-    pairs = counts.items() if isinstance(counts, dict) else [(s.get("from"), s.get("count")) for s in counts or []]
-    return ", ".join(f"{n} from {_region(r)}" for r, n in pairs) or "nowhere"
-
-
 def action_label(action: dict[str, Any]) -> str | None:
-    """Button words, no two actions of one list alike (what tells them apart is in the words);
-    None: the platform's words."""
-    kind = action.get("type")
-    if kind == "move_rondel":
-        pay = action.get("pay_ships") or {}
-        paid = f", paying {amount(sum(pay.values()), 'ship')} ({_ships(pay)})" if pay else ""
-        return f"{_space_name(str(action['space']))}{paid}"
-    if kind == "move_ships":
-        count = int(action["count"])
-        return f"{amount(count, 'ship')}: {_region(action['from'])} → {_region(action['to'])}"
-    if kind == "explore":
-        sources = action.get("sources") or []
-        fleet = sum(int(s.get("count", 0)) for s in sources)
-        return f"Explore {_region(action['to'])} with {amount(fleet, 'ship')} ({_ships(sources)})"
-    if kind == "found_colony":
-        return f"Found a colony in {_region(action['region'])}"
-    if kind in ("process", "sell"):
-        return f"{str(kind).capitalize()} {action['count']} {action['good']}"
-    if kind == "build":
-        return _building_name(str(action["building"])) if action["building"] in C.building_good else str(action["building"])
-    if kind == "build_ships":
-        return f"Build {amount(int(action['count']), 'ship')}"
-    if kind == "hire_workers":
-        return f"Hire {amount(int(action['count']), 'worker')}"
-    if kind == "take_privilege":
-        return f"{str(action['kind']).capitalize()} privilege"
-    if kind == "place_kings_privilege":
-        return f"King's privilege in the {action['kind']} column"
-    if kind == "use_navegador":
-        return "Use the Navegador card (sail again)"
-    if kind == "done":
-        return "Done: end the action"
-    return None
+    """Button words, no two actions of one list alike (labels.py); None: the platform's words."""
+    return labels.label(action)
 
 
 def text(view: dict[str, Any], names: list[str]) -> str:
@@ -210,10 +211,10 @@ def text(view: dict[str, Any], names: list[str]) -> str:
              f"Rondel: {rondel} · orange ship on {view['navegador']['orange_ship']}",
              f"Market: {market}"]
     route = []
-    for region, r in view["regions"].items():
-        ships = ", ".join(f"{names[p['seat']]}: {p['ships'][region]}" for p in view["players"] if p["ships"].get(region))
+    for where, r in view["regions"].items():
+        ships = ", ".join(f"{names[p['seat']]}: {p['ships'][where]}" for p in view["players"] if p["ships"].get(where))
         mark = "" if r["explored"] else "?"
-        route.append(f"{_region(region)}{mark}{'(' + ships + ')' if ships else ''}")
+        route.append(f"{C.region_names[C.region_index[where]]}{mark}{'(' + ships + ')' if ships else ''}")
     lines.append("Route: " + " → ".join(route))
     for p in view["players"]:
         lines.append(f"{names[p['seat']]}: {p['money']} Cr · {p['workers']} workers · {p['ships_on_board']} ships"

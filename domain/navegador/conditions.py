@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.core.conditions import Condition
+from domain.core.i18n import N_
 from domain.core.options import Option
 
 from .components import C
@@ -28,9 +29,9 @@ def _money(view: Mapping[str, Any], seat: int, params: Mapping[str, Any]) -> boo
 CONDITIONS = {
     c.name: c
     for c in (
-        Condition("rondel_at", "only if my stone stands on this rondel space",
+        Condition("rondel_at", N_("only if my stone stands on this rondel space"),
                   (Option("space", "choice", None, "the rondel space", choices=C.spaces),), _at),
-        Condition("money_at_least", "only if I hold at least this much money",
+        Condition("money_at_least", N_("only if I hold at least this much money"),
                   (Option("money", "int", None, "cruzados", minimum=0, maximum=999),), _money),
     )
 }

@@ -25,6 +25,7 @@ from .actions.rondel import rondel_cost
 from .actions.sailing import _distances
 from .components import C
 from .evolve import evolve
+from .i18n import _, column
 from .state import Building, Founding, Sailing, State, Step, Trading
 from .turns import _K, _end_turn, _pass_card, _score_if_ready, _start_phase, _wrong_step, commands
 
@@ -49,7 +50,7 @@ def to_act(state: State) -> frozenset[int]:
 def _decide_done(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     state = tx.state
     if state.step not in (Step.NAVEGADOR_SAILING, Step.ACTION):
-        raise _wrong_step("end an action")
+        raise _wrong_step(_("You cannot end an action now."))
     fields(action)
     ctx = state.context
     if isinstance(ctx, Sailing):
@@ -69,7 +70,7 @@ def _decide_done(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
 def _decide_place_kings(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     state = tx.state
     if state.step is not Step.KINGS_PRIVILEGE:
-        raise _wrong_step("place your king's privilege (only after the last turn)")
+        raise _wrong_step(_("You cannot place your king's privilege now (only after the last turn)."))
     fields(action, ("kind",))
     kind = one_of(action, "kind", C.kinds)
     refuse(_why_not_kings(state, seat, kind))
@@ -81,9 +82,9 @@ def _decide_place_kings(tx: Tx, seat: int, action: Action, rng: RandomSource) ->
 def _why_not_kings(state: State, seat: int, kind: str) -> Why:
     p = state.players[seat]
     if p.kings is not None:
-        return ("scoring.already_placed", "You have already placed your king's privilege.")
+        return ("scoring.already_placed", _("You have already placed your king's privilege."))
     if p.privileges[_K[kind]] >= C.max_privileges_per_kind:
-        return ("scoring.column_full", f"Your {kind} column has no free privilege cell.")
+        return ("scoring.column_full", _("Your {column} column has no free privilege cell.", column=column(kind)))
     return None
 
 

@@ -9,14 +9,15 @@ from domain.core import Fact, RandomSource, shuffle
 from domain.core.options import Option, check, check_seats
 
 from .components import C
+from .i18n import N_, TITLE, _
 
 MIN_SEATS = 2
 MAX_SEATS = 5
 OPTIONS = (
     Option(
         "kings_privilege_placement", "choice", "auto",
-        "Where the king's privileges of the final scoring go: placed for each player where they "
-        "score most (auto), or chosen by each player (manual).",
+        N_("Where the king's privileges of the final scoring go: placed for each player where they "
+           "score most (auto), or chosen by each player (manual)."),
         choices=("auto", "manual"),
     ),
 )
@@ -25,8 +26,8 @@ OPTIONS = (
 
 def check_options(options: Mapping[str, Any], seats: int) -> dict[str, Any]:
     """Normalised options, or InvalidOptions with an `options.*` code."""
-    opts = check(OPTIONS, options, "Navegador")
-    check_seats(seats, MIN_SEATS, MAX_SEATS, "Navegador")
+    opts = check(OPTIONS, options, _(TITLE))
+    check_seats(seats, MIN_SEATS, MAX_SEATS, _(TITLE))
     return opts
 
 

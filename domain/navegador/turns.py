@@ -17,9 +17,10 @@ from domain.core.facts import Tx
 
 from . import scoring
 from .components import C
+from .i18n import TITLE, T, _
 from .state import State, Step
 
-commands = Commands("Navegador")
+commands = Commands(TITLE, words=T)
 
 _R = C.region_index
 _G = {g: i for i, g in enumerate(C.goods)}
@@ -34,30 +35,30 @@ N_SPACES = len(C.spaces)
 def _region_counts(value: Any, what: str) -> dict[str, int]:
     """A {region: count} map with known regions and counts >= 1, normalised to map order."""
     if type(value) is not dict:
-        raise malformed(f"{what!r} must be an object mapping regions to numbers of ships.")
+        raise malformed(_("{what!r} must be an object mapping regions to numbers of ships.", what=what))
     for region, count in value.items():
         if type(region) is not str or region not in _R:
-            raise malformed(f"{what!r} names an unknown region {region!r}.")
+            raise malformed(_("{what!r} names an unknown region {region!r}.", what=what, region=region))
         if type(count) is not int or count < 1:
-            raise malformed(f"{what!r} must give each region a whole number of ships of at least 1.")
+            raise malformed(_("{what!r} must give each region a whole number of ships of at least 1.", what=what))
     return {r: value[r] for r in C.regions if r in value}
 
 
 def _sources(value: Any) -> list[tuple[str, int]]:
     """`explore` sources: a list of {from, count}, distinct regions, listed in map order."""
     if type(value) is not list:
-        raise malformed("'sources' must be a list of {\"from\": region, \"count\": ships}.")
+        raise malformed(_("'sources' must be a list of {\"from\": region, \"count\": ships}."))
     out: list[tuple[str, int]] = []
     for item in value:
         if type(item) is not dict or set(item) != {"from", "count"}:
-            raise malformed("Each source must be exactly {\"from\": region, \"count\": ships}.")
+            raise malformed(_("Each source must be exactly {\"from\": region, \"count\": ships}."))
         region, count = item["from"], item["count"]
         if type(region) is not str or region not in _R:
-            raise malformed(f"Unknown source region {region!r}.")
+            raise malformed(_("Unknown source region {region!r}.", region=region))
         if type(count) is not int or count < 1:
-            raise malformed("Each source must send a whole number of ships of at least 1.")
+            raise malformed(_("Each source must send a whole number of ships of at least 1."))
         if out and _R[region] <= _R[out[-1][0]]:
-            raise malformed("Name each source region once, in map order (Portugal first).")
+            raise malformed(_("Name each source region once, in map order (Portugal first)."))
         out.append((region, count))
     return out
 
@@ -65,13 +66,25 @@ def _sources(value: Any) -> list[tuple[str, int]]:
 # -- when a command may be given ---------------------------------------------------------------
 
 
-def _wrong_step(what: str) -> IllegalAction:
-    return not_now(f"You cannot {what} now.")
+def _wrong_step(sentence: str) -> IllegalAction:
+    """`sentence` says what cannot be done now (made only when refused: "You cannot ... now.")."""
+    return not_now(sentence)
 
 
-def _need_action(state: State, seat: int, action: str, what: str) -> None:
+_ONLY_IN = {  # the command -> why it cannot be given now (said when refused, in the reader's language)
+    "build": lambda: _("You cannot build now (only in the Buildings action)."),
+    "found_colony": lambda: _("You cannot found a colony now (only in the Colony action)."),
+    "sell": lambda: _("You cannot sell now (only in the Market action)."),
+    "process": lambda: _("You cannot process now (only in the Market action)."),
+    "hire_workers": lambda: _("You cannot hire workers now (only in the Workers action)."),
+    "build_ships": lambda: _("You cannot build ships now (only in the Ships action)."),
+    "take_privilege": lambda: _("You cannot take a privilege now (only in the Privilege action)."),
+}
+
+
+def _need_action(state: State, seat: int, action: str, command: str) -> None:
     if state.step is not Step.ACTION or state.space_action(seat) != action:
-        raise _wrong_step(f"{what} (only in the {action.title()} action)")
+        raise _wrong_step(_ONLY_IN[command]())
 
 
 # -- the card, a new phase (§3.2, §4) ----------------------------------------------

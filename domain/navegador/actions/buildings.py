@@ -8,6 +8,7 @@ from domain.core.commands import Why, fields, one_of, refuse
 from domain.core.facts import Tx
 
 from ..components import C
+from ..i18n import _, building, cr, ngettext
 from ..state import Building, State
 from ..turns import _B, _need_action, _trigger_end, commands
 
@@ -15,16 +16,17 @@ from ..turns import _B, _need_action, _trigger_end, commands
 def _why_not_build(state: State, seat: int, ctx: Building, line: str) -> Why:
     b = _B[line]
     if state.next_cell[b] >= state.on_board[b]:
-        return ("build.sold_out", f"No {line.replace('_', ' ')} is left on the building board.")
+        return ("build.sold_out", _("No {building} is left on the building board.", building=building(line)))
     p = state.players[seat]
     need = ctx.workers_used + C.workers_required[line]
     if need > p.workers:
         return ("build.not_enough_workers",
-                f"Your buildings this turn would need {need} workers; you have {p.workers}.")
+                ngettext("Your buildings this turn would need {n} worker; you have {have}.",
+                         "Your buildings this turn would need {n} workers; you have {have}.", need, have=p.workers))
     price = C.cells[line][state.next_cell[b]]
     if p.money < price:
-        return ("build.not_enough_money", f"The next {line.replace('_', ' ')} costs {price} Cr; "
-                                          f"you have {p.money}.")
+        return ("build.not_enough_money", _("The next {building} costs {price}; you have {have}.",
+                                            building=building(line), price=cr(price), have=p.money))
     return None
 
 

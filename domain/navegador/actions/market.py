@@ -8,16 +8,24 @@ from domain.core.commands import Why, fields, one_of, refuse, whole
 from domain.core.facts import Tx
 
 from ..components import C
+from ..i18n import _, ngettext
+from ..i18n import good as good_name
 from ..state import Player, State, Trading
 from ..turns import _G, _need_action, commands
 
 
+def _traded(good: str) -> str:
+    return _("You have already sold or processed {good} this turn.", good=good_name(good))
+
+
 def _why_not_sell(state: State, seat: int, ctx: Trading, good: str, count: int) -> Why:
     if good in ctx.traded:
-        return ("market.good_already_traded", f"You have already sold or processed {good} this turn.")
+        return ("market.good_already_traded", _traded(good))
     have = state.players[seat].colonies_of(good)
     if count > have:
-        return ("market.not_enough_colonies", f"You can sell one {good} per {good} colony; you have {have}.")
+        return ("market.not_enough_colonies",
+                ngettext("You can sell one {good} per colony of it; you have {n}.",
+                         "You can sell one {good} per colony of it; you have {n}.", have, good=good_name(good)))
     return None
 
 
@@ -27,12 +35,13 @@ def _factories_for(p: Player, ctx: Trading, good: str) -> int:
 
 def _why_not_process(state: State, seat: int, ctx: Trading, good: str, count: int) -> Why:
     if good in ctx.traded:
-        return ("market.good_already_traded", f"You have already sold or processed {good} this turn.")
+        return ("market.good_already_traded", _traded(good))
     have = _factories_for(state.players[seat], ctx, good)
     if count > have:
         return ("market.not_enough_factories",
-                f"You can process {have} {good} now: one per {good} factory, plus your orange "
-                "factory if it is still unused this turn.")
+                ngettext("You can process {n} {good} now: one per factory of it, plus your orange factory if it is "
+                         "still unused this turn.", "You can process {n} {good} now: one per factory of it, plus your "
+                         "orange factory if it is still unused this turn.", have, good=good_name(good)))
     return None
 
 

@@ -7,6 +7,7 @@ from domain.core.commands import Why, fields, one_of, refuse
 from domain.core.facts import Tx
 
 from ..components import C
+from ..i18n import _, ngettext, privilege
 from ..state import State
 from ..turns import _K, _end_turn, _need_action, commands
 
@@ -15,19 +16,22 @@ def _why_not_privilege(state: State, seat: int, kind: str) -> Why:
     p = state.players[seat]
     if p.workers <= C.workers_min:
         return ("privilege.not_enough_workers",
-                f"A privilege costs a worker, and you may not go below {C.workers_min} workers.")
+                ngettext("A privilege costs a worker, and you may not go below {n} worker.",
+                         "A privilege costs a worker, and you may not go below {n} workers.", C.workers_min))
     if state.gallery[_K[kind]] < 1:
-        return ("privilege.none_available", f"No {kind} privilege is left in the gallery.")
+        return ("privilege.none_available", _("No {privilege} is left in the gallery.", privilege=privilege(kind)))
     if p.privileges[_K[kind]] >= C.max_privileges_per_kind:
         return ("privilege.column_full",
-                f"You already have {C.max_privileges_per_kind} {kind} privileges.")
+                ngettext("You already have {n} privilege of this kind ({privilege}).",
+                         "You already have {n} privileges of this kind ({privilege}).",
+                         C.max_privileges_per_kind, privilege=privilege(kind)))
     return None
 
 
 @commands.command("take_privilege")
 def _decide_take_privilege(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     state = tx.state
-    _need_action(state, seat, "privilege", "take a privilege")
+    _need_action(state, seat, "privilege", "take_privilege")
     fields(action, ("kind",))
     kind = one_of(action, "kind", C.kinds)
     refuse(_why_not_privilege(state, seat, kind))

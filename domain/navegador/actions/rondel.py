@@ -11,6 +11,7 @@ from domain.core.commands import Why, fields, malformed, refuse
 from domain.core.facts import Tx
 
 from ..components import C
+from ..i18n import _, ngettext
 from ..state import State, Step
 from ..turns import _R, N_SPACES, _pass_card, _region_counts, _wrong_step, commands
 
@@ -30,10 +31,12 @@ def _why_not_rondel(state: State, seat: int, target: int, pay: Mapping[str, int]
     cost = rondel_cost(p.stone, target)
     if p.ships_on_board < cost:
         return ("rondel.not_enough_ships",
-                f"Moving there costs {cost} ships from the board; you have {p.ships_on_board}.")
+                ngettext("Moving there costs {n} ship from the board; you have {have}.",
+                         "Moving there costs {n} ships from the board; you have {have}.", cost, have=p.ships_on_board))
     if sum(pay.values()) != cost or any(p.ships[_R[r]] < k for r, k in pay.items()):
         return ("rondel.wrong_payment",
-                f"Name exactly {cost} of your ships on the board to pay for this move.")
+                ngettext("Name exactly {n} of your ships on the board to pay for this move.",
+                         "Name exactly {n} of your ships on the board to pay for this move.", cost))
     return None
 
 
@@ -60,14 +63,15 @@ def _payments(ships: tuple[int, ...], cost: int) -> tuple[tuple[tuple[str, int],
 def _decide_move_rondel(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     state = tx.state
     if state.step not in (Step.TURN_START, Step.AFTER_NAVEGADOR):
-        raise _wrong_step("move your stone on the rondel")
+        raise _wrong_step(_("You cannot move your stone on the rondel now."))
     fields(action, ("space", "pay_ships",))
     space = action["space"]
     if type(space) is not str:
-        raise malformed("'space' must be a rondel space id.")
+        raise malformed(_("'space' must be a rondel space id."))
     if space not in C.space_index:
         raise IllegalAction("rondel.unknown_space",
-                            f"There is no rondel space {space!r}; the spaces are {', '.join(C.spaces)}.")
+                            _("There is no rondel space {space!r}; the spaces are {spaces}.", space=space,
+                              spaces=", ".join(map(repr, C.spaces))))
     target = C.space_index[space]
     pay = _region_counts(action["pay_ships"], "pay_ships")
     refuse(_why_not_rondel(state, seat, target, pay))
@@ -91,9 +95,9 @@ def _decide_move_rondel(tx: Tx, seat: int, action: Action, rng: RandomSource) ->
 
 def _why_not_navegador(state: State, seat: int) -> Why:
     if state.holder != seat:
-        return ("navegador.not_holder", "You do not hold the Navegador card.")
+        return ("navegador.not_holder", _("You do not hold the Navegador card."))
     if state.round < 2:
-        return ("navegador.first_round", "The Navegador card may not be used in the first round.")
+        return ("navegador.first_round", _("The Navegador card may not be used in the first round."))
     return None
 
 
@@ -101,7 +105,7 @@ def _why_not_navegador(state: State, seat: int) -> Why:
 def _decide_use_navegador(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     state = tx.state
     if state.step is not Step.TURN_START:
-        raise _wrong_step("use the Navegador card (only before your rondel move)")
+        raise _wrong_step(_("You cannot use the Navegador card now (only before your rondel move)."))
     fields(action)
     refuse(_why_not_navegador(state, seat))
     tx.emit({"t": "NavegadorUsed", "seat": seat})

@@ -14,6 +14,7 @@ from domain.core.commands import Why, fields, one_of, refuse, whole
 from domain.core.facts import Tx
 
 from ..components import C
+from ..i18n import _, ngettext, region
 from ..state import Sailing, State, Step
 from ..turns import _R, _sources, _trigger_end, _wrong_step, commands
 
@@ -49,34 +50,41 @@ def reach(ctx: Sailing, origin: str, target: str) -> int:
 # -- moving and exploring ----------------------------------------------------------------------
 
 
-def _sailing_ctx(state: State, seat: int, what: str) -> Sailing:
+def _sailing_ctx(state: State, seat: int, command: str) -> Sailing:
     ctx = state.context
     if state.step in (Step.NAVEGADOR_SAILING, Step.ACTION) and isinstance(ctx, Sailing):
         return ctx
-    raise _wrong_step(what + " (only during a sailing action)")
+    if command == "explore":
+        raise _wrong_step(_("You cannot explore now (only during a sailing action)."))
+    raise _wrong_step(_("You cannot move ships now (only during a sailing action)."))
+
+
+def _unmoved(ctx: Sailing, origin: str) -> str:
+    return ngettext("You have only {n} ship in {region} that has not moved in this sailing action.",
+                    "You have only {n} ships in {region} that have not moved in this sailing action.",
+                    ctx.unmoved[_R[origin]], region=region(origin))
 
 
 def _why_not_move(state: State, ctx: Sailing, origin: str, target: str, count: int) -> Why:
     if origin == target:
-        return ("sail.same_region", "A ship must sail to another region.")
+        return ("sail.same_region", _("A ship must sail to another region."))
     if target not in ctx.explored_at_start:
         return ("sail.destination_unexplored",
-                "That region was unexplored when this sailing action began: enter it with 'explore'.")
+                _("That region was unexplored when this sailing action began: enter it with 'explore'."))
     if count > ctx.unmoved[_R[origin]]:
-        return ("sail.no_unmoved_ship",
-                f"You have only {ctx.unmoved[_R[origin]]} ships in {origin} that have not moved "
-                "in this sailing action.")
+        return ("sail.no_unmoved_ship", _unmoved(ctx, origin))
     if reach(ctx, origin, target) > ctx.sail_range:
         return ("sail.out_of_range",
-                f"A ship may cross at most {ctx.sail_range} borders in this sailing action, "
-                "passing only through regions explored before it began.")
+                ngettext("A ship may cross at most {n} border in this sailing action, passing only through regions "
+                         "explored before it began.", "A ship may cross at most {n} borders in this sailing action, "
+                         "passing only through regions explored before it began.", ctx.sail_range))
     return None
 
 
 @commands.command("move_ships")
 def _decide_move_ships(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     state = tx.state
-    ctx = _sailing_ctx(state, seat, "move ships")
+    ctx = _sailing_ctx(state, seat, "move_ships")
     fields(action, ("from", "to", "count",))
     origin, target = one_of(action, "from", _R), one_of(action, "to", _R)
     count = whole(action, "count", 1)
@@ -91,21 +99,22 @@ def _loss(state: State, region: str) -> int:
 def _why_not_explore(state: State, ctx: Sailing, target: str, sources: list[tuple[str, int]]) -> Why:
     if ctx.explored_now is not None:
         return ("explore.once_per_sailing_action",
-                "You may explore only one new region per sailing action.")
+                _("You may explore only one new region per sailing action."))
     if target in state.explored:
-        return ("explore.already_explored", f"{target} has already been explored.")
+        return ("explore.already_explored", _("{region} has already been explored.", region=region(target)))
     for origin, count in sources:
         if count > ctx.unmoved[_R[origin]]:
-            return ("explore.no_unmoved_ship",
-                    f"You have only {ctx.unmoved[_R[origin]]} ships in {origin} that have not moved "
-                    "in this sailing action.")
+            return ("explore.no_unmoved_ship", _unmoved(ctx, origin))
         if reach(ctx, origin, target) > ctx.sail_range:
             return ("explore.out_of_range",
-                    f"The ships in {origin} cannot reach {target} in this phase.")
+                    _("The ships in {origin} cannot reach {target} in this phase.", origin=region(origin),
+                      target=region(target)))
     loss = _loss(state, target)
-    if sum(k for _, k in sources) < loss + 1:
+    if sum(k for _origin, k in sources) < loss + 1:
         return ("explore.fleet_too_small",
-                f"Exploring {target} needs a fleet of at least {loss + 1} ships ({loss} will be lost).")
+                ngettext("Exploring {region} needs a fleet of at least {n} ship ({lost} will be lost).",
+                         "Exploring {region} needs a fleet of at least {n} ships ({lost} will be lost).", loss + 1,
+                         region=region(target), lost=loss))
     return None
 
 
@@ -164,7 +173,7 @@ def fleets(unmoved: Sequence[int], e0: frozenset[str], sail_range: int, target: 
     board reads the same from the view: `unmoved` per region, `e0` the regions explored before
     this sailing action.)"""
     near = [(C.regions[i], k) for i, k in enumerate(unmoved) if k and _distances(i, e0)[target] <= sail_range]
-    if sum(k for _, k in near) < need:
+    if sum(k for _r, k in near) < need:
         return []
-    return [[{"from": r, "count": c} for (r, _), c in zip(near, counts, strict=True) if c]
-            for counts in itertools.product(*(range(k + 1) for _, k in near)) if sum(counts) >= need]
+    return [[{"from": r, "count": c} for (r, _k), c in zip(near, counts, strict=True) if c]
+            for counts in itertools.product(*(range(k + 1) for _r, k in near)) if sum(counts) >= need]

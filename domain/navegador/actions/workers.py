@@ -8,6 +8,7 @@ from domain.core.commands import Why, fields, refuse, whole
 from domain.core.facts import Tx
 
 from ..components import C
+from ..i18n import cr, ngettext
 from ..state import Player, State
 from ..turns import _end_turn, _need_action, commands
 
@@ -25,29 +26,35 @@ def _why_not_hire(state: State, p: Player, count: int) -> Why:
     room = C.workers_max - p.workers
     if count > max(p.churches, room):
         return ("workers.over_limit",
-                f"You can hire at most {max(p.churches, room)} workers: one per church, "
-                "or as many as still fit on the Lisboa track.")
+                ngettext("You can hire at most {n} worker: one per church, or as many as still fit on the Lisboa track.",
+                         "You can hire at most {n} workers: one per church, or as many as still fit on the Lisboa track.",
+                         max(p.churches, room)))
     cost = _units(count, p.churches, C.church_worker_price, room, state.phase)[0]
     if cost > p.money:
-        return ("workers.not_enough_money", f"{count} workers cost {cost} Cr; you have {p.money}.")
+        return ("workers.not_enough_money", ngettext("{n} worker costs {price}; you have {have}.",
+                                                     "{n} workers cost {price}; you have {have}.", count,
+                                                     price=cr(cost), have=p.money))
     return None
 
 
 def _why_not_build_ships(state: State, p: Player, count: int) -> Why:
     if count > max(p.shipyards, p.supply):
         return ("ships.over_limit",
-                f"You can build at most {max(p.shipyards, p.supply)} ships: one per shipyard, "
-                "or as many as are still in your supply.")
+                ngettext("You can build at most {n} ship: one per shipyard, or as many as are still in your supply.",
+                         "You can build at most {n} ships: one per shipyard, or as many as are still in your supply.",
+                         max(p.shipyards, p.supply)))
     cost = _units(count, p.shipyards, C.shipyard_ship_price, p.supply, state.phase)[0]
     if cost > p.money:
-        return ("ships.not_enough_money", f"{count} ships cost {cost} Cr; you have {p.money}.")
+        return ("ships.not_enough_money", ngettext("{n} ship costs {price}; you have {have}.",
+                                                   "{n} ships cost {price}; you have {have}.", count,
+                                                   price=cr(cost), have=p.money))
     return None
 
 
 @commands.command("hire_workers")
 def _decide_hire_workers(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     state = tx.state
-    _need_action(state, seat, "workers", "hire workers")
+    _need_action(state, seat, "workers", "hire_workers")
     fields(action, ("count",))
     count = whole(action, "count", 1)
     p = state.players[seat]
@@ -64,7 +71,7 @@ def _decide_hire_workers(tx: Tx, seat: int, action: Action, rng: RandomSource) -
 @commands.command("build_ships")
 def _decide_build_ships(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     state = tx.state
-    _need_action(state, seat, "ships", "build ships")
+    _need_action(state, seat, "ships", "build_ships")
     fields(action, ("count",))
     count = whole(action, "count", 1)
     p = state.players[seat]
