@@ -30,7 +30,7 @@ def register(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
     """A new player: the token (shown once, stored hashed) and the webhook secret come back."""
     player, token = app_().register_player(data["name"], data["email"], data["webhook_url"], data.get("email_mode"),
                                            data["digest_hour"], time_zone=data["time_zone"],
-                                           reminder_hours=data["reminder_hours"])
+                                           reminder_hours=data["reminder_hours"], language=data["language"])
     return {**profile(player, player.webhook_secret), "token": token}, 201
 
 

@@ -199,7 +199,7 @@ PROFILE_CHECKS = {"name": check_name, "email": check_email, "email_mode": check_
                   "digest_hour": check_digest_hour, "time_zone": check_time_zone,
                   "reminder_hours": check_reminder_hours, "vacation_days": check_days_off,
                   "language": check_language}
-LATER_SETTINGS = ("time_zone", "reminder_hours")  # not in `Registered`: a `ProfileChanged` at registration
+LATER_SETTINGS = ("time_zone", "reminder_hours", "language")  # not in `Registered`: a `ProfileChanged` at registration
 
 
 class PlayerCommands:

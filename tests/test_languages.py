@@ -201,3 +201,18 @@ def test_marshmallows_messages_with_their_numbers_are_said_again_in_the_readers_
     with speaking("hu", catalogs("hu")):
         assert first_error({"mode": ["Must be one of: turn, digest, off."]}) == "mode: Ezek egyike lehet: turn, digest, off."
     assert first_error(errors) == "digest_hour: Must be greater than or equal to 0 and less than or equal to 23."
+
+
+def test_signing_up_keeps_the_language_of_the_pages_and_the_api_takes_one(app: Any, client: Any) -> None:
+    visitor = app.test_client()
+    form = visitor.get("/signup", headers={"Accept-Language": "ru-RU,ru;q=0.9"}).get_data(as_text=True)
+    assert '<html lang="ru">' in form
+    answer = visitor.post("/signup", data={"name": "vera", "csrf_token": csrf(form)},
+                          headers={"Accept-Language": "ru-RU,ru;q=0.9", "Referer": "http://localhost/signup"})
+    assert answer.status_code == 201
+    assert player_of(app, visitor).language == "ru"  # her e-mails will be Russian too
+    assert player_of(app, sign_up(app, "emma")).language is None  # English pages: the browser's, unset
+    made = client.post("/v1/players", json={"name": "ilona", "language": "hu"})
+    assert made.status_code == 201 and client.get("/v1/me", headers={"Authorization": f"Bearer {made.json['token']}"}).json["language"] == "hu"
+    refused = client.post("/v1/players", json={"name": "olga", "language": "xx"})
+    assert refused.status_code == 422

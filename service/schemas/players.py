@@ -45,6 +45,8 @@ class RegisterPlayerSchema(RequestSchema):
     digest_hour = fields.Int(strict=True, load_default=7, validate=validate.Range(min=0, max=23))
     time_zone = fields.Str(load_default=None, validate=validate.Length(max=64), metadata=TIME_ZONE)
     reminder_hours = fields.Int(strict=True, load_default=None, validate=validate.Range(min=0, max=168), metadata=REMINDER)
+    language = fields.Str(load_default=None, allow_none=True, validate=validate.OneOf(list(LANGUAGES)),
+                          metadata=LANGUAGE.metadata)
 
 
 class UpdatePlayerSchema(RequestSchema):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, abort, redirect, render_template, request, url_for
+from flask import Response, abort, g, redirect, render_template, request, url_for
 
 from domain.core import registry
 from domain.core.errors import IllegalAction
@@ -13,7 +13,7 @@ from domain.core.i18n import _, words_of
 from domain.core.rules import GameRules
 
 from .. import schemas
-from ..languages import speak
+from ..languages import DEFAULT, speak
 from ..live import inbox_stream
 from ..localtime import zones
 from ..ratelimits import rate_limited
@@ -58,6 +58,13 @@ def home() -> Page:
     return page("home.html", games=games(), inbox=inbox, turns=len(inbox), position=shiplog().readmodels.position())
 
 
+def signup_language() -> str | None:
+    """The language of the pages a visitor signs up on becomes their setting (their e-mails are
+    written in it); English, the default, stays unset (the browser's)."""
+    tag = g.get("shiplog_language")
+    return tag if tag and tag != DEFAULT else None
+
+
 @bp.route("/signup", methods=["GET", "POST"])
 def signup() -> Page:
     if request.method == "GET":
@@ -67,7 +74,8 @@ def signup() -> Page:
     try:
         data = forms.signup(form)
         player, token = shiplog().register_player(data["name"], data["email"], data["webhook_url"],
-                                                  data.get("email_mode"), data["digest_hour"])
+                                                  data.get("email_mode"), data["digest_hour"],
+                                                  language=signup_language())
     except IllegalAction as exc:
         return page("signup.html", 422, error=exc.message, next=forms.safe_next(form.get("next")))
     response = Response(status=201)
