@@ -53,7 +53,7 @@ def get_analysis(game_id: str) -> Any:
 @bp.route("/games/<game_id>/analysis", methods=["POST"], parameters=[GAME_ID])
 @bp.response(202, schemas.AnalysisSchema, description="queued (or as it stands, if it was asked before)")
 @bp.doc(security=OPTIONAL_TOKEN)
-@problems(bp, 401, 403, 404, 415)
+@problems(bp, 401, 403, 404, 415, 429)
 def start_analysis(game_id: str) -> Any:
     """Start the game's analysis in the background (once: asking again answers where it stands;
     a failed one starts again). Poll GET for its progress."""

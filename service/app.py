@@ -105,6 +105,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, app_env: Mapping[st
     init_web(app)  # the web pages (service/web)
     app.view_functions["v1.create_game"] = counted("games", app.view_functions["v1.create_game"])
     app.view_functions["players.register"] = counted("players", app.view_functions["players.register"])
+    app.view_functions["analyses.start_analysis"] = counted("analyses", app.view_functions["analyses.start_analysis"])
     app.after_request(careful_headers)
 
     @app.errorhandler(Problem)

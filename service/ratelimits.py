@@ -28,6 +28,8 @@ from .problems import Problem
 KINDS = {
     "games": ("SHIPLOG_GAMES_PER_MINUTE", 30, N_("Too many new games from your address; wait a minute and try again.")),
     "players": ("SHIPLOG_SIGNUPS_PER_MINUTE", 30, N_("Too many sign-ups from your address; wait a minute and try again.")),
+    # an analysis costs minutes of a worker's CPU (service/analyses.py)
+    "analyses": ("SHIPLOG_ANALYSES_PER_MINUTE", 5, N_("Too many analyses asked from your address; wait a minute and try again.")),
 }
 DDL = [
     "CREATE TABLE IF NOT EXISTS {rate_limits} (name TEXT PRIMARY KEY, hits BIGINT NOT NULL, expires DOUBLE PRECISION NOT NULL)",

@@ -126,3 +126,14 @@ def test_an_analysis_row_is_claimed_by_one_worker_and_again_once_its_worker_went
     assert other.analyses.claim() == str(gid)  # its worker went quiet
     other.analyses._write(str(gid), "status = 'failed', error = :error", {"error": "boom"})
     assert one.analyses.request(gid).status == "queued"
+
+
+def test_analyses_asked_per_client_and_minute_are_limited(sqlite_env: dict[str, str]) -> None:
+    """An analysis costs minutes of a worker's CPU: a client asks for few a minute (API and page alike)."""
+    app = create_app({"TESTING": True, "SHIPLOG_ANALYSES_PER_MINUTE": 2}, {**sqlite_env, **TINY})
+    gid, _record = finished(app)
+    client = app.test_client()
+    assert [client.post(f"/v1/games/{gid}/analysis").status_code for _ in range(2)] == [202, 202]
+    refused = client.post(f"/v1/games/{gid}/analysis")
+    assert refused.status_code == 429 and refused.json["code"] == "rate.limited" and "analyses" in refused.json["detail"]
+    assert client.post(f"/v1/games/{gid}/analysis", environ_base={"REMOTE_ADDR": "10.0.0.2"}).status_code == 202

@@ -19,6 +19,7 @@ from domain.core.analysis import Analysis, Decision, costly_lines, percent
 from domain.core.i18n import _, language
 
 from ..analyses import DONE, FAILED, State
+from ..ratelimits import rate_limited
 from . import boards
 from .chart import score_chart
 from .play import load
@@ -87,6 +88,7 @@ def analyse(game_id: str) -> Any:
     game = load(game_id)
     if not over(game):
         abort(403)
+    rate_limited("analyses")
     app = shiplog()
     app.analyses.request(game.id)
     if app.background:
