@@ -25,7 +25,7 @@ _, ngettext, pgettext, npgettext = T.gettext, T.ngettext, T.pgettext, T.npgettex
 
 TITLE = N_("Santa Maria")
 
-_GOODS = {g: g for g in (NP_("good", "wood"), NP_("good", "grain"), NP_("good", "sugar"), NP_("good", "gem"),
+_GOODS = {g: g for g in (NP_("good", "coins"), NP_("good", "wood"), NP_("good", "grain"), NP_("good", "sugar"), NP_("good", "gem"),
                           NP_("good", "gold"), NP_("good", "cocoa"))}
 _COUNTS = {
     "wood": NPL_("goods", "{n} wood", "{n} wood"), "grain": NPL_("goods", "{n} grain", "{n} grain"),
@@ -36,7 +36,9 @@ ORDER = ("wood", "grain", "sugar", "gem", "gold", "cocoa", "coins", "vp")
 
 
 def good(g: str) -> str:
-    """A kind of good in lower case: "wood", «древесина», «fa»."""
+    """A kind of good in lower case: "wood", «древесина», «fa» (coins too: an offer's item)."""
+    if g in ("coin", "coins"):
+        return pgettext("good", "coins")
     return pgettext("good", g) if g in _GOODS else g.replace("_", " ")
 
 
@@ -143,6 +145,21 @@ def monk_place(place: str) -> str:
     kind, _sep, n = place.rpartition("_")
     said = {"scholar": _("scholar {n}", n=n), "bishop": _("bishop {n}", n=n), "mission": _("mission {n}", n=n)}
     return said.get(kind, place.replace("_", " "))
+
+
+_DISTRICTS = {d: d for d in (NP_("district", "trade"), NP_("district", "festival"), NP_("district", "gold"),
+                              NP_("district", "construction"), NP_("district", "technology"))}
+_BUILDINGS = {b: b for b in (NP_("building", "wooden"), NP_("building", "straw"))}
+
+
+def district(d: str) -> str:
+    """A district of the Maya city (and the half of an action card of that name): «торговля»."""
+    return pgettext("district", d) if d in _DISTRICTS else d.replace("_", " ")
+
+
+def maya_building(kind: str) -> str:
+    """A building tile of the Maya city by kind: "wooden", «деревянное»."""
+    return pgettext("building", kind) if kind in _BUILDINGS else kind.replace("_", " ")
 
 
 def track(name: str) -> str:
