@@ -143,6 +143,8 @@ def colony(board: str) -> str:
 def monk_place(place: str) -> str:
     """A monk place of the main board: "scholar 2", «учёный 2»."""
     kind, _sep, n = place.rpartition("_")
+    if place == "mission_cocoa":  # American Kingdoms' missionary station
+        return _("the cocoa mission")
     said = {"scholar": _("scholar {n}", n=n), "bishop": _("bishop {n}", n=n), "mission": _("mission {n}", n=n)}
     return said.get(kind, place.replace("_", " "))
 
@@ -160,11 +162,6 @@ def district(d: str) -> str:
 def maya_building(kind: str) -> str:
     """A building tile of the Maya city by kind: "wooden", «деревянное»."""
     return pgettext("building", kind) if kind in _BUILDINGS else kind.replace("_", " ")
-
-
-def track(name: str) -> str:
-    """"religion" or "conquistador" (the extra step's track)."""
-    return _("religion") if name == "religion" else _("conquistador")
 
 
 # -- what the platform shows of Santa Maria's data, in its words (service/web/texts.py) ---------

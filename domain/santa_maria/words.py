@@ -72,7 +72,7 @@ def _source(source: str) -> str:
     if kind in ("building", "trade"):
         return _(" from the building on {cell}", cell=cell(where.split(",")))
     if kind == "mission":
-        return _(" from the mission {n}", n=where.rpartition("_")[2])
+        return _(" from {mission}", mission=monk_place(where))
     if kind == "dock":
         return _(" from the {dock} dock", dock=dock(where))
     said = {"pass": N_(" from the pass space"), "conquistador": N_(" from the conquistador track"),

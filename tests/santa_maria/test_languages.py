@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
+import jinja2
 import pytest
 from babel.messages.pofile import read_po
 
@@ -17,8 +19,11 @@ from domain.core import ALL, Rng, fold
 from domain.core.errors import IllegalAction
 from domain.core.i18n import speaking
 from domain.core.words import render
+from domain.santa_maria import board
+from domain.santa_maria.i18n import T
 from domain.santa_maria.words import words
 from service.languages import catalogs
+from service.web.boards import add_filters
 from tests.englishwords import english_left
 
 from .playout import Policy
@@ -200,3 +205,51 @@ def test_a_refusal_is_raised_in_the_readers_language() -> None:
         assert len(codes) == 1, (action, codes)
         assert len(set(messages.values())) == 3, messages
         assert not left(messages["ru"], "ru") and not left(messages["hu"], "hu"), messages
+
+
+class Text(HTMLParser):
+    """What a reader reads on a page: its text and its tooltips and labels."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.read: list[str] = []
+        self.skip = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.skip = tag == "style"
+        self.read += [value for name, value in attrs if name in ("title", "aria-label") and value]
+
+    def handle_data(self, data: str) -> None:
+        if not self.skip:
+            self.read.append(data)
+
+
+def boards_read(language: str) -> Iterator[str]:
+    """The board of the seat to act at every 25th position of the seeded games, in `language`."""
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(PACKAGE), autoescape=True)
+    add_filters(env)
+    env.globals.update(_=T.gettext, ngettext=T.ngettext, pgettext=T.pgettext)
+    for seed, (options, seats) in enumerate(GAMES):
+        state = fold(sm, None, sm.setup(sm.check_options(options, seats), seats, Rng(f"i18n-{seed}", "setup")))
+        rng, policy = Rng(f"i18n-{seed}", "play"), Policy(seed * 24 + 3)
+        for step in range(1500):
+            if sm.outcome(state) is not None:
+                break
+            seat = min(sm.to_act(state))
+            if step % 25 == 0:
+                shown = sm.view(state, seat)
+                with speaking(language, catalogs(language)):
+                    page = env.get_template("board.html").render(view=shown, seat=seat, names=NAMES[:seats], info=board.context(shown),
+                                                                 to_act=shown["to_act"])
+                    labels = [board.action_label(a) or "" for a in sm.legal_actions(state, seat)]
+                text = Text()
+                text.feed(page)
+                yield from text.read
+                yield from labels
+            state = sm.decide(state, seat, policy.action(state, seat, sm.legal_actions(state, seat)), rng).state
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_board_and_its_buttons_speak_the_readers_language(language: str) -> None:
+    problems = sorted({f"{text.strip()!r}: {found}" for text in boards_read(language) if (found := left(text, language))})
+    assert not problems, "\n".join(problems[:40])
