@@ -147,6 +147,17 @@ def refusal_sites() -> dict[str, set[str]]:
             return [node.args[0].value]
         return None
 
+    def code_of(node: ast.AST) -> str | None:
+        """A refusal's code: "expand.no_placement", or f"{area}.out_of_bounds" (one per area) as "*.out_of_bounds"."""
+        if isinstance(node, ast.JoinedStr):
+            text = "".join(v.value if isinstance(v, ast.Constant) else "*" for v in node.values)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            text = node.value
+        else:
+            return None
+        words = text.replace(".", "").replace("_", "").replace("*", "")
+        return text if "." in text and words.isalpha() else None
+
     for path in sorted(PACKAGE.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             pair = None
@@ -155,14 +166,14 @@ def refusal_sites() -> dict[str, set[str]]:
             elif isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("reject", "IllegalAction", "InvalidOptions") \
                     and len(node.args) == 2:
                 pair = node.args
-            if pair is None or not (isinstance(pair[0], ast.Constant) and isinstance(pair[0].value, str)
-                                    and "." in pair[0].value and pair[0].value.replace(".", "").replace("_", "").isalpha()):
+            code = pair and code_of(pair[0])
+            if not code:
                 continue
             marked = sentences(pair[1])
             if marked is None:
-                unmarked.append(f"{path.name}:{node.lineno} {pair[0].value}")
+                unmarked.append(f"{path.name}:{node.lineno} {code}")
             else:
-                found.setdefault(pair[0].value, set()).update(marked)
+                found.setdefault(code, set()).update(marked)
     assert not unmarked, f"refusals without a sentence marked for translation: {unmarked}"
     return found
 
