@@ -16,6 +16,9 @@ kingdoms.py; its modules A-D are refused until they are playable (setup.PLAYABLE
 
 from __future__ import annotations
 
+from domain.core.i18n import N_
+
+from . import kingdomwords  # noqa: F401 (the American Kingdoms' and the ambassadors' sentences)
 from .bots import BOTS
 from .conditions import CONDITIONS
 from .determinize import determinize
@@ -29,9 +32,9 @@ from .views import redact, redact_action, reveals, view
 from .words import describe
 
 NAME = "santa-maria"
-TITLE = "Santa Maria"
+TITLE = "Santa Maria"  # (translated as i18n.TITLE)
 RULES_VERSION = "1"
-BLURB = (
+BLURB = N_(
     "Colonists in the New World, for 1 to 4 players over three years. Grow your colony with tiles of "
     "buildings and roads, then activate its rows and columns with blue and white dice or single buildings "
     "with coins: produce wood, grain, sugar, gems and gold, trade them, ship them for income when you pass, "

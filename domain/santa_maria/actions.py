@@ -16,6 +16,8 @@ from .components import C
 from .effects import _cell_field, effects_of
 from .flow import resume, run, task, why_not_decision, why_not_main
 from .goods import can_pay, held_payments, parse_pay, valid_payment
+from .i18n import _, ngettext
+from .i18n import line as line_name
 from .maya import hooks as maya
 from .scholars import has_scholar
 from .state import SIZE, BlueDie, Player, State, commands, evolves, index, put, replace, with_player
@@ -35,12 +37,12 @@ def why_not_expand(state: State, seat: int, tile: str) -> Why:
     if maya.colonist_only(state, seat) is not None:  # §2.2
         return maya.colonist_only(state, seat)
     if tile not in state.display:
-        return ("expand.tile_not_available", "That tile is not in the display.")
+        return ("expand.tile_not_available", _("That tile is not in the display."))
     if next(placements(state.players[seat], C.tiles[tile]), None) is None:
-        return ("expand.no_placement", "That tile fits nowhere in your colony.")
+        return ("expand.no_placement", _("That tile fits nowhere in your colony."))
     if not can_pay(state, seat, expand_cost(state, seat, tile)):
-        return ("expand.cannot_pay", "You cannot pay for that tile (2 wood for a double, 2 wood and 1 grain for a triple, "
-                "4 coins for a special tile).")
+        return ("expand.cannot_pay",
+                _("You cannot pay for that tile (2 wood for a double, 2 wood and 1 grain for a triple, 4 coins for a special tile)."))
     return None
 
 
@@ -100,7 +102,7 @@ def _expand_pay(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     pending = tx.state.pending
     assert pending is not None and pending.tile is not None and pending.anchor is not None and pending.rotation is not None
     if not valid_payment(tx.state, seat, expand_cost(tx.state, seat, pending.tile), payment):
-        refuse(("expand.cannot_pay", "That is not a payment of the tile's cost you hold."))
+        refuse(("expand.cannot_pay", _("That is not a payment of the tile's cost you hold.")))
     build(tx, seat, pending.tile, pending.anchor, pending.rotation, payment, rng)
 
 
@@ -174,16 +176,17 @@ def why_not_activate(state: State, seat: int, r: int, c: int) -> Why:
 def why_not_building(p: Player, r: int, c: int) -> Why:
     """A building of the colony with nothing on it this year."""
     if not C.is_building(p.grid[index(r, c)]):
-        return ("activate.not_a_building", "Only a building can be activated; roads and empty cells never are.")
+        return ("activate.not_a_building", _("Only a building can be activated; roads and empty cells never are."))
     if p.occupant[index(r, c)]:
-        return ("activate.occupied", "Your governor stands on that building." if p.occupant[index(r, c)] == "G"
-                else "That building holds a die or coins already this year.")
+        return ("activate.occupied",
+                _("Your governor stands on that building.") if p.occupant[index(r, c)] == "G" else _("That building holds a die or coins already this year."))
     return None
 
 
 def why_not_pay_activation(state: State, seat: int) -> Why:
     if state.players[seat].coins < activation_cost(state, seat):
-        return ("activate.cannot_pay", f"This activation costs {activation_cost(state, seat)} coins.")
+        return ("activate.cannot_pay",
+                ngettext("This activation costs {n} coin.", "This activation costs {n} coins.", activation_cost(state, seat)))
     return None
 
 
@@ -261,7 +264,7 @@ def why_not_die(state: State, seat: int, d: dict[str, Any], value: int, adjust: 
     face = die_face(state.players[seat], d, state)
     assert face is not None
     if (adjust == "none") != (value == face):
-        return ("die.bad_adjust", "Keep the die's value with adjust none, or change it with coins (or cocoa or gold).")
+        return ("die.bad_adjust", _("Keep the die's value with adjust none, or change it with coins (or cocoa or gold)."))
     colour = kingdoms.colour(d)
     return (why_not_line(state, seat, colour, value, line) or why_not_pay_die(state, seat, face, value, adjust, line)
             or why_not_free_line(state, seat, colour, value, line))
@@ -274,21 +277,23 @@ def why_not_take_die(state: State, seat: int, d: dict[str, Any]) -> Why:
     p = state.players[seat]
     if d["kind"] == "white":
         if d["face"] not in state.white_pool:
-            return ("die.not_in_pool", f"No white die shows {d['face']}.")
+            return ("die.not_in_pool", _("No white die shows {face}.", face=d['face']))
         if p.white_taken >= white_limit(state, seat):
-            return ("die.white_limit", f"You may take at most {white_limit(state, seat)} white dice a year.")
+            return ("die.white_limit",
+                    ngettext("You may take at most {n} white die a year.", "You may take at most {n} white dice a year.", white_limit(state, seat)))
     elif d["kind"] == "blue":
         own = next((b for b in p.blue if b.id == d["id"]), None)
         if own is None or own.used or not own.usable or state.shared_blue_dice:
-            return ("die.not_available", "That blue die is not yours to use now.")
+            return ("die.not_available", _("That blue die is not yours to use now."))
     elif d["kind"] == "ambassador":  # module C (§8.4)
         if (why := ambassadors.why_not_take(state, d)) is not None:
             return why
     else:
         if not state.shared_blue_dice or d["face"] not in state.blue_pool:
-            return ("die.not_in_pool", f"No blue die in the pool shows {d['face']}.")
+            return ("die.not_in_pool", _("No blue die in the pool shows {face}.", face=d['face']))
         if p.blue_used >= p.unlocked:
-            return ("die.blue_limit", f"You have unlocked {p.unlocked} blue dice this year and used them all.")
+            return ("die.blue_limit",
+                    ngettext("You have unlocked {n} blue die this year and used it.", "You have unlocked {n} blue dice this year and used them all.", p.unlocked))
     return None
 
 
@@ -298,8 +303,8 @@ def why_not_line(state: State, seat: int, colour: str, value: int, line: str) ->
     if kingdoms.diagonal_allowed(state, seat, value):  # Archery (§1.6)
         allowed.add("diagonal")
     if line not in allowed:
-        return ("die.bad_line", "A white die activates a column, a blue die a row (a column with Philosophy, "
-                "a diagonal with Archery when it shows 1 or 6).")
+        return ("die.bad_line",
+                _("A white die activates a column, a blue die a row (a column with Philosophy, a diagonal with Archery when it shows 1 or 6)."))
     return None
 
 
@@ -308,7 +313,8 @@ def why_not_pay_die(state: State, seat: int, face: int, value: int, adjust: str,
     if state.expansion:
         return kingdoms.why_not_adjust_paid(state, seat, adjust, die_cost(state, seat, face, value, adjust, line))
     if state.players[seat].coins < die_cost(state, seat, face, value, adjust):
-        return ("die.cannot_pay", f"Changing the die costs {die_cost(state, seat, face, value, adjust)} coins.")
+        return ("die.cannot_pay",
+                ngettext("Changing the die costs {n} coin.", "Changing the die costs {n} coins.", die_cost(state, seat, face, value, adjust)))
     return None
 
 
@@ -317,7 +323,7 @@ def why_not_free_line(state: State, seat: int, colour: str, value: int, line: st
     forced move (§8.2, A-07)."""
     moved = governor.after_forced_move(state, seat, colour, line, value)
     if not free_buildings(moved, kingdoms.kind_of(line, colour), value):
-        return ("die.no_free_building", f"That {line} has no free building to activate.")
+        return ("die.no_free_building", _("That line ({line}) has no free building to activate.", line=line_name(line)))
     return None
 
 
@@ -354,7 +360,7 @@ def _use_die(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
 def _die_line(tx: Tx, seat: int, step: Any, rng: RandomSource) -> list[Any]:
     """§2.6 steps 4-6: Taxation, then every free building of the line in order, the die on the last;
     `kind` is the line's kind as colony.line_cells reads it (a blue die's diagonal: `diagonal_blue`)."""
-    _, kind, value, code = step
+    _skip, kind, value, code = step
     if has_scholar(tx.state, seat, "SCH_TAXATION"):  # §1.6 Taxation, before the buildings
         colonists = line_colonists(tx.state.players[seat], kind, value)
         if colonists:
@@ -424,6 +430,6 @@ __all__ = ["BlueDie", "resume"]
 
 @task("place_die")
 def _place_die(tx: Tx, seat: int, step: Any, rng: RandomSource) -> list[Any]:
-    _, code, r, c = step
+    _skip, code, r, c = step
     tx.emit({"t": "DiePlaced", "seat": seat, "die": code, "cell": [r, c]})  # on the last target (§2.6 step 6)
     return []

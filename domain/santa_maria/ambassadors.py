@@ -29,6 +29,7 @@ from . import governor
 from .colony import free_buildings, line_cells
 from .components import C
 from .flow import Ask, run, task, why_not_decision
+from .i18n import _
 from .kingdoms import kind_of
 from .scholars import has_scholar
 from .state import State, Task, commands, evolves, index, replace
@@ -107,9 +108,9 @@ def face(state: State, d: dict[str, Any]) -> int | None:
 def why_not_take(state: State, d: dict[str, Any]) -> Why:
     """The ambassador die lies on its token: module C is in play and nobody took it this year (§2.6 check 2)."""
     if state.ambassadors is None:
-        return ("die.not_available", "There are no ambassadors in this game.")
+        return ("die.not_available", _("There are no ambassadors in this game."))
     if state.ambassadors[COLOURS.index(d["color"])][1] is not None:
-        return ("die.not_available", f"The {d['color']} ambassador die has been taken this year.")
+        return ("die.not_available", (_("The white ambassador die has been taken this year.") if d["color"] == "white" else _("The blue ambassador die has been taken this year.")))
     return None
 
 
@@ -117,7 +118,7 @@ def available(state: State) -> list[dict[str, Any]]:
     """The ambassador dice still on their tokens."""
     if state.ambassadors is None:
         return []
-    return [{"kind": "ambassador", "color": c} for c, (_, taker) in zip(COLOURS, state.ambassadors, strict=True)
+    return [{"kind": "ambassador", "color": c} for c, (_skip, taker) in zip(COLOURS, state.ambassadors, strict=True)
             if taker is None]
 
 
@@ -181,7 +182,7 @@ def may_take_diagonal(state: State, seat: int, value: int) -> bool:
 
 @task("ask_ambassador_line")
 def _ask_ambassador_line(tx: Tx, seat: int, step: Task, rng: RandomSource) -> list[Task] | Ask:
-    _, kind, value, color = step
+    _skip, kind, value, color = step
     if may_take_diagonal(tx.state, seat, value):  # asked even without the coin (§2.3)
         return Ask("ambassador_line", {"line": kind, "value": value, "color": color})
     return []
@@ -199,7 +200,7 @@ def targets(state: State, seat: int, kind: str, value: int, color: str) -> list[
 
 @task("passive_line")
 def _passive_line(tx: Tx, seat: int, step: Task, rng: RandomSource) -> list[Task]:
-    _, kind, value, color = step
+    _skip, kind, value, color = step
     tx.emit({"t": "PassiveActivationStarted", "seat": seat, "line": kind, "value": value, "color": color})
     return [*before_passive_line(tx.state, seat, kind, value, color), ("passive_activate", kind, value, color)]
 
@@ -215,7 +216,7 @@ def before_passive_line(state: State, seat: int, kind: str, value: int, color: s
 def _passive_activate(tx: Tx, seat: int, step: Task, rng: RandomSource) -> list[Task]:
     """§2.6 steps 4-5 for the passive player: Taxation, then every free building of the line; no
     die is left (§8.4). A line without a free building activates nothing."""
-    _, kind, value, color = step
+    _skip, kind, value, color = step
     p = tx.state.players[seat]
     if has_scholar(tx.state, seat, "SCH_TAXATION"):  # §1.6: passive activations count too
         colonists = sum(C.colonists(p.grid[index(r, c)]) for r, c in cells(kind, value, color))
@@ -234,17 +235,18 @@ def asked_line(state: State) -> tuple[str, int, str]:
     `passive_line` task the answer starts is the first of the pending agenda)."""
     pending = state.pending
     assert pending is not None and pending.agenda and pending.agenda[0][0] == "passive_line"
-    _, kind, value, color = pending.agenda[0]
+    _skip, kind, value, color = pending.agenda[0]
     return kind, value, color
 
 
 def why_not_line(state: State, seat: int, line: str) -> Why:
     """`ambassador_line{line}`: the passive line, or the diagonal for 1 coin (§8.4)."""
-    kind, _, _ = asked_line(state)
+    kind, _value, _colour = asked_line(state)
     if line not in (kind, "diagonal"):
-        return ("ambassador.bad_line", f"You activate the ambassador's {kind}, or the diagonal with Archery.")
+        return ("ambassador.bad_line", _("You activate the ambassador's row, or the diagonal with Archery.") if kind == "row"
+                else _("You activate the ambassador's column, or the diagonal with Archery."))
     if line == "diagonal" and state.players[seat].coins < ARCHERY_FEE:
-        return ("ambassador.cannot_pay", "The diagonal costs 1 coin.")
+        return ("ambassador.cannot_pay", _("The diagonal costs 1 coin."))
     return None
 
 
@@ -254,7 +256,7 @@ def _ambassador_line(tx: Tx, seat: int, action: Action, rng: RandomSource) -> No
     line = one_of(action, "line", ("row", "column", "diagonal"))
     refuse(why_not_decision(tx.state, seat, ("ambassador_line",)))
     refuse(why_not_line(tx.state, seat, line))
-    _, value, color = asked_line(tx.state)
+    _skip, value, color = asked_line(tx.state)
     pending = tx.state.pending
     assert pending is not None
     if line == "diagonal":

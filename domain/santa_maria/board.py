@@ -11,27 +11,43 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.core.words import amount
-
 from . import boardparts, governor, specialists, words
 from .ambassadors import WHITE_LIMIT
 from .components import C
+from .i18n import (
+    N_,
+    NP_,
+    NPL_,
+    _,
+    cell,
+    coins,
+    colony,
+    dock,
+    good,
+    goods,
+    line,
+    monk_place,
+    named,
+    ngettext,
+    npgettext,
+    pgettext,
+)
 from .maya import board as maya_board
 from .text import board_text as text  # noqa: F401  (the text board of `replay show`, replay/textboard.py)
 
 _amounts = boardparts.amounts
-_ROTATION = boardparts.ROTATION
 
 
 def effect_words(effect: str) -> str:
-    """One effect in words: "prod_wood" -> "+1 wood", a trade -> "pay 1 sugar: 2 VP"."""
+    """One effect in words: "prod_wood" -> "+1 wood", a trade -> "trade 1 sugar → 2 VP"."""
     data = C.effects.get(effect, {})
     category = data.get("category")
     if category == "production":
         return "+" + _amounts(data["gain"])
     if category == "trade":
-        return "trade " + " or ".join(f"{_amounts(o['pay'])} → {_amounts(o['gain'])}" for o in data["options"])
-    return {"sea_trade": "sea trade", "conquistador": "conquistador", "religion": "religion"}.get(effect, effect.replace("_", " "))
+        return _("trade {options}", options=_(" or ").join(trade_options(effect)))
+    said = {"sea_trade": N_("sea trade"), "conquistador": N_("conquistador"), "religion": N_("religion")}.get(effect)
+    return _(said) if said is not None else effect.replace("_", " ")
 
 
 def trade_options(effect: str) -> list[str]:
@@ -44,10 +60,10 @@ def cell_words(content: str) -> str:
     if not content:
         return ""
     if content in C.roads:
-        n = C.roads[content]
-        return f"road, {amount(n, 'colonist')}"
+        return ngettext("road, {n} colonist", "road, {n} colonists", C.roads[content])
     # a soft hyphen lets "conquistador" break inside a narrow cell of a phone's colony grid
-    return " and ".join(effect_words(e) for e in content.split("+")).replace("conquistador", "conquis\u00adtador")
+    said = _(" and ").join(effect_words(e) for e in content.split("+"))
+    return said.replace("conquistador", "conquis\u00adtador").replace("конкистадор", "конкис\u00adтадор")
 
 
 def tile_words(tile_id: str) -> str:
@@ -57,42 +73,73 @@ def tile_words(tile_id: str) -> str:
     return " · ".join(cell_words(c) for c in tile.cells)
 
 
+_TILE_KINDS = {k: k for k in (NP_("tile", "double"), NP_("tile", "triple"), NP_("tile", "special"), NP_("tile", "road"),
+                               NP_("tile", "town hall"), NP_("tile", "development"))}
+
+
+def tile_kind(kind: str) -> str:
+    """A tile's kind in words: "double", «двойной»."""
+    words = kind.replace("_", " ")
+    return pgettext("tile", words) if words in _TILE_KINDS else words
+
+
 def _tile_help(tile_id: str) -> str:
     kind = C.tiles[tile_id].kind if tile_id in C.tiles else "development"
-    return f"{kind.capitalize()} tile: {tile_words(tile_id).replace(chr(173), '')}. {boardparts.HELP['display']}"
+    return _("{Kind} tile: {words}. {help}", Kind=tile_kind(kind).capitalize(), words=tile_words(tile_id).replace(chr(173), ""),
+             help=_(boardparts.HELP["display"]))
 
 
 def _ship(tile_id: str) -> dict[str, Any]:
-    cost, vp = _amounts(C.ship_cost.get(tile_id)), C.ship_vp.get(tile_id, 0)
-    return {"id": tile_id, "cost": cost, "vp": vp, "help": f"This ship costs {cost} and scores {vp} VP at the end."}
+    cost, points = _amounts(C.ship_cost.get(tile_id)), C.ship_vp.get(tile_id, 0)
+    return {"id": tile_id, "cost": cost, "vp": points,
+            "help": ngettext("This ship costs {cost} and scores {n} VP at the end.", "This ship costs {cost} and scores {n} VP at the end.",
+                             points, cost=cost)}
 
 
 _BISHOP_PER = {
-    "double_tile_in_colony": "double tile in your colony", "fully_developed_line": "fully built row or column",
-    "own_monk_on_main_board": "of your monks on the main board", "sugar_symbol_on_own_ships": "sugar on your ships",
-    "religion_space_beyond_2": "religion space beyond the 2nd", "colonist_in_colony": "colonist in your colony",
-    "three_cell_tile_in_colony": "3-cell tile in your colony", "gem_symbol_on_own_ships": "gem on your ships",
+    "double_tile_in_colony": NPL_("bishop", "{n} VP per double tile in your colony (at most {max})",
+                                  "{n} VP per double tile in your colony (at most {max})"),
+    "fully_developed_line": NPL_("bishop", "{n} VP per fully built row or column (at most {max})",
+                                 "{n} VP per fully built row or column (at most {max})"),
+    "own_monk_on_main_board": NPL_("bishop", "{n} VP per each of your monks on the main board (at most {max})",
+                                   "{n} VP per each of your monks on the main board (at most {max})"),
+    "sugar_symbol_on_own_ships": NPL_("bishop", "{n} VP per sugar on your ships (at most {max})",
+                                      "{n} VP per sugar on your ships (at most {max})"),
+    "religion_space_beyond_2": NPL_("bishop", "{n} VP per religion space beyond the 2nd (at most {max})",
+                                    "{n} VP per religion space beyond the 2nd (at most {max})"),
+    "colonist_in_colony": NPL_("bishop", "{n} VP per colonist in your colony (at most {max})",
+                               "{n} VP per colonist in your colony (at most {max})"),
+    "three_cell_tile_in_colony": NPL_("bishop", "{n} VP per 3-cell tile in your colony (at most {max})",
+                                      "{n} VP per 3-cell tile in your colony (at most {max})"),
+    "gem_symbol_on_own_ships": NPL_("bishop", "{n} VP per gem on your ships (at most {max})",
+                                    "{n} VP per gem on your ships (at most {max})"),
 }
 
 
 def _bishop(bishop_id: str) -> str:
     rule = C.bishop_rule[bishop_id]
     if rule.get("special") == "conquistador_year3_twice":
-        return "its monks' owners receive their year-3 conquistador award a second time"
-    return f"{rule['vp_each']} VP per {_BISHOP_PER.get(rule['per'], rule['per'].replace('_', ' '))} (at most {rule['max']})"
+        return _("its monks' owners receive their year-3 conquistador award a second time")
+    forms = _BISHOP_PER.get(rule["per"])
+    if forms is None:
+        return rule["per"].replace("_", " ")
+    return npgettext("bishop", *forms, rule["vp_each"], max=rule["max"])
 
 
 def _pass_space(space: Mapping[str, Any]) -> str:
     action = space["action"]
     if action == "gain_coins":
-        return f"gain {space['coins']} coins"
-    return {"religion": "one religion step", "conquistador": "one conquistador step",
-            "sea_trade": "one sea trade", "road_tile": "place a road tile (2 colonists)"}.get(action, action)
+        return ngettext("gain {n} coin", "gain {n} coins", space["coins"])
+    said = {"religion": N_("one religion step"), "conquistador": N_("one conquistador step"), "sea_trade": N_("one sea trade"),
+            "road_tile": N_("place a road tile (2 colonists)")}.get(action)
+    return _(said) if said is not None else action
 
 
 def _dock_income(dock: str) -> str:
     income = C.dock_income[dock]
-    return f"a {income['action']} step" if "action" in income else _amounts(income)
+    if "action" not in income:
+        return _amounts(income)
+    return _("a religion step") if income["action"] == "religion" else _("a conquistador step")
 
 
 def abilities(view: dict[str, Any]) -> dict[int, list[str]]:
@@ -100,7 +147,7 @@ def abilities(view: dict[str, Any]) -> dict[int, list[str]]:
     out: dict[int, list[str]] = {p["seat"]: [] for p in view.get("players", [])}
     scholars = view.get("scholars", [])
     for place, seats in view.get("monk_places", {}).items():
-        kind, _, n = place.rpartition("_")
+        kind, _sep, n = place.rpartition("_")
         if kind == "scholar" and n.isdigit() and int(n) <= len(scholars):
             for s in seats:
                 out.setdefault(s, []).append(scholars[int(n) - 1])
@@ -116,13 +163,13 @@ def context(view: dict[str, Any]) -> dict[str, Any]:
     ships = {t for t in (*view.get("board_docks", {}).values(), view.get("special_dock")) if t} | {
         t for p in view.get("players", []) for d in p.get("docks", {}).values() for t in d}
     return {
-        "tiles": {t: {"kind": C.tiles[t].kind if t in C.tiles else "", "words": tile_words(t), "help": _tile_help(t)} for t in tiles},
+        "tiles": {t: {"kind": tile_kind(C.tiles[t].kind) if t in C.tiles else "", "words": tile_words(t), "help": _tile_help(t)}
+                  for t in tiles},
         "tile_words": tile_words,
         "tile_cost": {k: _amounts(v) for k, v in C.tile_cost.items()},
         "ships": {t: _ship(t) for t in ships},
-        "scholars": {s: {"name": s.removeprefix("SCH_").capitalize(), "vp": C.scholar_vp[s], "ability": C.scholar_ability[s]}
-                     for s in C.scholar_vp},
-        "bishops": {b: {"name": b.removeprefix("BSH_").capitalize(), "rule": _bishop(b)} for b in C.bishop_rule},
+        "scholars": {s: {"name": named(s), "vp": C.scholar_vp[s], "ability": _(C.scholar_ability[s])} for s in C.scholar_vp},
+        "bishops": {b: {"name": named(b), "rule": _bishop(b)} for b in C.bishop_rule},
         "missions": {m: _amounts(g) for m, g in C.mission_gain.items()},
         "pass_spaces": {str(s["id"]): _pass_space(s) for s in C.pass_spaces},
         "dock_income": {d: _dock_income(d) for d in C.docks},
@@ -139,10 +186,35 @@ def context(view: dict[str, Any]) -> dict[str, Any]:
         "specialist": specialist_words, "governor_score": governor.score,  # modules B, A
         **ambassador_context(view),  # module C
         # the board as the input (boardparts.py): the controls, the previews, the payments, the rules help
-        "decides": words.DECISIONS, "help": boardparts.HELP, "chips": [{**c, "words": c["words"] or action_label(c["fields"])} for c in boardparts.chips(view, cell_words)],
+        "decides": {k: _(v) for k, v in words.DECISIONS.items()}, "help": {k: _(v) for k, v in boardparts.HELP.items()}, "chips": [{**c, "words": c["words"] or action_label(c["fields"])} for c in boardparts.chips(view, cell_words)],
         "previews": boardparts.previews(view), "ship_pays": {t: boardparts.ship_payments(t) for t in ships},
         "amounts": boardparts.amounts, "cell_help": boardparts.cell_help,
+        # the board's words (board.html): names in the reader's language
+        "phase": phase, "cell_at": cell, "colony": colony, "good": good, "dock": dock, "monk_place": monk_place,
+        "specialist_count": specialist_count, "specialist_name": lambda s: specialist_words(s).split(" (")[0],
+        "maya_node": maya_board.node, "maya_items": maya_board.items, "awards": awards,
     }
+
+
+_PHASES = {p: p for p in (NP_("phase", "draft colony"), NP_("phase", "draft set"), NP_("phase", "play"), NP_("phase", "over"))}
+
+
+def phase(name: str) -> str:
+    """The part of the game in words: "Play", «Игра»."""
+    words = str(name).replace("_", " ")
+    return (pgettext("phase", words) if words in _PHASES else words).capitalize()
+
+
+def specialist_count(kind: str, n: int) -> str:
+    """"2 farmers" (module B's production specialists a seat has hired)."""
+    forms = {"farmer": NPL_("specialists", "{n} farmer", "{n} farmers"), "forester": NPL_("specialists", "{n} forester", "{n} foresters"),
+             "soldier": NPL_("specialists", "{n} soldier", "{n} soldiers")}.get(kind)
+    return npgettext("specialists", *forms, n) if forms is not None else f"{n} {kind}"
+
+
+def awards(by_year: Mapping[Any, Any]) -> str:
+    """The conquistador awards by year: "year 1: 6 / 3; year 2: 8 / 4"."""
+    return "; ".join(_("year {year}: {awards}", year=y, awards=" / ".join(map(str, a))) for y, a in by_year.items())
 
 
 def specialist_words(specialist_id: str) -> str:
@@ -150,25 +222,33 @@ def specialist_words(specialist_id: str) -> str:
     s = specialists.SPECIALISTS.get(specialist_id)
     if s is None:
         return specialist_id
+    name = specialists.name(specialist_id)
     if s.kind != "improvement":
-        what = "conquistador steps" if s.gives == "conquistador_steps" else str(s.gives)
-        return f"{s.name}: your k-th {s.name} costs k coins and brings k {what}"
-    effects = " and ".join(effect_words(e) for e in s.effects)
-    return (f"{s.name} improvement ({effects}): {amount(specialists.ON_BUILT, 'coin')} on a built cell, "
-            f"{amount(specialists.ON_EMPTY, 'coin')} on an empty one")
+        if s.gives == "conquistador_steps":
+            return _("{name}: your k-th {name} costs k coins and brings k conquistador steps", name=name)
+        return _("{name}: your k-th {name} costs k coins and brings k {good}", name=name, good=good(str(s.gives)))
+    return _("{name} ({effects}): {built} on a built cell, {empty} on an empty one", name=name,
+             effects=_(" and ").join(effect_words(e) for e in s.effects), built=coins(specialists.ON_BUILT),
+             empty=coins(specialists.ON_EMPTY))
 
 
 def occupant_words(occupant: str) -> str:
     """What lies on a cell: "w5" a white die showing 5, "b2" the blue die b2, "p4" a pool blue die
     showing 4, "$3" 3 coins (rules page §2.5, §2.6)."""
     if not occupant or occupant == "priest":  # the Maya city's high priest (module D)
-        return "high priest" if occupant else ""
+        return _("high priest") if occupant else ""
     kind, rest = occupant[0], occupant[1:]
     if kind == "a":  # module C: "aw4" the white ambassador die showing 4
-        return f"{'white' if rest[0] == 'w' else 'blue'} ambassador die {rest[1:]}"
+        if rest[0] == "w":
+            return _("white ambassador die {face}", face=rest[1:])
+        return _("blue ambassador die {face}", face=rest[1:])
     if kind == "$":
-        return amount(int(rest), "coin")
-    return {"w": f"white die {rest}", "b": f"blue die {rest}", "p": f"blue die {rest}", "G": "governor"}.get(kind, occupant)
+        return coins(int(rest))
+    if kind == "w":
+        return _("white die {face}", face=rest)
+    if kind in "bp":
+        return _("blue die {die}", die=rest)
+    return _("governor") if kind == "G" else occupant
 
 
 def scores(view: dict[str, Any]) -> list[int | None]:
@@ -176,77 +256,94 @@ def scores(view: dict[str, Any]) -> list[int | None]:
     return [p["vp"] for p in view["players"]]
 
 
-def _cell(cell: Any) -> str:
-    return f"row {cell[0]}, column {cell[1]}"
-
-
-def _pay(action: dict[str, Any]) -> str:
+def _pay(action: dict[str, Any], words: str) -> str:
+    """`words` of a choice that pays: "Extra religion step, paying with grain"."""
     pay = action.get("pay")
     if isinstance(pay, str):
-        return f", paying with {'coins' if pay == 'coins' else pay}"
-    return f", paying {_amounts(pay)}" if pay else ""
+        return _("{choice}, paying with {what}", choice=words, what=pgettext("paid", "coins") if pay == "coins" else good(pay))
+    return _("{choice}, paying {what}", choice=words, what=_amounts(pay)) if pay else words
 
 
-def action_label(action: dict[str, Any]) -> str | None:  # noqa: C901, PLR0911 - one line per action type
+def _use_die(action: dict[str, Any]) -> str:
+    die = action["die"]
+    if die["kind"] == "white":
+        name = _("White {face}", face=die["face"])
+    elif die["kind"] == "pool_blue":
+        name = _("Pool blue {face}", face=die["face"])
+    else:
+        name = _("Blue die {die}", die=die.get("id", ""))
+    target = _("{line} {value}", line=line(str(action["line"])), value=action["value"])
+    if action.get("adjust") in ("cocoa", "gold"):  # American Kingdoms (§8.1)
+        return _("{die} set to {value} for {price} → {target}", die=name, value=action["value"],
+                 price=goods(1, str(action["adjust"])), target=target)
+    if action.get("adjust") == "coins":
+        steps = abs(int(action["value"]) - int(die["face"])) if "face" in die else None
+        if steps:
+            return ngettext("{die} set to {value}, {n} step for coins → {target}", "{die} set to {value}, {n} steps for coins → {target}",
+                            steps, die=name, value=action["value"], target=target)
+        return _("{die} set to {value} for coins → {target}", die=name, value=action["value"], target=target)
+    return _("{die} → {target}", die=name, target=target)
+
+
+def action_label(action: dict[str, Any]) -> str | None:  # noqa: C901, PLR0911, PLR0912 - one line per action type
     """Button words; None: the platform's words."""
     kind = action.get("type")
     if kind == "use_die" and action["die"].get("kind") == "ambassador":
         return ambassador_label(action)  # module C
     if kind == "use_die":
-        die = action["die"]
-        name = f"white {die['face']}" if die["kind"] == "white" else (
-            f"pool blue {die['face']}" if die["kind"] == "pool_blue" else f"blue die {die.get('id', '')}")
-        steps = abs(int(action["value"]) - int(die["face"])) if "face" in die else None
-        paid = f", {amount(steps, 'step')} for coins" if steps else " for coins"
-        changed = f" set to {action['value']}{paid}" if action.get("adjust") == "coins" else ""
-        if action.get("adjust") in ("cocoa", "gold"):  # American Kingdoms (§8.1)
-            changed = f" set to {action['value']} for 1 {action['adjust']}"
-        return f"{name.capitalize()}{changed} → {action['line']} {action['value']}"
+        return _use_die(action)
     if kind == "activate_building":
-        return f"Activate {_cell(action['cell'])} with coins"
+        return _("Activate {cell} with coins", cell=cell(action["cell"]))
     if kind == "expand":
-        return f"Expand: {action['tile']} ({tile_words(str(action['tile']))})"
+        return _("Expand: {tile} ({words})", tile=action["tile"], words=tile_words(str(action["tile"])))
     if kind in ("place_tile", "place_town_hall"):
-        return f"Place at {_cell(action['anchor'])}, {_ROTATION.get(action['rotation'], action['rotation'])}"
+        return _("Place at {cell}, {rotation}", cell=cell(action["anchor"]), rotation=boardparts.rotation(action["rotation"]))
     if kind == "expand_pay":
-        return f"Pay {_amounts(action['pay'])}"
+        return _("Pay {what}", what=_amounts(action["pay"]))
     if kind == "expand_cancel":
-        return "Cancel the expansion"
+        return _("Cancel the expansion")
     if kind == "pass":
-        space = C.pass_spaces[int(action["space"]) - 1]
-        return f"Pass to space {action['space']}: {_pass_space(space)}"
+        return _("Pass to space {space}: {action}", space=action["space"], action=_pass_space(C.pass_spaces[int(action["space"]) - 1]))
     if kind in ("sell", "buy"):
-        price = C.sale_price[action["good"]] if kind == "sell" else C.buy_price
-        return f"{kind.capitalize()} 1 {action['good']} for {amount(price, 'coin')}"
+        g = goods(1, str(action["good"]))
+        if kind == "sell":
+            return _("Sell {good} for {coins}", good=g, coins=coins(C.sale_price[action["good"]]))
+        return _("Buy {good} for {coins}", good=g, coins=coins(C.buy_price))
     if kind == "ship":
         if action.get("source") == "special":
-            return f"Special ship to your {action.get('dock')} dock{_pay(action)}"
-        return "Take no ship" if action.get("source") is None else f"Ship from the {action['source']} dock{_pay(action)}"
+            return _pay(action, _("Special ship to your {dock} dock", dock=dock(str(action.get("dock")))))
+        if action.get("source") is None:
+            return _("Take no ship")
+        return _pay(action, _("Ship from the {dock} dock", dock=dock(str(action["source"]))))
     if kind == "trade":
-        return "Do not trade" if action.get("option") is None else f"Trade (option {int(action['option']) + 1}){_pay(action)}"
-    if kind in ("religion_extra", "conquistador_extra"):
-        track = kind.removesuffix("_extra")
-        return f"No extra {track} step" if action.get("pay") is None else f"Extra {track} step{_pay(action)}"
+        return _("Do not trade") if action.get("option") is None else _pay(action, _("Trade (option {n})", n=int(action["option"]) + 1))
+    if kind == "religion_extra":
+        return _("No extra religion step") if action.get("pay") is None else _pay(action, _("Extra religion step"))
+    if kind == "conquistador_extra":
+        return _("No extra conquistador step") if action.get("pay") is None else _pay(action, _("Extra conquistador step"))
     if kind == "place_monk":
-        return "Keep the monk" if action.get("place") is None else f"Monk to {str(action['place']).replace('_', ' ')}"
+        return _("Keep the monk") if action.get("place") is None else _("Monk to {place}", place=monk_place(str(action["place"])))
     if kind == "meditation_extra":
         if action.get("space") is None:
-            return "No extra pass-space action"
-        return f"Meditation: {_pass_space(C.pass_spaces[int(action['space']) - 1])} (space {action['space']})"
+            return _("No extra pass-space action")
+        return _("Meditation: {action} (space {space})", action=_pass_space(C.pass_spaces[int(action["space"]) - 1]),
+                 space=action["space"])
     if kind == "ambassador_line":
-        return "Activate the diagonal for 1 coin (Archery)" if action["line"] == "diagonal" else f"Activate the ambassador's {action['line']}"
+        if action["line"] == "diagonal":
+            return _("Activate the diagonal for 1 coin (Archery)")
+        return _("Activate the ambassador's row") if action["line"] == "row" else _("Activate the ambassador's column")
     if kind == "road_tile":
-        return "No road tile" if action.get("cell") is None else f"Road tile on {_cell(action['cell'])}"
+        return _("No road tile") if action.get("cell") is None else _("Road tile on {cell}", cell=cell(action["cell"]))
     if kind == "hire":
         if not action.get("accept"):
-            return "Do not hire the specialist"
-        return f"Hire the specialist{' onto ' + _cell(action['cell']) if action.get('cell') else ''}"
+            return _("Do not hire the specialist")
+        return _("Hire the specialist onto {cell}", cell=cell(action["cell"])) if action.get("cell") else _("Hire the specialist")
     if kind == "navigate":
-        return "Move the governor one more cell for 1 coin" if action.get("pay") else "Leave the governor here"
+        return _("Move the governor one more cell for 1 coin") if action.get("pay") else _("Leave the governor here")
     if kind == "choose_colony":
-        return f"Colony {str(action['board']).removeprefix('colony_')}"
+        return colony(str(action["board"])).capitalize()
     if kind == "choose_set":
-        return f"Town hall set {action['set']}"
+        return _("Town hall set {set}", set=action["set"])
     return maya_board.action_label(action)  # module D's actions, or None
 
 
@@ -259,5 +356,12 @@ def ambassador_context(view: dict[str, Any]) -> dict[str, Any]:
 
 
 def ambassador_label(action: dict[str, Any]) -> str:
-    changed = f" set to {action['value']} for coins" if action.get("adjust") == "coins" else ""
-    return f"{action['die']['color'].capitalize()} ambassador die{changed} → {action['line']} {action['value']}, then everybody else"
+    target = _("{line} {value}", line=line(str(action["line"])), value=action["value"])
+    white = action["die"]["color"] == "white"
+    if action.get("adjust") == "coins":
+        if white:
+            return _("White ambassador die set to {value} for coins → {target}, then everybody else", value=action["value"], target=target)
+        return _("Blue ambassador die set to {value} for coins → {target}, then everybody else", value=action["value"], target=target)
+    if white:
+        return _("White ambassador die → {target}, then everybody else", target=target)
+    return _("Blue ambassador die → {target}, then everybody else", target=target)

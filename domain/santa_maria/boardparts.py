@@ -15,15 +15,14 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from domain.core.words import amount
-
 from .colony import ROTATIONS, footprint
 from .components import DATA_FILE, SIZE, C
 from .goods import payments
+from .i18n import N_, _, colony, goods_plus
 from .maya import board as maya_board
 
 HELP: dict[str, str] = {k: v for k, v in json.loads(DATA_FILE.read_text(encoding="utf-8"))["help"].items() if k != "_about"}
-ROTATION = {0: "as printed", 90: "¼ turn right", 180: "upside down", 270: "¼ turn left"}
+ROTATION = {0: N_("as printed"), 90: N_("¼ turn right"), 180: N_("upside down"), 270: N_("¼ turn left")}
 Chip = dict[str, Any]  # fields, whole (an action, else a part of one), words (None: the action's button words), help
 
 
@@ -33,10 +32,13 @@ def _chip(fields: dict[str, Any], words: str | None = None, whole: bool = True, 
 
 def amounts(what: Any) -> str:
     """{"wood": 2, "grain": 1} -> "2 wood + 1 grain"; {"coins": 1} -> "1 coin", {"vp": 2} -> "2 VP"."""
-    parts = []
-    for good, n in (what.items() if isinstance(what, dict) else []):
-        parts.append(amount(n, "coin") if good == "coins" else f"{n} {'VP' if good == 'vp' else good}")
-    return " + ".join(parts) or "nothing"
+    return goods_plus(what)
+
+
+def rotation(degrees: Any) -> str:
+    """How a tile lies, in words: "¼ turn right"."""
+    said = ROTATION.get(degrees)
+    return _(said) if said is not None else str(degrees)
 
 
 def tile_payments(tile: str) -> list[dict[str, int]]:
@@ -68,16 +70,20 @@ def placing_words(tile_id: str, cell: Any) -> list[tuple[int, str]]:
     if tile is None:
         return []
     out = []
-    for rotation, words in ROTATION.items():
-        cells = footprint(tile, (0, 0), rotation)
-        said = "; ".join(f"{cell(code)} {_where(dr, dc)}" for (dr, dc), code in zip(cells, tile.cells, strict=True))
-        out.append((rotation, f"{words.capitalize()}: {said}."))
+    for turn in ROTATION:
+        cells = footprint(tile, (0, 0), turn)
+        said = "; ".join(_("{cell} {where}", cell=cell(code), where=_where(dr, dc)) for (dr, dc), code in zip(cells, tile.cells, strict=True))
+        out.append((turn, _("{rotation}: {cells}.", rotation=rotation(turn).capitalize(), cells=said)))
     return out
 
 
+_WHERE = {(0, 0): N_("on the cell you click"), (0, 1): N_("to its right"), (0, -1): N_("to its left"), (1, 0): N_("below it"),
+          (-1, 0): N_("above it")}
+
+
 def _where(dr: int, dc: int) -> str:
-    named = {(0, 0): "on the cell you click", (0, 1): "to its right", (0, -1): "to its left", (1, 0): "below it", (-1, 0): "above it"}
-    return named.get((dr, dc), f"{dr:+d} rows, {dc:+d} columns away")
+    said = _WHERE.get((dr, dc))
+    return _(said) if said is not None else _("{rows} rows, {columns} columns away", rows=f"{dr:+d}", columns=f"{dc:+d}")
 
 
 def chips(view: dict[str, Any], cell: Any) -> list[Chip]:  # noqa: C901, PLR0912 - one branch per decision
@@ -87,15 +93,15 @@ def chips(view: dict[str, Any], cell: Any) -> list[Chip]:  # noqa: C901, PLR0912
     out: list[Chip] = []
     placing = _placing(view)
     if placing is not None:
-        out += [_chip({"rotation": r}, ROTATION[r], whole=False, help=words) for r, words in placing_words(placing[1], cell)]
+        out += [_chip({"rotation": r}, rotation(r), whole=False, help=words) for r, words in placing_words(placing[1], cell)]
     if kind in ("place_tile", "expand_pay"):
-        out.append(_chip({"type": "expand_cancel"}, "Cancel the expansion"))
+        out.append(_chip({"type": "expand_cancel"}, _("Cancel the expansion")))
     if kind == "expand_pay":
-        out += [_chip({"type": "expand_pay", "pay": p}, f"Pay {amounts(p)}") for p in tile_payments(str(pending.get("tile")))]
+        out += [_chip({"type": "expand_pay", "pay": p}, _("Pay {what}", what=amounts(p))) for p in tile_payments(str(pending.get("tile")))]
     elif kind == "trade":
         options = C.effects.get(str(pending.get("effect")), {}).get("options", [])
-        out.append(_chip({"type": "trade", "option": None}, "Do not trade"))
-        out += [_chip({"type": "trade", "option": i, "pay": p}, f"Pay {amounts(p)}, gain {amounts(o['gain'])}")
+        out.append(_chip({"type": "trade", "option": None}, _("Do not trade")))
+        out += [_chip({"type": "trade", "option": i, "pay": p}, _("Pay {what}, gain {gain}", what=amounts(p), gain=amounts(o["gain"])))
                 for i, o in enumerate(options) for p in payments(o["pay"])]
     elif kind == "religion_extra":
         out += [_chip({"type": "religion_extra", "pay": p}) for p in (None, "grain", "gold", "coins")]
@@ -105,7 +111,7 @@ def chips(view: dict[str, Any], cell: Any) -> list[Chip]:  # noqa: C901, PLR0912
         field = {"place_monk": "place", "ship": "source", "road_tile": "cell", "meditation_extra": "space"}[kind]
         out.append(_chip({"type": kind, field: None}))
     elif kind == "hire":
-        out += [_chip({"type": "hire", "accept": False}), _chip({"type": "hire", "accept": True}, "Hire the specialist", whole=False)]
+        out += [_chip({"type": "hire", "accept": False}), _chip({"type": "hire", "accept": True}, _("Hire the specialist"), whole=False)]
     elif kind == "navigate":
         out += [_chip({"type": "navigate", "pay": p}) for p in (False, True)]
     elif kind == "ambassador_line":
@@ -117,7 +123,7 @@ def chips(view: dict[str, Any], cell: Any) -> list[Chip]:  # noqa: C901, PLR0912
 
 def _colony_help(board: str, cell: Any) -> str:
     built = [cell(code) for code in C.grids.get(board, ()) if code and code not in C.roads]
-    return f"Colony {board.removeprefix('colony_')}, side A: {', '.join(built)}.".replace(chr(173), "")
+    return _("{colony}, side A: {cells}.", colony=colony(board).capitalize(), cells=", ".join(built)).replace(chr(173), "")
 
 
 def _lines(r: int, c: int) -> list[dict[str, Any]]:
@@ -139,7 +145,7 @@ def previews(view: dict[str, Any]) -> dict[int, list[list[list[dict[str, Any]]]]
     placing = _placing(view)
     if placing is not None and placing[0] in players and placing[1] in C.tiles:
         seat, tile = placing
-        grid = out.setdefault(seat, [[[] for _ in range(SIZE)] for _ in range(SIZE)])
+        grid = out.setdefault(seat, [[[] for _c in range(SIZE)] for _r in range(SIZE)])
         for anchor, rotation in _placements(players[seat]["colony"], tile):
             for r, c in footprint(C.tiles[tile], anchor, rotation):
                 grid[r - 1][c - 1].append({"anchor": list(anchor), "rotation": rotation})
@@ -158,7 +164,9 @@ def _placements(colony: list[list[dict[str, Any]]], tile: str) -> Iterator[tuple
 def cell_help(cell: dict[str, Any], words: str) -> str:
     """A colony cell's rules help: what it holds and what activating it does."""
     if not cell.get("content"):
-        return HELP["empty"]
+        return _(HELP["empty"])
     if cell["content"] in C.roads:
-        return f"{words.capitalize()}. {HELP['road']}"
-    return f"{words.replace(chr(173), '').capitalize()}. {HELP.get(str(cell.get('type')), '')}".strip()
+        return _("{words}. {help}", words=words.capitalize(), help=_(HELP["road"]))
+    help_ = HELP.get(str(cell.get("type")))
+    said = words.replace(chr(173), "").capitalize()
+    return _("{words}. {help}", words=said, help=_(help_)) if help_ else _("{words}.", words=said)

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from domain.core.commands import Why
 
 from .components import C, Tile
+from .i18n import _
 from .state import SIZE, Player, cell_of, index, put
 
 ROTATIONS = (0, 90, 180, 270)
@@ -38,9 +39,9 @@ def why_not_place(player: Player, tile: Tile, anchor: tuple[int, int], rotation:
     """Every target cell inside the grid, then every one empty (§2.4 checks 2-3, §7.1)."""
     cells = footprint(tile, anchor, rotation)
     if not all(inside(r, c) for r, c in cells):
-        return (f"{area}.out_of_bounds", "The tile must lie wholly inside your colony.")
+        return (f"{area}.out_of_bounds", _("The tile must lie wholly inside your colony."))
     if any(_built(player)[index(r, c)] for r, c in cells):
-        return (f"{area}.cell_occupied", "A tile can only go on empty cells, not on buildings, roads or other tiles.")
+        return (f"{area}.cell_occupied", _("A tile can only go on empty cells, not on buildings, roads or other tiles."))
     return None
 
 

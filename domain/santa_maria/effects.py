@@ -11,6 +11,7 @@ from . import goods, kingdoms
 from .components import C
 from .flow import Ask, resume, task, why_not_decision
 from .goods import _open, gain, gain_blue_die, held_payments, parse_pay, valid_payment
+from .i18n import _, ngettext
 from .maya import hooks as maya
 from .maya import religion as maya_religion
 from .scholars import has_scholar
@@ -41,7 +42,7 @@ def _cell_field(action: Action, key: str = "cell") -> Cell:
 
 @task("activate")
 def _activate(tx: Tx, seat: int, step: Task, rng: RandomSource) -> list[Task]:
-    _, r, c, by = step
+    _skip, r, c, by = step
     tx.emit({"t": "BuildingActivated", "seat": seat, "cell": [r, c], "by": by})
     return effects_of(tx.state, seat, r, c)
 
@@ -53,7 +54,7 @@ def effects_of(state: State, seat: int, r: int, c: int) -> list[Task]:
 
 @task("effect")
 def _effect(tx: Tx, seat: int, step: Task, rng: RandomSource) -> list[Task] | Ask:
-    _, effect, r, c = step
+    _skip, effect, r, c = step
     data = C.effects[effect]
     category = data["category"]
     if category == "production":  # §3.2
@@ -79,9 +80,9 @@ def why_not_trade(state: State, seat: int, option: int, pay: dict[str, int]) -> 
     pending = state.pending
     assert pending is not None and pending.effect is not None
     if not 0 <= option < len(C.effects[pending.effect]["options"]):
-        return ("trade.bad_option", "That building has no such exchange.")
+        return ("trade.bad_option", _("That building has no such exchange."))
     if not valid_payment(state, seat, trade_cost(pending.effect, option), pay):
-        return ("trade.cannot_pay", "You cannot pay for that exchange that way.")
+        return ("trade.cannot_pay", _("You cannot pay for that exchange that way."))
     return None
 
 
@@ -134,12 +135,12 @@ def _sea_trade(tx: Tx, seat: int, step: Task, rng: RandomSource) -> list[Task] |
 def why_not_ship(state: State, seat: int, source: str, pay: dict[str, int], dock: str | None = None) -> Why:
     tile = kingdoms.ship_tile(state, source)
     if tile is None:
-        return ("ship.no_tile", "The special dock holds no sea-trade tile." if source == "special"
-                else "That dock of the main board holds no sea-trade tile.")
+        return ("ship.no_tile",
+                _("The special dock holds no sea-trade tile.") if source == "special" else _("That dock of the main board holds no sea-trade tile."))
     if state.expansion and (why := kingdoms.why_not_dock(state, seat, source, dock)):  # §3.4 check 2, §8.1
         return why
     if not valid_payment(state, seat, C.ship_cost[tile], pay):
-        return ("ship.cannot_pay", "You cannot pay that tile's cost that way.")
+        return ("ship.cannot_pay", _("You cannot pay that tile's cost that way."))
     return None
 
 
@@ -240,7 +241,7 @@ def _conquistador_extra(tx: Tx, seat: int, action: Action, rng: RandomSource) ->
     if pay is None:
         tx.emit({"t": "Declined", "seat": seat, "decision": "conquistador_extra"})
     else:
-        refuse(None if tx.state.players[seat].coins >= 1 else ("conquistador.cannot_pay", "The extra step costs 1 coin."))
+        refuse(None if tx.state.players[seat].coins >= 1 else ("conquistador.cannot_pay", _("The extra step costs 1 coin.")))
         tx.emit({"t": "CoinsPaid", "seat": seat, "coins": 1, "for": "conquistador"})
         conquistador_step(tx, seat)
     resume(tx, seat, [], rng)
@@ -299,7 +300,7 @@ def why_not_religion_extra(state: State, seat: int, pay: str) -> Why:
         return None
     if pay == "coins" and has_scholar(state, seat, "SCH_THEOLOGY") and p.coins >= 2:
         return None
-    return ("religion.cannot_pay", "The extra step costs 1 grain, 1 gold, or 2 coins with Theology.")
+    return ("religion.cannot_pay", _("The extra step costs 1 grain, 1 gold, or 2 coins with Theology."))
 
 
 @commands.command("religion_extra")
@@ -334,12 +335,13 @@ def monk_cost(state: State, seat: int, place: str) -> dict[int, int]:
 
 def why_not_monk(state: State, seat: int, place: str) -> Why:
     if place not in state.places:
-        return ("monk.bad_place", f"There is no monk place {place!r} in this game.")
+        return ("monk.bad_place", _("There is no monk place {place!r} in this game.", place=place))
     if seat in state.monk_places[state.places.index(place)]:
-        return ("monk.already_there", "You already have a monk there.")
+        return ("monk.already_there", _("You already have a monk there."))
     cost = sum(monk_cost(state, seat, place).values())
     if state.players[seat].coins < cost:
-        return ("monk.cannot_pay", f"You must pay 2 coins to each player already there ({cost} coins).")
+        return ("monk.cannot_pay",
+                ngettext("You must pay 2 coins to each player already there ({n} coin).", "You must pay 2 coins to each player already there ({n} coins).", cost))
     return None
 
 

@@ -19,6 +19,7 @@ from domain.core import Fact, RandomSource
 from domain.core.commands import Why
 from domain.core.facts import Tx
 
+from .i18n import _, decision_words
 from .state import Pending, Phase, State, Task, evolves, freeze, replace, thaw
 
 
@@ -108,11 +109,11 @@ def _turn_started(state: State, fact: Fact) -> State:
 def why_not_main(state: State, seat: int) -> Why:
     """Main actions: during play, the seat's turn, not passed, no decision pending (§2.2)."""
     if state.phase is not Phase.PLAY:
-        return ("action.not_now", "The colonies are still being set up.")
+        return ("action.not_now", _("The colonies are still being set up."))
     if state.players[seat].passed:
-        return ("turn.already_passed", "You have passed this year.")
+        return ("turn.already_passed", _("You have passed this year."))
     if state.pending is not None:
-        return ("turn.decision_pending", "Answer the decision in front of you first.")
+        return ("turn.decision_pending", _("Answer the decision in front of you first."))
     return None
 
 
@@ -120,9 +121,9 @@ def why_not_decision(state: State, seat: int, kinds: tuple[str, ...]) -> Why:
     """A decision action: that decision is pending for this seat (§2.3)."""
     pending = state.pending
     if state.phase is not Phase.PLAY or pending is None:
-        return ("turn.no_decision_pending", "No decision is waiting for an answer.")
+        return ("turn.no_decision_pending", _("No decision is waiting for an answer."))
     if pending.seat != seat or pending.kind not in kinds:
-        return ("turn.wrong_decision", f"The decision waiting is {pending.kind.replace('_', ' ')}.")
+        return ("turn.wrong_decision", _("The decision waiting is: {decision}.", decision=decision_words(pending.kind)))
     return None
 
 

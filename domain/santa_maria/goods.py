@@ -13,6 +13,9 @@ from domain.core.commands import Why, fields, malformed, one_of, refuse
 from domain.core.facts import Tx
 
 from .components import C
+from .i18n import _, ngettext
+from .i18n import good as good_name
+from .i18n import goods as goods_count
 from .kingdoms import gain_cocoa
 from .maya import hooks as maya
 from .scholars import has_scholar
@@ -134,9 +137,9 @@ def _payments(cost_items: tuple[tuple[str, int], ...]) -> tuple[tuple[tuple[str,
     cost = dict(cost_items)
     others = [(g, n) for g, n in cost.items() if g not in ("gold", "coins")]
     out = []
-    for paid in itertools.product(*(range(n, -1, -1) for _, n in others)):
-        p: Payment = {g: k for (g, _), k in zip(others, paid, strict=True) if k}
-        gold = cost.get("gold", 0) + sum(n - k for (_, n), k in zip(others, paid, strict=True))
+    for paid in itertools.product(*(range(n, -1, -1) for _skip, n in others)):
+        p: Payment = {g: k for (g, _skip), k in zip(others, paid, strict=True) if k}
+        gold = cost.get("gold", 0) + sum(n - k for (_skip, n), k in zip(others, paid, strict=True))
         if gold:
             p["gold"] = gold
         if cost.get("coins"):
@@ -209,16 +212,16 @@ def why_not_free_window(state: State, seat: int) -> Why:
     """Free actions: during the seat's own turn, before its main action or at its decisions,
     but not inside the expand sequence (§2.4, §2.8)."""
     if state.phase is not Phase.PLAY:
-        return ("action.not_now", "Free actions are taken during play, not during setup.")
+        return ("action.not_now", _("Free actions are taken during play, not during setup."))
     pending = state.pending
     if pending is None:
         return None
     if pending.seat != seat:
-        return ("turn.not_yours", "It is not your turn.")
+        return ("turn.not_yours", _("It is not your turn."))
     if maya.reply_window(state) is not None:  # answering a Maya offer is not a turn (§2.8)
         return maya.reply_window(state)
     if pending.kind in ("place_tile", "expand_pay"):
-        return ("expand.in_progress", "Finish or cancel your expansion first; sell and buy before choosing the tile.")
+        return ("expand.in_progress", _("Finish or cancel your expansion first; sell and buy before choosing the tile."))
     return None
 
 
@@ -226,7 +229,7 @@ def why_not_sell(state: State, seat: int, good: str) -> Why:
     if maya.why_not_sell(state, seat) is not None:
         return maya.why_not_sell(state, seat)
     if state.players[seat].good(good) < 1:
-        return ("sell.none", f"You have no {good} to sell.")
+        return ("sell.none", _("You have no {good} to sell.", good=good_name(good)))
     return None
 
 
@@ -238,11 +241,11 @@ def why_not_buy(state: State, seat: int, good: str) -> Why:
     if state.maya is not None and state.maya.seat == seat:  # into an empty token (§2.8, A-44)
         return maya.why_not_buy(state, seat, good)
     if good not in C.simple:
-        return ("buy.not_simple", "Only wood and grain can be bought.")
+        return ("buy.not_simple", _("Only wood and grain can be bought."))
     if state.players[seat].good(good) >= C.storage:
-        return ("buy.storage_full", f"Your storage holds at most {C.storage} {good}.")
+        return ("buy.storage_full", _("Your storage holds at most {goods}.", goods=goods_count(C.storage, good)))
     if state.players[seat].coins < buy_price(state, seat):
-        return ("buy.cannot_pay", f"Buying costs {buy_price(state, seat)} coins.")
+        return ("buy.cannot_pay", ngettext("Buying costs {n} coin.", "Buying costs {n} coins.", buy_price(state, seat)))
     return None
 
 
@@ -252,7 +255,7 @@ def _sell(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     good = one_of(action, "good", (*C.resources, "cocoa") if tx.state.expansion else C.resources)
     refuse(why_not_free_window(tx.state, seat))
     if good == "cocoa":
-        refuse(("sell.not_sellable", "Cocoa cannot be sold; it only changes dice and pays for special ships."))
+        refuse(("sell.not_sellable", _("Cocoa cannot be sold; it only changes dice and pays for special ships.")))
     refuse(why_not_sell(tx.state, seat, good))
     tx.emit({"t": "GoodSold", "seat": seat, "good": good, "coins": C.sale_price[good]})
 

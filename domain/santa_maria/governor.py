@@ -23,12 +23,14 @@ from typing import Any
 from domain.core import Action, Fact, RandomSource
 from domain.core.commands import Why, fields, flag, refuse
 from domain.core.facts import Tx
-from domain.core.words import amount, seat
+from domain.core.words import seat
 
 from .colony import inside, line_cells
 from .components import DATA_FILE, C, ComponentError
 from .flow import Ask, resume, task, why_not_decision
 from .goods import _open
+from .i18n import _, vp
+from .i18n import cell as cell_words
 from .kingdoms import colour
 from .scholars import has_scholar
 from .specialists import counts_as_road
@@ -120,7 +122,7 @@ def step_tasks(state: State, die: Mapping[str, Any], line: str, value: int) -> l
 
 @task("governor")
 def _governor(tx: Tx, seat_: int, step: Task, rng: RandomSource) -> list[Task]:
-    _, line, value, dr, dc = step
+    _skip, line, value, dr, dc = step
     g, t = _target(tx.state.players[seat_], line, value, (dr, dc))
     if g is None:
         return []  # not in the line: it stays where it is
@@ -134,7 +136,7 @@ def _governor(tx: Tx, seat_: int, step: Task, rng: RandomSource) -> list[Task]:
 def _enter(tx: Tx, seat_: int, step: Task, rng: RandomSource) -> list[Task]:
     """The governor enters a cell: a building is activated (it is free by construction), a road
     scores its colonists; then Navigation may take it on (§8.2)."""
-    _, r, c, dr, dc = step
+    _skip, r, c, dr, dc = step
     g = cell(tx.state.players[seat_])
     assert g is not None
     tx.emit({"t": "GovernorMoved", "seat": seat_, "from": list(g), "to": [r, c]})
@@ -151,7 +153,7 @@ def _enter(tx: Tx, seat_: int, step: Task, rng: RandomSource) -> list[Task]:
 def _navigation(tx: Tx, seat_: int, step: Task, rng: RandomSource) -> list[Task] | Ask:
     """Navigation: stopped on a road (or an improvement) with an enterable cell beyond (§11 A-48);
     asked even when the player has no coin now (§2.3)."""
-    _, dr, dc = step
+    _skip, dr, dc = step
     p = tx.state.players[seat_]
     g = cell(p)
     assert g is not None
@@ -163,7 +165,7 @@ def _navigation(tx: Tx, seat_: int, step: Task, rng: RandomSource) -> list[Task]
 
 def why_not_navigate(state: State, seat_: int) -> Why:
     if state.players[seat_].coins < 1:
-        return ("navigate.cannot_pay", "Moving the governor one more cell costs 1 coin.")
+        return ("navigate.cannot_pay", _("Moving the governor one more cell costs 1 coin."))
     return None
 
 
@@ -254,27 +256,23 @@ def player_view(state: State, seat_: int) -> dict[str, Any]:
     return {"governor": list(g) if g else None}
 
 
-def _cell(where: Any) -> str:
-    return f"row {where[0]}, column {where[1]}"
-
-
 @says("GovernorsPlaced")
 def _say_placed(f: Fact, v: Any) -> str:
-    return f"Every governor starts on {_cell(f['cell'])} of its colony."
+    return _("Every governor starts on {cell} of its colony.", cell=cell_words(f["cell"]))
 
 
 @says("GovernorMoved")
 def _say_moved(f: Fact, v: Any) -> str:
-    return f"{seat(f['seat'])}'s governor moves from {_cell(f['from'])} to {_cell(f['to'])}."
+    return _("{who}'s governor moves from {old} to {new}.", who=seat(f["seat"]), old=cell_words(f["from"]), new=cell_words(f["to"]))
 
 
 @says("ColonistsScored")
 def _say_colonists(f: Fact, v: Any) -> str:
     if f["vp"] is None:  # no numbers beside a hidden amount (the cell's colonists would tell it)
-        return f"{seat(f['seat'])}'s governor visits colonists: victory points (face down)."
-    return f"{seat(f['seat'])}'s governor visits the colonists on {_cell(f['cell'])}: {amount(f['vp'], 'victory point')}."
+        return _("{who}'s governor visits colonists: victory points (face down).", who=seat(f["seat"]))
+    return _("{who}'s governor visits the colonists on {cell}: {vp}.", who=seat(f["seat"]), cell=cell_words(f["cell"]), vp=vp(f["vp"]))
 
 
 @says("GovernorBlocked")
 def _say_blocked(f: Fact, v: Any) -> str:
-    return f"{seat(f['seat'])}'s governor cannot move from {_cell(f['cell'])}: it stays, and the line skips its cell."
+    return _("{who}'s governor cannot move from {cell}: it stays, and the line skips its cell.", who=seat(f["seat"]), cell=cell_words(f["cell"]))

@@ -17,6 +17,7 @@ from domain.core.facts import Tx
 
 from .components import C
 from .flow import Ask, resume, task, why_not_decision
+from .i18n import _, ngettext
 from .scholars import has_scholar
 from .state import State, Task, commands, evolves, replace, with_player
 
@@ -114,7 +115,7 @@ def sets_in_play(opts: Mapping[str, Any]) -> list[tuple[str, str]]:
 
 def set_names(state: State) -> list[str]:
     opts = {"expansion": state.expansion, "modules": state.modules}
-    return sorted(s for s, _ in sets_in_play(opts))
+    return sorted(s for s, _skip in sets_in_play(opts))
 
 
 @evolves("SpecialShipsShuffled")
@@ -176,11 +177,11 @@ def why_not_dock(state: State, seat: int, source: str, dock: str | None) -> Why:
     """§3.4 check 2: a dock exactly for a special tile, and one the rule of §8.1 allows."""
     if source != "special":
         if dock is not None:
-            return ("ship.dock_not_allowed", "A tile from the main board goes to your dock of the same kind; name no dock.")
+            return ("ship.dock_not_allowed", _("A tile from the main board goes to your dock of the same kind; name no dock."))
         return None
     if dock is None or dock not in allowed_docks(state, seat):
-        return ("ship.dock_not_allowed", "A special ship goes to one of your docks holding fewer ships than your fullest "
-                "(any dock when all hold as many).")
+        return ("ship.dock_not_allowed",
+                _("A special ship goes to one of your docks holding fewer ships than your fullest (any dock when all hold as many)."))
     return None
 
 
@@ -237,11 +238,11 @@ def why_not_adjust_paid(state: State, seat: int, adjust: str, coins: int) -> Why
     """§2.6 check 5 with the expansion: the coins, and a full cocoa token or 1 gold."""
     p = state.players[seat]
     if p.coins < coins:
-        return ("die.cannot_pay", f"Using the die so costs {coins} coins.")
+        return ("die.cannot_pay", ngettext("Using the die so costs {n} coin.", "Using the die so costs {n} coins.", coins))
     if adjust == "cocoa" and not p.cocoa:
-        return ("die.cannot_pay", "You have no cocoa to set the die's value.")
+        return ("die.cannot_pay", _("You have no cocoa to set the die's value."))
     if adjust == "gold" and p.good("gold") < 1:
-        return ("die.cannot_pay", "You have no gold to set the die's value.")
+        return ("die.cannot_pay", _("You have no gold to set the die's value."))
     return None
 
 
@@ -297,7 +298,7 @@ def _meditation_extra(tx: Tx, seat: int, action: Action, rng: RandomSource) -> N
         resume(tx, seat, [], rng)
         return
     if space not in free_spaces(tx.state):
-        refuse(("meditation.bad_space", "Meditation lets you take the action of a pass space from 1 to 4 nobody occupies."))
+        refuse(("meditation.bad_space", _("Meditation lets you take the action of a pass space from 1 to 4 nobody occupies.")))
     tx.emit({"t": "MeditationSpaceUsed", "seat": seat, "space": space})
     resume(tx, seat, [("pass_space", space)], rng)  # the marker stays on space 5
 

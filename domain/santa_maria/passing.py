@@ -13,6 +13,7 @@ from .components import C
 from .effects import _cell_field
 from .flow import Ask, resume, run, task, why_not_decision, why_not_main
 from .goods import gain
+from .i18n import _
 from .maya import hooks as maya
 from .maya import temples as maya_temples
 from .state import State, Task, commands, evolves, replace, with_player
@@ -20,7 +21,7 @@ from .state import State, Task, commands, evolves, replace, with_player
 
 def why_not_pass(state: State, seat: int, space: int) -> Why:
     if any(p.pass_space == space for p in state.players) and not kingdoms.may_share_space(state, seat):  # Meditation
-        return ("pass.space_taken", "Another player is on that pass space.")
+        return ("pass.space_taken", _("Another player is on that pass space."))
     return None
 
 
@@ -32,7 +33,7 @@ def _pass(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
         raise malformed("'space' must be a pass space number from 1 to 5.")
     refuse(why_not_main(tx.state, seat))
     if not 1 <= space <= len(C.pass_spaces):
-        refuse(("pass.bad_space", "The pass spaces are numbered 1 to 5."))
+        refuse(("pass.bad_space", _("The pass spaces are numbered 1 to 5.")))
     refuse(why_not_pass(tx.state, seat, space))
     tx.emit({"t": "Passed", "seat": seat, "space": space, "order": len(tx.state.pass_order)})
     run(tx, seat, [("pass_space", space), *kingdoms.meditation_tasks(tx.state, seat, space), ("docks",),
@@ -74,7 +75,7 @@ def _road_tile(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
         tx.emit({"t": "Declined", "seat": seat, "decision": "road_tile"})
     else:
         if cell not in empty_cells(tx.state.players[seat]):  # built, or the governor's cell (§8.2)
-            refuse(("road.cell_occupied", "A road tile goes on an empty cell of your colony."))
+            refuse(("road.cell_occupied", _("A road tile goes on an empty cell of your colony.")))
         tx.emit({"t": "RoadTilePlaced", "seat": seat, "cells": [[cell[0], cell[1], C.tiles[C.road_tile].cells[0]]]})
     resume(tx, seat, [], rng)
 

@@ -16,6 +16,7 @@ from . import ambassadors, governor, kingdoms, specialists
 from .actions import _anchor, _rotation
 from .colony import footprint, placements, why_not_place
 from .components import C
+from .i18n import N_, _
 from .maya import hooks as maya_hooks
 from .maya import setup as maya_setup
 from .state import CELLS, Phase, Player, State, commands, evolves, index, put, replace, with_player
@@ -24,33 +25,33 @@ MIN_SEATS = 1
 MAX_SEATS = 5  # 5 only with the Maya city and the ambassadors (modules C and D, §8.6): four colonies and the Maya
 OPTIONS = (
     Option("advanced_setup", "bool", False,
-           "Advanced setup: colonies on side B, each player drafts a town hall with a scholar of their own."),
+           N_("Advanced setup: colonies on side B, each player drafts a town hall with a scholar of their own.")),
     Option("colony_assignment", "choice", "draft",
-           "Standard setup: players choose their colony boards in turn (draft), or they are dealt at random (a first game).",
+           N_("Standard setup: players choose their colony boards in turn (draft), or they are dealt at random (a first game)."),
            choices=("draft", "random")),
     Option("shared_blue_dice", "bool", False,
-           "Shared blue dice: blue dice lie in a common pool; each player uses as many a year as they have unlocked."),
+           N_("Shared blue dice: blue dice lie in a common pool; each player uses as many a year as they have unlocked.")),
     Option("open_scores", "bool", False,
-           "Open scores: everybody sees every player's victory points during the game (normally they lie face down)."),
+           N_("Open scores: everybody sees every player's victory points during the game (normally they lie face down).")),
     Option("kozlocracy_rule", "choice", "no_roads",
-           "Solo achievement Kozlocracy: the line may hold no roads (no_roads), or roads do not count (roads_ignored).",
+           N_("Solo achievement Kozlocracy: the line may hold no roads (no_roads), or roads do not count (roads_ignored)."),
            choices=("no_roads", "roads_ignored")),
     # American Kingdoms (§8, §12.1)
     Option("expansion", "bool", False,
-           "American Kingdoms: cocoa, special development and sea-trade tiles, new scholars and bishops."),
+           N_("American Kingdoms: cocoa, special development and sea-trade tiles, new scholars and bishops.")),
     Option("modules", "choices", (),
-           "American Kingdoms modules: A Governor, B Specialists, C Ambassadors, D the Maya city (any combination).",
+           N_("American Kingdoms modules: A Governor, B Specialists, C Ambassadors, D the Maya city (any combination)."),
            choices=("A", "B", "C", "D"), item="module"),
     Option("governor_sign_rule", "choice", "anti_diagonal",
-           "Module A: which governor cells score plus (anti_diagonal: row + column at least 9; quadrant: row and column at least 4).",
+           N_("Module A: which governor cells score plus (anti_diagonal: row + column at least 9; quadrant: row and column at least 4)."),
            choices=("anti_diagonal", "quadrant")),
     Option("specialist_overflow", "choice", "coins",
-           "Module B: goods a specialist brings beyond the storage limit become coins (coins) or are lost (none).",
+           N_("Module B: goods a specialist brings beyond the storage limit become coins (coins) or are lost (none)."),
            choices=("coins", "none")),
     Option("high_priest_reuse", "bool", True,
-           "Module D: the Maya's high priests come back at the end of each year (otherwise each is used once)."),
+           N_("Module D: the Maya's high priests come back at the end of each year (otherwise each is used once).")),
     Option("maya_free_buy", "bool", True,
-           "Module D: the Maya may buy wood or grain for 3 coins as a free action."),
+           N_("Module D: the Maya may buy wood or grain for 3 coins as a free action.")),
 )
 
 # The options of one module; where the module is not in play they do not apply and are dropped.
@@ -68,21 +69,21 @@ def check_options(options: Mapping[str, Any], seats: int) -> dict[str, Any]:
     modules = opts["modules"]
     if type(seats) is int and seats == 5 and "D" not in modules:
         raise InvalidOptions("options.player_count",
-                             "Santa Maria is played by 1 to 4 players; 5 only with the Maya city (module D).")
+                             _("Santa Maria is played by 1 to 4 players; 5 only with the Maya city (module D)."))
     check_seats(seats, MIN_SEATS, MAX_SEATS, "Santa Maria")
     if modules and not opts["expansion"]:
-        raise InvalidOptions("options.modules", "The modules A to D need the American Kingdoms expansion (expansion: true).")
+        raise InvalidOptions("options.modules", _("The modules A to D need the American Kingdoms expansion (expansion: true)."))
     if seats == 5 and "C" not in modules:
-        raise InvalidOptions("options.modules", "A game of five (the Maya and four colonies) needs module C, the ambassadors (§8.6).")
+        raise InvalidOptions("options.modules", _("A game of five (the Maya and four colonies) needs module C, the ambassadors (§8.6)."))
     if opts["shared_blue_dice"] and ("C" in modules or "D" in modules):
         raise InvalidOptions("options.shared_blue_dice",
-                             "Shared blue dice are not played with the ambassadors (C) or the Maya city (D) (§11 A-29).")
+                             _("Shared blue dice are not played with the ambassadors (C) or the Maya city (D) (§11 A-29)."))
     if opts["expansion"] and not PLAYABLE["expansion"]:
-        raise InvalidOptions("options.expansion_unavailable", "American Kingdoms is not playable on this server yet.")
+        raise InvalidOptions("options.expansion_unavailable", _("American Kingdoms is not playable on this server yet."))
     for module in modules:
         if not PLAYABLE[module]:
             raise InvalidOptions("options.module_unavailable",
-                                 f"American Kingdoms module {MODULE_NAMES[module]} is not playable on this server yet.")
+                                 _("American Kingdoms module {module} is not playable on this server yet.", module=module))
     for name, module in MODULE_OPTIONS.items():  # an option of a module not in play does not apply
         if module not in modules:
             del opts[name]
@@ -102,7 +103,7 @@ def setup(options: Mapping[str, Any], seats: int, rng: RandomSource) -> list[Fac
     facts.append({"t": "ShipDeckShuffled", "order": list(shuffle(rng, C.regular_ships))})  # step 4
     if kingdoms.expansion(opts):  # §8.1 setup 1: the special stack and dock
         facts += kingdoms.special_ships_setup(rng)
-    facts.append({"t": "WhiteDiceRolled", "faces": sorted(die(rng) for _ in range(ambassadors.white_per_player(opts.get("modules")) * seats))})  # step 5
+    facts.append({"t": "WhiteDiceRolled", "faces": sorted(die(rng) for _skip in range(ambassadors.white_per_player(opts.get("modules")) * seats))})  # step 5
     facts += ambassadors.setup_dice(opts, rng)  # module C: the two ambassador dice (§8.4)
     scholars = shuffle(rng, kingdoms.scholar_pool(opts))  # step 7 (§8.1 setup 2-3: mixed pools)
     bishops = shuffle(rng, kingdoms.bishop_pool(opts))
@@ -127,7 +128,7 @@ def setup(options: Mapping[str, Any], seats: int, rng: RandomSource) -> list[Fac
     for seat, wood, coins in given:  # step 14
         facts.append({"t": "StartingGoodsGiven", "seat": seat, "wood": wood, "coins": coins})
     if opts["shared_blue_dice"]:  # step 15, or §7.2: one blue die per player into the pool
-        facts.append({"t": "BlueDiceRolled", "pool": sorted(die(rng) for _ in range(seats)), "taken": seats})
+        facts.append({"t": "BlueDiceRolled", "pool": sorted(die(rng) for _skip in range(seats)), "taken": seats})
     elif ambassadors.starting_blue_die(opts):  # module C: no starting blue die (§8.4)
         for k in range(seats):
             facts.append({"t": "BlueDieGained", "seat": (first + k) % seats, "die": f"b{k + 1}", "face": die(rng),
@@ -288,9 +289,9 @@ def _sets_returned(state: State, fact: Fact) -> State:
 
 def _setup_turn(state: State, seat: int, phase: Phase) -> Why:
     if state.phase is not phase:
-        return ("action.not_now", "That is not a choice of this part of the game.")
+        return ("action.not_now", _("That is not a choice of this part of the game."))
     if state.placing is not None or state.draft[0] != seat:
-        return ("turn.not_yours", "It is not your pick.")
+        return ("turn.not_yours", _("It is not your pick."))
     return None
 
 
@@ -300,7 +301,7 @@ def _choose_colony(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None
     board = one_of(action, "board", sorted(C.boards))
     refuse(_setup_turn(tx.state, seat, Phase.DRAFT_COLONY))
     if any(p.board == board for p in tx.state.players):
-        refuse(("setup.board_taken", "Another player has chosen that colony."))
+        refuse(("setup.board_taken", _("Another player has chosen that colony.")))
     tx.emit({"t": "ColonyChosen", "seat": seat, "board": board})
     if not tx.state.draft:
         for fact in start_of_play(tx.state.first, opening(tx.state.modules or (), tx.state.seats, tx.state.specialist_stack or ())):
@@ -313,7 +314,7 @@ def _choose_set(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
     chosen = one_of(action, "set", kingdoms.set_names(tx.state))
     refuse(_setup_turn(tx.state, seat, Phase.DRAFT_SET))
     if all(s[0] != chosen for s in tx.state.sets):
-        refuse(("setup.set_taken", "Another player has taken that set."))
+        refuse(("setup.set_taken", _("Another player has taken that set.")))
     tx.emit({"t": "SetChosen", "seat": seat, "set": chosen,
              "town_hall": next(s[1] for s in tx.state.sets if s[0] == chosen)})
     if chosen == C.cocoa_set:  # §8.1 setup 7: the cocoa-colony player's second token
@@ -325,7 +326,7 @@ def _place_town_hall(tx: Tx, seat: int, action: Action, rng: RandomSource) -> No
     fields(action, ("anchor", "rotation"))
     anchor, rotation = _anchor(action), _rotation(action)
     if tx.state.phase is not Phase.DRAFT_SET or tx.state.placing != seat:
-        refuse(("turn.not_yours", "You have no town hall to place."))
+        refuse(("turn.not_yours", _("You have no town hall to place.")))
     hall = tx.state.hall
     assert hall is not None
     refuse(why_not_place(tx.state.players[seat], C.tiles[hall], anchor, rotation, "townhall"))

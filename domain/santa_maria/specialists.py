@@ -25,12 +25,14 @@ from typing import Any
 from domain.core import Action, Fact, RandomSource, shuffle
 from domain.core.commands import Why, fields, flag, malformed, refuse
 from domain.core.facts import Tx
-from domain.core.words import amount, listing, seat
+from domain.core.words import listing, seat
 
 from .components import DATA_FILE, C, ComponentError
 from .effects import _cell_field, conquistador_step
 from .flow import Ask, resume, task, why_not_decision
 from .goods import gain
+from .i18n import NP_, _, goods, ngettext, pgettext
+from .i18n import cell as cell_words
 from .state import SIZE, Player, State, Task, commands, evolves, index, put, replace, with_player
 from .words import says
 
@@ -94,7 +96,7 @@ def in_play(state: State) -> bool:
 
 def counts_as_road(p: Player, r: int, c: int) -> bool:
     """A road, or an improvement: a building that is also a road in every respect (§8.3, A-30)."""
-    return p.grid[index(r, c)] in C.roads or any((a, b) == (r, c) for _, a, b in p.improvements or ())
+    return p.grid[index(r, c)] in C.roads or any((a, b) == (r, c) for _skip, a, b in p.improvements or ())
 
 
 def hired(p: Player, kind: str) -> int:
@@ -192,10 +194,11 @@ def why_not_hire(state: State, seat: int, specialist: Specialist, cell: tuple[in
     """§8.3, in order: the improvement's cell is free, then the price."""
     p = state.players[seat]
     if cell is not None and p.occupant[index(*cell)]:
-        return ("hire.cell_occupied", "An improvement cannot go on a cell holding a die, coins or your governor.")
+        return ("hire.cell_occupied", _("An improvement cannot go on a cell holding a die, coins or your governor."))
     cost = price(state, seat, specialist, cell)
     if p.coins < cost:
-        return ("hire.cannot_pay", f"Hiring that specialist costs {amount(cost, 'coin')}; if you cannot pay, you cannot take it.")
+        return ("hire.cannot_pay",
+                ngettext("Hiring that specialist costs {n} coin; if you cannot pay, you cannot take it.", "Hiring that specialist costs {n} coins; if you cannot pay, you cannot take it.", cost))
     return None
 
 
@@ -233,7 +236,7 @@ def _hire(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
         tx.emit({"t": "ImprovementPlaced", "seat": seat, "specialist": specialist.id, "cell": list(cell),
                  "content": specialist.code, "covered": state.players[seat].grid[index(*cell)]})
     elif specialist.gives == "conquistador_steps":
-        for _ in range(k):  # plain movement, not a conquistador action: no Strategy (§8.3); the end stops it
+        for _skip in range(k):  # plain movement, not a conquistador action: no Strategy (§8.3); the end stops it
             if not conquistador_step(tx, seat):
                 break
     else:
@@ -318,45 +321,55 @@ def hidden(state: State) -> dict[str, Any]:
 # -- words ---------------------------------------------------------------------------------------------
 
 
+_KINDS = {k: k for k in (NP_("specialist", "farmer"), NP_("specialist", "forester"), NP_("specialist", "soldier"))}
+
+
 def name(specialist_id: str) -> str:
+    """A specialist in words: "farmer", «фермер»; "workshop improvement"."""
     s = SPECIALISTS.get(specialist_id)
     if s is None:
-        return "specialist"
-    return s.name if s.kind != "improvement" else f"{s.name} improvement"
+        return _("specialist")
+    if s.kind != "improvement":
+        return pgettext("specialist", s.name) if s.name in _KINDS else s.name
+    return _("{name} improvement", name=_(s.name))  # (the name from components.json)
 
 
 @says("SpecialistsShuffled")
 def _say_shuffled(f: Fact, v: Any) -> str:
     n = f["order"] if isinstance(f["order"], int) else len(f["order"])
-    return f"The {n} specialists are shuffled face down."
+    return ngettext("The {n} specialist is shuffled face down.", "The {n} specialists are shuffled face down.", n)
 
 
 @says("SpecialistsDealt")
 def _say_dealt(f: Fact, v: Any) -> str:
-    beside = [f"{name(s)} beside {value}" for value, s in enumerate(f["row"], start=1) if s]
-    return f"New specialists wait for a white die: {listing(beside)}." if beside else "No specialists are left to reveal."
+    beside = [_("{specialist} beside {value}", specialist=name(s), value=value) for value, s in enumerate(f["row"], start=1) if s]
+    if beside:
+        return _("New specialists wait for a white die: {specialists}.", specialists=listing(beside))
+    return _("No specialists are left to reveal.")
 
 
 @says("SpecialistHired")
 def _say_hired(f: Fact, v: Any) -> str:
-    return f"{seat(f['seat'])} hires the {name(f['specialist'])} beside the white value {f['value']}."
+    return _("{who} hires the {specialist} beside the white value {value}.", who=seat(f["seat"]), specialist=name(f["specialist"]),
+             value=f["value"])
 
 
 @says("ImprovementPlaced")
 def _say_improvement(f: Fact, v: Any) -> str:
-    cell = f["cell"]
-    where = "an empty cell" if not f["covered"] else "the cell"
-    return f"{seat(f['seat'])} places the {name(f['specialist'])} on {where} at row {cell[0]}, column {cell[1]}."
+    where = cell_words(f["cell"])
+    if f["covered"]:
+        return _("{who} places the {specialist} on the cell at {cell}.", who=seat(f["seat"]), specialist=name(f["specialist"]), cell=where)
+    return _("{who} places the {specialist} on an empty cell at {cell}.", who=seat(f["seat"]), specialist=name(f["specialist"]),
+             cell=where)
 
 
 @says("SpecialistsDiscarded")
 def _say_discarded(f: Fact, v: Any) -> str:
     if not f["specialists"]:
-        return "Every specialist of the year was hired."
-    return f"The specialists nobody hired go back to the box: {listing(name(s) for s in f['specialists'])}."
+        return _("Every specialist of the year was hired.")
+    return _("The specialists nobody hired go back to the box: {specialists}.", specialists=listing(name(s) for s in f["specialists"]))
 
 
 @says("SpecialistGoodsLost")
 def _say_lost(f: Fact, v: Any) -> str:
-    return f"{seat(f['seat'])}'s storage is full: {f['units']} {f['good']} brought by the specialist are lost."
-
+    return _("{who}'s storage is full: {goods} brought by the specialist are lost.", who=seat(f["seat"]), goods=goods(f["units"], f["good"]))

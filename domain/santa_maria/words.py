@@ -1,4 +1,5 @@
-"""`describe(fact, viewer)`: every Santa Maria fact in one sentence.
+"""`describe(fact, viewer)`: every Santa Maria fact in one sentence, in the reader's language
+(the sentences and the components' names: i18n.py).
 
     >>> from domain.core.words import render
     >>> render(describe({"t": "VPGained", "seat": 1, "vp": None, "source": "building:6,6"}, 0), ["Ann", "Bob"])
@@ -13,75 +14,84 @@ from __future__ import annotations
 from typing import Any
 
 from domain.core import Fact, Viewer
-from domain.core.words import Words, amount, amounts, listing, ordinal, seat
+from domain.core.words import Words, listing, ordinal, seat
 
 from .components import C
-from .maya import texts as maya
+from .i18n import (
+    DECISIONS,
+    N_,
+    NPL_,
+    _,
+    cell,
+    cells,
+    coins,
+    colony,
+    decision_words,
+    dock,
+    good,
+    goods,
+    goods_listed,
+    monk_place,
+    named,
+    ngettext,
+    npgettext,
+    pgettext,
+    vp,
+)
 
 words = Words("Santa Maria")
 says = words.says
 describe = words
+__all__ = ["DECISIONS", "describe", "says", "words"]
 
-DECISIONS = {  # "… decides <these words>": the log and the board (board.html)
-    "place_tile": "where to place the tile", "expand_pay": "how to pay for the tile", "trade": "whether to trade",
-    "ship": "whether to take a sea-trade tile", "religion_extra": "whether to pay for an extra religion step",
-    "place_monk": "where to place a monk", "conquistador_extra": "whether to pay for an extra conquistador step",
-    "road_tile": "where to place the road tile",
-    "meditation_extra": "which free pass space's action to take with Meditation",
-    **maya.DECISIONS,  # module D
-    "hire": "whether to hire the specialist", "navigate": "whether to pay 1 coin to move the governor one more cell",
-    "ambassador_line": "whether to activate the diagonal (Archery) instead of the ambassador's line",
+_CATEGORY = {
+    "coins": N_("coins and goods"), "colonists": N_("colonists in complete lines"), "scholars": N_("scholars"),
+    "bishop_penalty": N_("monks serving bishops"), "bishops": N_("bishops' requirements"),
+    "dock_sets": N_("complete dock sets"), "ships": N_("ships"), "endgame_cells": N_("purple-framed cells"),
+    "governor": N_("the governor's final cell"), "maya_goods": N_("the Maya's goods and coins"),
 }
-_CATEGORY = {"coins": "coins and goods", "colonists": "colonists in complete lines", "scholars": "scholars",
-             "bishop_penalty": "monks serving bishops", "bishops": "bishops' requirements",
-             "dock_sets": "complete dock sets", "ships": "ships", "endgame_cells": "purple-framed cells",
-             "governor": "the governor's final cell", **maya.CATEGORY}
+_DECLINED = {
+    "trade": N_("{who} declines to trade."), "ship": N_("{who} declines to take a sea-trade tile."),
+    "religion_extra": N_("{who} declines the extra religion step."), "place_monk": N_("{who} declines to place a monk."),
+    "conquistador_extra": N_("{who} declines the extra conquistador step."),
+    "road_tile": N_("{who} declines to place the road tile."),
+    "meditation_extra": N_("{who} declines Meditation's extra pass-space action."),
+    "hire": N_("{who} declines to hire the specialist."), "navigate": N_("{who} declines to move the governor further."),
+    "maya_temple": N_("{who} declines to build a temple level."),
+    "maya_simulate": N_("{who} declines to simulate the ambassador die."),
+}
 
 
-def _cell(cell: Any) -> str:
-    return f"row {cell[0]}, column {cell[1]}"
-
-
-def _goods(goods: dict[str, int]) -> str:
-    """In the storage's order whatever the order of the stored fact's keys."""
-    return amounts({g: goods[g] for g in (*C.resources, "cocoa", "coins") if g in goods}, {"coins": "coins"})
-
-
-def _vp(vp: int | None) -> str:
-    return "victory points (face down)" if vp is None else amount(vp, "victory point")
+def _vp(points: int | None) -> str:
+    return _("victory points (face down)") if points is None else vp(points)
 
 
 def _source(source: str) -> str:
-    kind, _, where = source.partition(":")
+    """Where a gain comes from, as the end of a sentence (" from Taxation"), or nothing."""
+    kind, _sep, where = source.partition(":")
     if kind in ("building", "trade"):
-        return f" from the building on {_cell(where.split(','))}"
+        return _(" from the building on {cell}", cell=cell(where.split(",")))
     if kind == "mission":
-        return f" from the mission {where.replace('_', ' ')}"
+        return _(" from {mission}", mission=monk_place(where))
     if kind == "dock":
-        return f" from the {_dock(where)} dock"
-    return {"pass": " from the pass space", "conquistador": " from the conquistador track",
-            "taxation": " from Taxation", "specialist": " from the specialist"}.get(kind, "")
+        return _(" from the {dock} dock", dock=dock(where))
+    said = {"pass": N_(" from the pass space"), "conquistador": N_(" from the conquistador track"),
+            "taxation": N_(" from Taxation"), "specialist": N_(" from the specialist")}.get(kind)
+    return _(said) if said is not None else ""
 
 
 def _die(d: Any) -> str:
     if isinstance(d, str) and d[0] == "a" or isinstance(d, dict) and d["kind"] == "ambassador":
         return _ambassador_die(d)  # module C
     if isinstance(d, str):
-        return {"w": "the white die", "p": "the pool blue die"}.get(d[0], f"the blue die {d}")
+        if d[0] == "w":
+            return _("the white die")
+        return _("the pool blue die") if d[0] == "p" else _("the blue die {die}", die=d)
     if d["kind"] == "white":
-        return f"a white {d['face']}"
+        return _("a white {face}", face=d["face"])
     if d["kind"] == "pool_blue":
-        return f"a blue {d['face']} from the pool"
-    return f"the blue die {d['id']}"
-
-
-def _named(tile: str) -> str:
-    """A scholar or bishop by its name: SCH_PHILOSOPHY -> Philosophy."""
-    return tile.split("_", 1)[-1].capitalize()
-
-
-def _dock(dock: str) -> str:
-    return "VP" if dock == "vp" else dock
+        return _("a blue {face} from the pool", face=d["face"])
+    return _("the blue die {die}", die=d["id"])
 
 
 def _size(value: Any) -> int:
@@ -90,382 +100,393 @@ def _size(value: Any) -> int:
 
 @says("GameSetUp")
 def _game_set_up(f: Fact, v: Viewer) -> str:
-    extras = [x for x, on in (("the advanced setup", f["advanced_setup"]), ("shared blue dice", f["shared_blue_dice"]),
-                              ("open scores", f["open_scores"])) if on]
+    extras = [x for x, on in ((_("the advanced setup"), f["advanced_setup"]), (_("shared blue dice"), f["shared_blue_dice"]),
+                              (_("open scores"), f["open_scores"])) if on]
     if f.get("expansion"):
-        extras.insert(0, "American Kingdoms")
-    return f"Santa Maria for {amount(f['seats'], 'player')} is set up{' with ' + listing(extras) if extras else ''}."
+        extras.insert(0, _("American Kingdoms"))
+    if extras:
+        return ngettext("Santa Maria for {n} player is set up with {extras}.", "Santa Maria for {n} players is set up with {extras}.",
+                        f["seats"], extras=listing(extras))
+    return ngettext("Santa Maria for {n} player is set up.", "Santa Maria for {n} players is set up.", f["seats"])
 
 
 @says("BlueSupplySet")
 def _blue_supply(f: Fact, v: Viewer) -> str:
-    return f"The blue supply holds {amount(f['count'], 'blue die', 'blue dice')}."
+    return ngettext("The blue supply holds {n} blue die.", "The blue supply holds {n} blue dice.", f["count"])
 
 
 @says("ShipsDealt")
 def _ships_dealt(f: Fact, v: Viewer) -> str:
     docks = f["docks"]
-    return "The starting sea-trade tiles go to the docks: " + listing(f"{docks[d]} at the {_dock(d)} dock" for d in C.docks if d in docks) + "."
+    dealt = [_("{tile} at the {dock} dock", tile=docks[d], dock=dock(d)) for d in C.docks if d in docks]
+    return _("The starting sea-trade tiles go to the docks: {docks}.", docks=listing(dealt))
+
+
+_SHUFFLED = {"ShipDeckShuffled": NPL_("shuffled", "The {n} sea-trade tile is shuffled face down.", "The {n} sea-trade tiles are shuffled face down."),
+             "ScholarsShuffled": NPL_("shuffled", "The {n} scholar is shuffled face down.", "The {n} scholars are shuffled face down."),
+             "BishopsShuffled": NPL_("shuffled", "The {n} bishop is shuffled face down.", "The {n} bishops are shuffled face down."),
+             "SpecialShipsShuffled": NPL_("shuffled", "The {n} special sea-trade tile is shuffled face down.",
+                                          "The {n} special sea-trade tiles are shuffled face down."),
+             "TownHallsShuffled": NPL_("shuffled", "The {n} town hall is shuffled face down; one is dealt to each player for their colony.",
+                                       "The {n} town halls are shuffled face down; one is dealt to each player for their colony.")}
 
 
 @says("ShipDeckShuffled", "ScholarsShuffled", "BishopsShuffled", "SpecialShipsShuffled", "TownHallsShuffled")
 def _shuffled(f: Fact, v: Viewer) -> str:
-    what = {"ShipDeckShuffled": "sea-trade tiles", "ScholarsShuffled": "scholars", "BishopsShuffled": "bishops",
-            "SpecialShipsShuffled": "special sea-trade tiles", "TownHallsShuffled": "town halls"}[f["t"]]
-    if f["t"] == "TownHallsShuffled":
-        return f"The {_size(f['order'])} town halls are shuffled face down; one is dealt to each player for their colony."
-    return f"The {_size(f['order'])} {what} are shuffled face down."
+    return npgettext("shuffled", *_SHUFFLED[f["t"]], _size(f["order"]))
 
 
 @says("TileStacksShuffled")
 def _stacks(f: Fact, v: Viewer) -> str:
-    special = f" and {_size(f['special'])} special" if "special" in f else ""
-    return f"The {_size(f['double'])} double, {_size(f['triple'])} triple{special} development tiles are shuffled face down."
+    double, triple = _size(f["double"]), _size(f["triple"])
+    if "special" in f:
+        return _("The {double} double, {triple} triple and {special} special development tiles are shuffled face down.",
+                 double=double, triple=triple, special=_size(f["special"]))
+    return _("The {double} double and {triple} triple development tiles are shuffled face down.", double=double, triple=triple)
 
 
 @says("WhiteDiceRolled")
 def _white(f: Fact, v: Viewer) -> str:
-    return f"The white dice are rolled: {listing(str(x) for x in f['faces'])}."
+    return _("The white dice are rolled: {faces}.", faces=listing(str(x) for x in f["faces"]))
 
 
 @says("ScholarsRevealed")
 def _scholars(f: Fact, v: Viewer) -> str:
-    return f"The scholars on the board: {listing(_named(t) for t in f['scholars'])}."
+    return _("The scholars on the board: {scholars}.", scholars=listing(named(t) for t in f["scholars"]))
 
 
 @says("BishopsRevealed")
 def _bishops(f: Fact, v: Viewer) -> str:
-    return f"The bishops on the board: {listing(_named(t) for t in f['bishops'])}."
+    return _("The bishops on the board: {bishops}.", bishops=listing(named(t) for t in f["bishops"]))
 
 
 @says("DisplayDealt")
 def _display(f: Fact, v: Viewer) -> str:
-    removed = f" ({listing(f['removed'])} leave the game)" if f.get("removed") else ""
-    return f"New development tiles are laid out: {listing(f['double'] + f['triple'] + f.get('special', []))}{removed}."
+    tiles = listing(f["double"] + f["triple"] + f.get("special", []))
+    if f.get("removed"):
+        return _("New development tiles are laid out: {tiles} ({removed} leave the game).", tiles=tiles, removed=listing(f["removed"]))
+    return _("New development tiles are laid out: {tiles}.", tiles=tiles)
 
 
 @says("FirstPlayerChosen")
 def _first(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} is the first player."
+    return _("{who} is the first player.", who=seat(f["seat"]))
 
 
 @says("StartingGoodsGiven")
 def _start(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} starts with {f['wood']} wood and {amount(f['coins'], 'coin')}."
+    return _("{who} starts with {wood} and {coins}.", who=seat(f["seat"]), wood=goods(f["wood"], "wood"), coins=coins(f["coins"]))
 
 
 @says("BlueDiceRolled")
 def _blue_rolled(f: Fact, v: Viewer) -> str:
     if "pool" in f:
-        return f"The blue pool is rolled: {listing(str(x) for x in f['pool'])}."
-    return "Every player rerolls their blue dice: " + listing(f"{seat(s)} {d} shows {x}" for s, d, x in f["dice"]) + "."
+        return _("The blue pool is rolled: {faces}.", faces=listing(str(x) for x in f["pool"]))
+    dice = [_("{who} {die} shows {face}", who=seat(s), die=d, face=x) for s, d, x in f["dice"]]
+    return _("Every player rerolls their blue dice: {dice}.", dice=listing(dice))
 
 
 @says("BlueDieGained")
 def _blue_gained(f: Fact, v: Viewer) -> str:
-    later = "" if f["usable_this_year"] else " (usable from next year)"
-    return f"{seat(f['seat'])} gains the blue die {f['die']}, rolled {f['face']}{later}."
+    if f["usable_this_year"]:
+        return _("{who} gains the blue die {die}, rolled {face}.", who=seat(f["seat"]), die=f["die"], face=f["face"])
+    return _("{who} gains the blue die {die}, rolled {face} (usable from next year).", who=seat(f["seat"]), die=f["die"], face=f["face"])
 
 
 @says("BlueDieAddedToPool")
 def _blue_pool(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} unlocks one more blue die and adds a {f['face']} to the blue pool."
+    return _("{who} unlocks one more blue die and adds a {face} to the blue pool.", who=seat(f["seat"]), face=f["face"])
 
 
 @says("TownHallSetsDealt")
 def _sets(f: Fact, v: Viewer) -> str:
-    return "Town hall sets: " + listing(f"{s} ({th} with {_named(sch)})" for s, th, sch in f["sets"]) + "."
+    sets = [_("{set} ({town_hall} with {scholar})", set=s, town_hall=th, scholar=named(sch)) for s, th, sch in f["sets"]]
+    return _("Town hall sets: {sets}.", sets=listing(sets))
 
 
 @says("DraftStarted")
 def _draft(f: Fact, v: Viewer) -> str:
-    what = "a town hall set" if f["draft"] == "set" else "a colony board"
-    return f"Each player chooses {what}, in the order {listing(seat(s) for s in f['order'])}."
+    order = listing(seat(s) for s in f["order"])
+    if f["draft"] == "set":
+        return _("Each player chooses a town hall set, in the order {order}.", order=order)
+    return _("Each player chooses a colony board, in the order {order}.", order=order)
 
 
 @says("ColoniesDealt")
 def _colonies(f: Fact, v: Viewer) -> str:
-    return "Colonies are dealt: " + listing(f"{seat(s)} gets {b.replace('_', ' ')}" for s, b in enumerate(f["boards"])) + "."
+    dealt = [_("{who} gets {colony}", who=seat(s), colony=colony(b)) for s, b in enumerate(f["boards"])]
+    return _("Colonies are dealt: {colonies}.", colonies=listing(dealt))
 
 
 @says("ColonyChosen")
 def _colony(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} chooses {f['board'].replace('_', ' ')}."
+    return _("{who} chooses {colony}.", who=seat(f["seat"]), colony=colony(f["board"]))
 
 
 @says("SetChosen")
 def _set(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} takes the set {f['set']} (the town hall {f['town_hall']} and its scholar)."
+    return _("{who} takes the set {set} (the town hall {town_hall} and its scholar).", who=seat(f["seat"]), set=f["set"],
+             town_hall=f["town_hall"])
 
 
 @says("TownHallPlaced")
 def _hall(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} places the town hall {f['town_hall']} on {listing(_cell(c) for c in f['cells'])}."
+    return _("{who} places the town hall {town_hall} on {cells}.", who=seat(f["seat"]), town_hall=f["town_hall"], cells=cells(f["cells"]))
 
 
 @says("SetsReturned")
 def _returned(f: Fact, v: Viewer) -> str:
-    return f"The sets left go back to the box: {listing(s[0] for s in f['sets'])}."
+    return _("The sets left go back to the box: {sets}.", sets=listing(s[0] for s in f["sets"]))
 
 
 @says("YearStarted")
 def _year(f: Fact, v: Viewer) -> str:
-    return f"Year {f['year']} begins."
+    return _("Year {year} begins.", year=f["year"])
 
 
 @says("TurnStarted")
 def _turn(f: Fact, v: Viewer) -> str:
-    return f"It is {seat(f['seat'])}'s turn."
+    return _("It is {who}'s turn.", who=seat(f["seat"]))
 
 
 @says("DecisionAsked")
 def _asked(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} decides {DECISIONS.get(f['decision'], f['decision'])}."
+    return _("{who} decides {what}.", who=seat(f["seat"]), what=decision_words(f["decision"]))
 
 
 @says("TileChosen")
 def _tile_chosen(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} chooses the tile {f['tile']} to expand."
+    return _("{who} chooses the tile {tile} to expand.", who=seat(f["seat"]), tile=f["tile"])
 
 
 @says("ExpandCancelled")
 def _cancelled(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} takes back the choice of {f['tile']}."
+    return _("{who} takes back the choice of {tile}.", who=seat(f["seat"]), tile=f["tile"])
 
 
 @says("TileBuilt")
 def _built(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} builds {f['tile']} on {listing(_cell(c) for c in f['cells'])}."
+    return _("{who} builds {tile} on {cells}.", who=seat(f["seat"]), tile=f["tile"], cells=cells(f["cells"]))
 
 
 @says("GoodsPaid")
 def _paid(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} pays {_goods(f['goods'])}."
+    return _("{who} pays {goods}.", who=seat(f["seat"]), goods=goods_listed(f["goods"]))
 
 
 @says("BuildingActivatedWithCoins")
 def _with_coins(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} puts {amount(f['coins'], 'coin')} on the building on {_cell(f['cell'])} to activate it."
+    return _("{who} puts {coins} on the building on {cell} to activate it.", who=seat(f["seat"]), coins=coins(f["coins"]),
+             cell=cell(f["cell"]))
 
 
 @says("BuildingActivated")
 def _activated(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} activates the building on {_cell(f['cell'])}."
+    return _("{who} activates the building on {cell}.", who=seat(f["seat"]), cell=cell(f["cell"]))
 
 
 @says("DieTaken")
 def _taken(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} takes {_die(f['die'])}."
+    return _("{who} takes {die}.", who=seat(f["seat"]), die=_die(f["die"]))
 
 
 @says("DieValueChanged")
 def _changed(f: Fact, v: Viewer) -> str:
-    if f.get("adjust") in ("cocoa", "gold"):
-        return f"{seat(f['seat'])} turns the die from {f['from']} to {f['to']} for 1 {f['adjust']}."
-    price = "1 cocoa" if f.get("cocoa") else amount(f["paid"], "coin")  # module D: the Maya's cocoa (§8.6.3)
-    return f"{seat(f['seat'])} turns the die from {f['from']} to {f['to']} for {price}."
+    if f.get("adjust") in ("cocoa", "gold") or f.get("cocoa"):  # American Kingdoms; module D: the Maya's cocoa (§8.6.3)
+        price = goods(1, "gold" if f.get("adjust") == "gold" else "cocoa")
+    else:
+        price = coins(f["paid"])
+    return _("{who} turns the die from {old} to {new} for {price}.", who=seat(f["seat"]), old=f["from"], new=f["to"], price=price)
 
 
 @says("DiePlaced")
 def _placed(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} leaves {_die(f['die'])} on {_cell(f['cell'])}."
+    return _("{who} leaves {die} on {cell}.", who=seat(f["seat"]), die=_die(f["die"]), cell=cell(f["cell"]))
 
 
 @says("GoodsGained")
 def _gained(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} gains {_goods(f['goods'])}{_source(f.get('source', ''))}."
+    return _("{who} gains {goods}{source}.", who=seat(f["seat"]), goods=goods_listed(f["goods"]), source=_source(f.get("source", "")))
 
 
 @says("OverflowConverted")
 def _overflow(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])}'s storage is full: {f['units']} {f['good']} become {amount(f['coins'], 'coin')}."
+    return _("{who}'s storage is full: {goods} become {coins}.", who=seat(f["seat"]), goods=goods(f["units"], f["good"]),
+             coins=coins(f["coins"]))
 
 
 @says("CoinsGained")
 def _coins(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} gains {amount(f['coins'], 'coin')}{_source(f.get('source', ''))}."
+    return _("{who} gains {coins}{source}.", who=seat(f["seat"]), coins=coins(f["coins"]), source=_source(f.get("source", "")))
 
 
 @says("CoinsPaid")
 def _coins_paid(f: Fact, v: Viewer) -> str:
-    why = " to activate a diagonal (Archery)" if f.get("for") == "diagonal" else ""
-    return f"{seat(f['seat'])} pays {amount(f['coins'], 'coin')}{why}."
-
-
-# -- American Kingdoms (§8.1) ------------------------------------------------------------------------
-
-
-@says("CocoaTokensGiven")
-def _cocoa_tokens(f: Fact, v: Viewer) -> str:
-    empty = f["tokens"] - f["full"]
-    extra = f", {amount(empty, 'empty one', 'empty ones')}" if empty else ""
-    return f"{seat(f['seat'])} has {amount(f['tokens'], 'cocoa token')}: {f['full']} full{extra}."
-
-
-@says("CocoaGained")
-def _cocoa_gained(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} gains {f['cocoa']} cocoa{_source(f.get('source', ''))}."
-
-
-@says("CocoaLost")
-def _cocoa_lost(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])}'s cocoa tokens are full: {f['cocoa']} cocoa is lost."
-
-
-@says("CocoaPaid")
-def _cocoa_paid(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} pays {f['cocoa']} cocoa."
-
-
-@says("MeditationSpaceUsed")
-def _meditation(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} takes the action of the free pass space {f['space']} with Meditation, staying on space 5."
-
-
-@says("BishopConquestScored")
-def _conquest(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} receives the year's conquistador award again for the bishop Conquest: {_vp(f['vp'])}."
-
-
-@says("CoinsTransferred")
-def _transferred(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['from'])} pays {seat(f['to'])} {amount(f['coins'], 'coin')}."
+    if f.get("for") == "diagonal":
+        return _("{who} pays {coins} to activate a diagonal (Archery).", who=seat(f["seat"]), coins=coins(f["coins"]))
+    return _("{who} pays {coins}.", who=seat(f["seat"]), coins=coins(f["coins"]))
 
 
 @says("VPGained")
 def _vp_gained(f: Fact, v: Viewer) -> str:
     source = _source(f.get("source", "")) if f["vp"] is not None else ""  # no numbers beside a hidden amount
-    return f"{seat(f['seat'])} gains {_vp(f['vp'])}{source}."
+    return _("{who} gains {vp}{source}.", who=seat(f["seat"]), vp=_vp(f["vp"]), source=source)
 
 
 @says("ReligionOverflowScored")
 def _religion_overflow(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} is at the end of the religion track and gains {_vp(f['vp'])}."
+    return _("{who} is at the end of the religion track and gains {vp}.", who=seat(f["seat"]), vp=_vp(f["vp"]))
 
 
 @says("GoodSold")
 def _sold(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} sells 1 {f['good']} for {amount(f['coins'], 'coin')}."
+    return _("{who} sells {good} for {coins}.", who=seat(f["seat"]), good=goods(1, f["good"]), coins=coins(f["coins"]))
 
 
 @says("GoodBought")
 def _bought(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} buys 1 {f['good']} for {amount(f['coins'], 'coin')}."
+    return _("{who} buys {good} for {coins}.", who=seat(f["seat"]), good=goods(1, f["good"]), coins=coins(f["coins"]))
 
 
 @says("TradeMade")
 def _trade(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} makes exchange {f['option'] + 1} of the building on {_cell(f['cell'])}."
+    return _("{who} makes exchange {n} of the building on {cell}.", who=seat(f["seat"]), n=f["option"] + 1, cell=cell(f["cell"]))
 
 
 @says("Declined")
 def _declined(f: Fact, v: Viewer) -> str:
-    what = {"trade": "to trade", "ship": "to take a sea-trade tile", "religion_extra": "the extra religion step",
-            "place_monk": "to place a monk", "conquistador_extra": "the extra conquistador step",
-            "road_tile": "to place the road tile", "meditation_extra": "Meditation's extra pass-space action",
-            "hire": "to hire the specialist", "navigate": "to move the governor further",
-            **maya.DECLINED}.get(f["decision"], f["decision"])
-    return f"{seat(f['seat'])} declines {what}."
+    said = _DECLINED.get(f["decision"])
+    if said is None:
+        return _("{who} declines {what}.", who=seat(f["seat"]), what=decision_words(f["decision"]))
+    return _(said, who=seat(f["seat"]))
 
 
 @says("ShipTaken")
 def _ship(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} pays {_goods(f['paid'])} for the sea-trade tile {f['tile']} and docks it at their {_dock(f['to_dock'])} dock."
+    return _("{who} pays {goods} for the sea-trade tile {tile} and docks it at their {dock} dock.", who=seat(f["seat"]),
+             goods=goods_listed(f["paid"]), tile=f["tile"], dock=dock(f["to_dock"]))
 
 
 @says("DockRefilled")
 def _refilled(f: Fact, v: Viewer) -> str:
     if f["dock"] == "special":
-        return ("The special dock stays empty: the special sea-trade tiles are used up." if f["tile"] is None
-                else f"The special dock is refilled with {f['tile']}.")
+        return (_("The special dock stays empty: the special sea-trade tiles are used up.") if f["tile"] is None
+                else _("The special dock is refilled with {tile}.", tile=f["tile"]))
     if f["tile"] is None:
-        return f"The {_dock(f['dock'])} dock stays empty: the sea-trade tiles are used up."
-    return f"The {_dock(f['dock'])} dock is refilled with {f['tile']}."
+        return _("The {dock} dock stays empty: the sea-trade tiles are used up.", dock=dock(f["dock"]))
+    return _("The {dock} dock is refilled with {tile}.", dock=dock(f["dock"]), tile=f["tile"])
 
 
 @says("ConquistadorAdvanced")
 def _conq(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])}'s conquistador advances from {f['from']} to {f['to']}."
+    return _("{who}'s conquistador advances from {old} to {new}.", who=seat(f["seat"]), old=f["from"], new=f["to"])
 
 
 @says("ConquistadorBlocked")
 def _conq_blocked(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])}'s conquistador is at the end of the track and cannot advance this year."
+    return _("{who}'s conquistador is at the end of the track and cannot advance this year.", who=seat(f["seat"]))
 
 
 @says("GoldFound")
 def _gold(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])}'s conquistador finds gold."
+    return _("{who}'s conquistador finds gold.", who=seat(f["seat"]))
 
 
 @says("ReligionAdvanced")
 def _religion(f: Fact, v: Viewer) -> str:
-    paid = f" (paid with {f['paid']})" if f.get("paid") else ""
-    return f"{seat(f['seat'])} advances on the religion track from {f['from']} to {f['to']}{paid}."
+    if f.get("paid"):
+        return _("{who} advances on the religion track from {old} to {new} (paid with {paid}).", who=seat(f["seat"]), old=f["from"],
+                 new=f["to"], paid=_paid_with(f["paid"]))
+    return _("{who} advances on the religion track from {old} to {new}.", who=seat(f["seat"]), old=f["from"], new=f["to"])
+
+
+def _paid_with(paid: Any) -> str:
+    if isinstance(paid, dict):
+        return goods_listed(paid)
+    return pgettext("paid", "coins") if paid == "coins" else good(str(paid))
 
 
 @says("MonkPlaced")
 def _monk(f: Fact, v: Viewer) -> str:
-    fees = listing(seat(s) + " " + amount(n, "coin") for s, n in f["paid_to"])
-    paid = f", paying {fees}" if f["paid_to"] else ""
-    return f"{seat(f['seat'])} places a monk on {f['place'].replace('_', ' ')}{paid}."
+    place = monk_place(f["place"])
+    if f["paid_to"]:
+        fees = listing(_("{who} {coins}", who=seat(s), coins=coins(n)) for s, n in f["paid_to"])
+        return _("{who} places a monk on {place}, paying {fees}.", who=seat(f["seat"]), place=place, fees=fees)
+    return _("{who} places a monk on {place}.", who=seat(f["seat"]), place=place)
 
 
 @says("Passed")
 def _passed(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} passes to pass space {f['space']} ({ordinal(f['order'] + 1)} to pass this year)."
+    return _("{who} passes to pass space {space} ({nth} to pass this year).", who=seat(f["seat"]), space=f["space"],
+             nth=ordinal(f["order"] + 1))
 
 
 @says("RoadTilePlaced")
 def _road(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} places a road tile on {_cell(f['cells'][0])}."
+    return _("{who} places a road tile on {cell}.", who=seat(f["seat"]), cell=cell(f["cells"][0]))
 
 
 @says("DockIncomeTaken")
 def _dock_income(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} takes the income of {amount(f['tiles'], 'ship')} in the {_dock(f['dock'])} dock."
+    return ngettext("{who} takes the income of {n} ship in the {dock} dock.", "{who} takes the income of {n} ships in the {dock} dock.",
+                    f["tiles"], who=seat(f["seat"]), dock=dock(f["dock"]))
 
 
 @says("ConquistadorScored")
 def _conq_scored(f: Fact, v: Viewer) -> str:
-    parts = [f"{seat(s)} {_vp(vp) if vp is None else amount(vp, 'victory point')}" for s, vp in f["awards"]]
-    return f"Conquistadors of year {f['year']}, best first: {listing(parts)}."
+    parts = [_("{who} {vp}", who=seat(s), vp=_vp(points)) for s, points in f["awards"]]
+    return _("Conquistadors of year {year}, best first: {awards}.", year=f["year"], awards=listing(parts))
 
 
 @says("ConquistadorReset")
 def _reset(f: Fact, v: Viewer) -> str:
-    return "The conquistadors return to the start."
+    return _("The conquistadors return to the start.")
 
 
 @says("BuildingsCleared")
 def _cleared(f: Fact, v: Viewer) -> str:
-    return "The coins on the buildings go back to the supply."
+    return _("The coins on the buildings go back to the supply.")
 
 
 @says("FirstPlayerSet")
 def _first_set(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])}, on the topmost pass space, is the first player of the new year."
+    return _("{who}, on the topmost pass space, is the first player of the new year.", who=seat(f["seat"]))
 
 
 @says("FinalGoodsSold")
 def _final_sold(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} sells {_goods(f['goods'])} for {amount(f['coins'], 'coin')}."
+    return _("{who} sells {goods} for {coins}.", who=seat(f["seat"]), goods=goods_listed(f["goods"]), coins=coins(f["coins"]))
 
 
 @says("FinalScored")
 def _final(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} scores {amount(f['vp'], 'victory point')} for {_CATEGORY.get(f['category'], f['category'])}."
+    category = _CATEGORY.get(f["category"])
+    return _("{who} scores {vp} for {category}.", who=seat(f["seat"]), vp=vp(f["vp"]),
+             category=_(category) if category is not None else f["category"].replace("_", " "))
+
+
+_ACHIEVEMENTS = {a: a for a in (N_("Communism"), N_("Capitalism"), N_("Theocracy"), N_("Democracy"), N_("Utopia"), N_("Kozlocracy"))}
+
+
+def achievement(name: str) -> str:
+    said = _ACHIEVEMENTS.get(name.capitalize())
+    return _(said) if said is not None else name
 
 
 @says("AchievementsReached")
 def _achievements(f: Fact, v: Viewer) -> str:
-    won = "reaches" if f["won"] else "misses"
-    return f"{seat(f['seat'])} {won} 100 victory points with {f['total']}; achievements: {listing(f['achievements'])}."
+    reached = listing(achievement(a) for a in f["achievements"])
+    if f["won"]:
+        return _("{who} reaches 100 victory points with {total}; achievements: {achievements}.", who=seat(f["seat"]), total=f["total"],
+                 achievements=reached)
+    return _("{who} misses 100 victory points with {total}; achievements: {achievements}.", who=seat(f["seat"]), total=f["total"],
+             achievements=reached)
 
 
 @says("GameEnded")
 def _ended(f: Fact, v: Viewer) -> str:
-    return "The game ends: " + listing(f"{seat(s)} {amount(f['scores'][s], 'victory point')}" for s in f["ranking"]) + "."
+    scores = [_("{who} {vp}", who=seat(s), vp=vp(f["scores"][s])) for s in f["ranking"]]
+    return _("The game ends: {scores}.", scores=listing(scores))
 
 
 # -- module C, the ambassadors (§8.4) ------------------------------------------------------------------
@@ -474,20 +495,4 @@ def _ended(f: Fact, v: Viewer) -> str:
 def _ambassador_die(d: Any) -> str:
     """"aw4" (a die on a building) or {kind: ambassador, color}: the white or blue ambassador die."""
     colour = {"w": "white", "b": "blue"}.get(d[1], "") if isinstance(d, str) else d["color"]
-    return f"the {colour} ambassador die"
-
-
-@says("AmbassadorDiceRolled")
-def _ambassadors_rolled(f: Fact, v: Viewer) -> str:
-    when = "back on their tokens" if f.get("year") else "onto their tokens"
-    return f"The ambassador dice are rolled {when}: white {f['white']}, blue {f['blue']}."
-
-
-@says("AmbassadorTaken")
-def _ambassador_taken(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} takes the {f['color']} ambassador die, showing {f['face']}, with its token."
-
-
-@says("PassiveActivationStarted")
-def _passive(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} activates their {f['line']} {f['value']} with the {f['color']} ambassador die (no die stays)."
+    return _("the white ambassador die") if colour == "white" else _("the blue ambassador die")

@@ -4,6 +4,7 @@ said in words."""
 
 from __future__ import annotations
 
+from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ from domain.core.words import render
 from domain.santa_maria import board
 from domain.santa_maria.text import board_text
 from service.web.boards import add_filters
+from service.web.texts import board_words
 
 from .helpers import act
 from .test_examples_ambassadors import P1, P2, amb, start_c, with_scholar
@@ -83,6 +85,7 @@ def render_board(shown: dict[str, Any], seat: int, info: dict[str, Any]) -> str:
     """The game's board.html as the pages draw it (with their filters)."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(Path(sm.__file__).parent), autoescape=True)
     add_filters(env)
+    env.globals.update(zip(("_", "ngettext", "pgettext"), board_words(sm.__name__), strict=True))  # the game's words, as the pages bind them
     return env.get_template("board.html").render(view=shown, seat=seat, names=NAMES[:2], info=info, to_act=shown["to_act"])
 
 
@@ -103,5 +106,5 @@ def test_the_board_names_the_ambassador_line_decision() -> None:
     shown = sm.view(state, P2)
     assert shown["pending"]["decision"] == "ambassador_line" and shown["to_act"] == [P2]
     shown["players"][P2]["personal_scholar"] = None  # Archery's printed data is the expansion core's (components.json)
-    html = render_board(shown, P2, board.context(shown))
+    html = unescape(render_board(shown, P2, board.context(shown)))  # (a sentence's apostrophe is escaped as &#39;)
     assert "in the passive activation after Ann's ambassador die, Bob decides whether to activate the diagonal (Archery)" in html

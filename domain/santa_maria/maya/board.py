@@ -6,8 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from domain.core.words import amount
-
+from ..i18n import N_, NP_, _, district, good, goods, goods_plus, maya_building, pgettext
 from .data import DATA_FILE, GOODS, ITEMS, M
 from .religion import MONK_CHOICES
 from .trade import EXCHANGES, exchange_goods
@@ -16,7 +15,10 @@ HELP: dict[str, str] = {k: v for k, v in json.loads(DATA_FILE.read_text(encoding
 
 
 def _amounts(what: dict[str, Any]) -> str:
-    return " + ".join(amount(n, "coin") if g == "coins" else f"{n} {'VP' if g == 'vp' else g}" for g, n in what.items()) or "nothing"
+    return goods_plus(what)
+
+
+_ACTIONS = {"religion": N_("religion"), "conquistador": N_("conquistador")}
 
 
 def building(kind: str | None) -> str:
@@ -27,29 +29,40 @@ def building(kind: str | None) -> str:
     words = []
     for e in effects:
         data = M.effects[e]
-        words.append("+" + _amounts(data["gain"]) if "gain" in data else data["action"])
-    return (f"{kind}: " if kind in M.building_tiles else "") + " and ".join(words)
+        action = _ACTIONS.get(data.get("action", ""))
+        words.append("+" + _amounts(data["gain"]) if "gain" in data else _(action) if action else data["action"])
+    said = _(" and ").join(words)
+    return _("{kind}: {effects}", kind=maya_building(kind), effects=said) if kind in M.building_tiles else said
+
+
+_BONUS = {b: b for b in (NP_("bonus", "warrior"), NP_("bonus", "culture"), NP_("bonus", "gem"), NP_("bonus", "sugar"))}
 
 
 def half(card: str, kind: str) -> str:
     """One half of an action card in words: "festival: pay 1 wood, gain 2 coins"."""
     data = M.cards.get(card, {}).get(kind)
     if data is None:
-        return kind
+        return district(kind)
     if kind == "festival":
-        return f"festival: pay {_amounts(data['pay'])}, gain {_amounts(data['gain'])}"
+        return _("festival: pay {pay}, gain {gain}", pay=_amounts(data["pay"]), gain=_amounts(data["gain"]))
     if kind == "construction":
-        return f"construction: pay 1 {data['pay']}, build"
+        return _("construction: pay {good}, build", good=goods(1, str(data["pay"])))
     if kind == "technology":
-        return f"technology {data['value']}: {data['bonus']}"
-    return "trade"
+        bonus = str(data["bonus"])
+        return _("technology {value}: {bonus}", value=data["value"], bonus=pgettext("bonus", bonus) if bonus in _BONUS else bonus)
+    return district("trade")
+
+
+_REWARDS = {"storage_token": N_("a storage token"), "draw_2_cards": N_("draw 2 cards"), "high_priest": N_("a high priest"),
+            "coins_2": N_("2 coins"), "road_tile": N_("a road tile")}
 
 
 def context() -> dict[str, Any]:
     return {"maya_building": building, "maya_temple_cost": lambda t: _amounts(M.temple_cost[t]),
-            "maya_tucked": lambda tucked, d: sum(1 for _, x in tucked if x == d), "maya_half": half,
-            "maya_halves": lambda card: list(M.cards.get(card, {})), "maya_help": HELP,
-            "maya_rewards": M.reward, "maya_slots": list(M.slots)}
+            "maya_tucked": lambda tucked, d: sum(1 for _card, x in tucked if x == d), "maya_half": half,
+            "maya_halves": lambda card: list(M.cards.get(card, {})), "maya_help": {k: _(v) for k, v in HELP.items()},
+            "maya_rewards": {d: _(_REWARDS[r]) if r in _REWARDS else r.replace("_", " ") for d, r in M.reward.items()},
+            "maya_district": district, "maya_slots": list(M.slots)}
 
 
 def _chip(fields: dict[str, Any]) -> dict[str, Any]:
@@ -79,58 +92,97 @@ def chips(view: dict[str, Any]) -> list[dict[str, Any]]:
     return out + [_chip({"type": t}) for t in ("maya_offer_send", "maya_offer_cancel", "maya_end_trade")]
 
 
-def _node(node: str) -> str:
-    road, _, depth = node[1:].partition("_")
-    return f"road {road}, place {depth}"
+def node(name: str) -> str:
+    """A building place of the city: "road 2, place 3"."""
+    road, _sep, depth = name[1:].partition("_")
+    return _("road {road}, place {depth}", road=road, depth=depth)
+
+
+def items(counts: Any) -> str:
+    """An offer's side in words ("nothing" when empty)."""
+    if not isinstance(counts, dict) or not counts:
+        return _("nothing")
+    return goods_plus({("coins" if i == "coin" else i): n for i, n in counts.items()})
 
 
 def _die(d: dict[str, Any]) -> str:
     if d["kind"] == "ambassador":
-        return f"{d['color']} ambassador die"
-    return f"white {d['face']}" if d["kind"] == "white" else f"blue die {d.get('id', '')}"
+        return _("White ambassador die") if d["color"] == "white" else _("Blue ambassador die")
+    return _("White {face}", face=d["face"]) if d["kind"] == "white" else _("Blue die {die}", die=d.get("id", ""))
 
 
 _WORDS = {  # the actions whose words are their fields' alone
-    "maya_token": "Take a full {good} storage token", "maya_pass_flip": "Flip a {good} token full",
-    "maya_road": "Road tile across {slot}", "maya_redraw_start": "Start a redraw of cards (1 coin)",
-    "maya_redraw_mark": "Put {card} under the deck", "maya_redraw_done": "Redraw the marked cards",
-    "maya_redraw_cancel": "Cancel the redraw", "maya_offer_open": "Draft an offer to seat {to_seat}",
-    "maya_offer_send": "Send the offer", "maya_offer_cancel": "Withdraw the offer", "maya_end_trade": "End the trade",
-    "maya_technology": "Play {card}'s technology half", "maya_high_priest": "High priest on {node}", "maya_build": "Build on {node}",
+    "maya_redraw_start": N_("Start a redraw of cards (1 coin)"), "maya_redraw_done": N_("Redraw the marked cards"),
+    "maya_redraw_cancel": N_("Cancel the redraw"), "maya_offer_send": N_("Send the offer"),
+    "maya_offer_cancel": N_("Withdraw the offer"), "maya_end_trade": N_("End the trade"),
 }
-_EXCHANGE = {"buy_cocoa": "Buy 1 cocoa for 1 coin", "buy_simple": "Buy 1 {good} for 2 coins", "sell": "Sell 1 {good} for 1 coin"}
-_OFFER = {("maya_offer_add", "give"): "Offer 1 more {item}", ("maya_offer_add", "get"): "Ask 1 more {item}",
-          ("maya_offer_remove", "give"): "Offer 1 {item} less", ("maya_offer_remove", "get"): "Ask 1 {item} less"}
+_OFFER = {("maya_offer_add", "give"): N_("Offer 1 more: {item}"), ("maya_offer_add", "get"): N_("Ask 1 more: {item}"),
+          ("maya_offer_remove", "give"): N_("Offer 1 less: {item}"), ("maya_offer_remove", "get"): N_("Ask 1 less: {item}")}
+
+
+def _exchange(action: dict[str, Any]) -> str:
+    if action["id"] == "buy_cocoa":
+        return _("Buy 1 cocoa for 1 coin")
+    g = goods(1, str(action.get("good", "")))
+    return _("Buy {good} for 2 coins", good=g) if action["id"] == "buy_simple" else _("Sell {good} for 1 coin", good=g)
+
+
+def _reply(kind: str, accept: bool) -> str:
+    if kind == "maya_simulate":
+        return _("Simulate the ambassador die in the city") if accept else _("Do not simulate the ambassador die in the city")
+    return _("Accept the Maya's offer") if accept else _("Do not accept the Maya's offer")
+
+
+def _fields(action: dict[str, Any]) -> str | None:
+    kind = action.get("type")
+    if kind == "maya_token":
+        return _("Take a full {good} storage token", good=good(str(action.get("good", ""))))
+    if kind == "maya_pass_flip":
+        return _("Flip a {good} token full", good=good(str(action.get("good", ""))))
+    if kind == "maya_road":
+        return _("Road tile across road {road}", road=str(action.get("slot", "")).removeprefix("road_"))
+    if kind == "maya_redraw_mark":
+        return _("Put {card} under the deck", card=action["card"]) if action.get("card") else _("Put a card under the deck")
+    if kind == "maya_offer_open":
+        return _("Draft an offer to seat {n}", n=int(action.get("to", 0)) + 1)
+    if kind == "maya_technology":
+        return _("Play {card}'s technology half", card=action.get("card"))
+    if kind == "maya_high_priest":
+        return _("High priest on {place}", place=node(str(action.get("node", "B0_0"))))
+    if kind == "maya_build":
+        return _("Build on {place}", place=node(str(action.get("node", "B0_0"))))
+    said = _WORDS.get(str(kind))
+    return _(said) if said is not None else None
 
 
 def action_label(action: dict[str, Any]) -> str | None:  # noqa: PLR0911 - one line per action type
     kind = action.get("type")
     if kind == "maya_use_die":
-        how = {"coins": " set with coins", "cocoa": " set with a cocoa"}.get(action["adjust"], "")
-        return f"{_die(action['die']).capitalize()}{how} → die symbol {action['value']}"
+        target = _("die symbol {value}", value=action["value"])
+        if action["adjust"] == "coins":
+            return _("{die} set with coins → {target}", die=_die(action["die"]), target=target)
+        if action["adjust"] == "cocoa":
+            return _("{die} set with a cocoa → {target}", die=_die(action["die"]), target=target)
+        return _("{die} → {target}", die=_die(action["die"]), target=target)
     if kind == "maya_step":
-        return "Stop here" if action["to"] is None else f"Move to {_node(action['to'])}"
+        return _("Stop here") if action["to"] is None else _("Move to {place}", place=node(action["to"]))
     if kind == "maya_temple":
-        return "Build no temple" if action["district"] is None else f"Build the {action['district']} temple"
+        if action["district"] is None:
+            return _("Build no temple")
+        return _("Build the temple of the district: {district}", district=district(str(action["district"])))
     if kind == "maya_play_card":
-        return f"Play {action['card']}'s {half(action['card'], action['half'])}"
+        return _("Play {card}: {half}", card=action["card"], half=half(action["card"], action["half"]))
     if kind == "maya_monk_reward":
         choice = str(action["choice"])
-        return "Draw a card" if choice == "draw_card" else f"Flip a {choice.removeprefix('flip:')} token full"
+        return _("Draw a card") if choice == "draw_card" else _("Flip a {good} token full", good=good(choice.removeprefix("flip:")))
     if kind in ("maya_simulate", "offer_reply"):
-        what = "simulate the ambassador die in the city" if kind == "maya_simulate" else "accept the Maya's offer"
-        return what.capitalize() if action["accept"] else f"Do not {what}"
+        return _reply(str(kind), bool(action["accept"]))
     if kind == "maya_exchange":
-        return _EXCHANGE[action["id"]].format(good=action.get("good", ""))
+        return _exchange(action)
     offer = _OFFER.get((str(kind), str(action.get("side"))))
     if offer is not None:
-        return offer.format(item=action["item"])
-    if kind in _WORDS:
-        fields = {k: str(v) for k, v in action.items()} | {"card": str(action.get("card") or "a card")}
-        fields.update(to_seat=str(int(action.get("to", 0)) + 1), slot=str(action.get("slot", "")).replace("_", " "),
-                      node=_node(str(action.get("node", "B0_0"))))
-        return _WORDS[kind].format_map(fields)
-    return None
+        return _(offer, item=good(str(action["item"])))
+    return _fields(action)
 
 
 def text(m: dict[str, Any], names: list[str]) -> list[str]:

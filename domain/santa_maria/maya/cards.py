@@ -13,6 +13,8 @@ from domain.core.facts import Tx
 
 from ..flow import Ask, resume, run, task, why_not_decision, why_not_main
 from ..goods import gain
+from ..i18n import _, maya_building
+from ..i18n import good as good_name
 from ..state import State, Task, commands, evolves, maya_of, put, replace, with_maya
 from .city import why_not_maya
 from .data import ITEMS, M
@@ -42,19 +44,18 @@ def empty_places(state: State) -> list[str]:
 def why_not_card(state: State, card: str, half: str) -> Why:
     maya = maya_of(state)
     if card not in maya.hand:
-        return ("maya.card_not_in_hand", "That card is not in the Maya's hand.")
+        return ("maya.card_not_in_hand", _("That card is not in the Maya's hand."))
     data = M.cards[card].get(half)
     if half not in PLAYABLE_HALVES or data is None:
-        return ("maya.bad_half", "Play a trade, festival or construction half the card has "
-                "(technology halves go with a die).")
+        return ("maya.bad_half", _("Play a trade, festival or construction half the card has (technology halves go with a die)."))
     if half == "festival" and not holds(state, data["pay"]):
-        return ("maya.cannot_pay", "The Maya lacks a full token for the festival's cost.")
+        return ("maya.cannot_pay", _("The Maya lacks a full token for the festival's cost."))
     if half == "construction":
         if maya.full_of(data["pay"]) < 1:
-            return ("maya.cannot_pay", f"The construction costs a full {data['pay']} token.")
+            return ("maya.cannot_pay", _("The construction costs a full {pay} token.", pay=good_name(str(data['pay']))))
         kind = TILE_FOR[data["pay"]]
         if getattr(maya, kind) < 1 or not empty_places(state):
-            return ("maya.no_building_place", f"No {kind} building tile is left or the city has no empty building place.")
+            return ("maya.no_building_place", _("No building tile ({kind}) is left or the city has no empty building place.", kind=maya_building(kind)))
     return None
 
 
@@ -94,7 +95,7 @@ def _ask_build(tx: Tx, seat: int, step: Task, rng: RandomSource) -> Ask:
 
 def why_not_build(state: State, node: str) -> Why:
     if node not in empty_places(state):
-        return ("maya.not_empty_place", "A building tile goes on an empty building place.")
+        return ("maya.not_empty_place", _("A building tile goes on an empty building place."))
     return None
 
 
@@ -126,15 +127,15 @@ def _building_built(state: State, fact: Fact) -> State:
 
 def why_not_redraw_start(state: State, seat: int) -> Why:
     if state.players[seat].coins < 1:
-        return ("maya.cannot_pay", "A redraw costs 1 coin.")
+        return ("maya.cannot_pay", _("A redraw costs 1 coin."))
     if not maya_of(state).hand:
-        return ("maya.empty_hand", "The Maya has no card in hand to put back.")
+        return ("maya.empty_hand", _("The Maya has no card in hand to put back."))
     return None
 
 
 def why_not_redrawing(state: State) -> Why:
     if session(state).marks is None:
-        return ("maya.no_redraw", "Start a redraw first (maya_redraw_start).")
+        return ("maya.no_redraw", _("Start a redraw first (maya_redraw_start)."))
     return None
 
 
@@ -151,7 +152,7 @@ def why_not_mark(state: State, card: str) -> Why:
     marks = session(state).marks
     assert marks is not None
     if card not in maya_of(state).hand or card in marks:
-        return ("maya.card_not_in_hand", "Mark a card of the hand not marked yet.")
+        return ("maya.card_not_in_hand", _("Mark a card of the hand not marked yet."))
     return None
 
 
@@ -167,9 +168,9 @@ def _redraw_mark(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
 
 def why_not_redraw_done(state: State, seat: int) -> Why:
     if not session(state).marks:
-        return ("maya.redraw_empty", "Mark at least one card to put under the deck.")
+        return ("maya.redraw_empty", _("Mark at least one card to put under the deck."))
     if state.players[seat].coins < 1:  # a free buy since the start may have spent it
-        return ("maya.cannot_pay", "A redraw costs 1 coin.")
+        return ("maya.cannot_pay", _("A redraw costs 1 coin."))
     return None
 
 

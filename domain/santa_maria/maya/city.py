@@ -14,6 +14,7 @@ from domain.core.facts import Tx
 
 from .. import ambassadors
 from ..flow import Ask, resume, run, task, why_not_decision, why_not_main
+from ..i18n import _, ngettext
 from ..state import State, Task, commands, evolves, is_maya, maya_of, put, replace, with_maya
 from .data import GOODS, M
 from .goods import maya_gain, maya_pay
@@ -47,7 +48,7 @@ def reaches_free(state: State, node: str) -> bool:
 
 def why_not_maya(state: State, seat: int) -> Why:
     if not is_maya(state, seat):
-        return ("maya.not_maya", "Only the Maya takes the Maya's actions.")
+        return ("maya.not_maya", _("Only the Maya takes the Maya's actions."))
     return None
 
 
@@ -82,26 +83,25 @@ def why_not_die(state: State, seat: int, d: dict[str, Any], value: int, adjust: 
     p = state.players[seat]
     if d["kind"] == "white":
         if d["face"] not in state.white_pool:
-            return ("die.not_in_pool", f"No white die shows {d['face']}.")
+            return ("die.not_in_pool", _("No white die shows {face}.", face=d['face']))
         if p.white_taken >= white_limit(state):
-            return ("die.white_limit", f"The Maya may take at most {white_limit(state)} white dice a year.")
+            return ("die.white_limit", ngettext("The Maya may take at most {n} white die a year.", "The Maya may take at most {n} white dice a year.", white_limit(state)))
     elif d["kind"] == "blue":
         own = next((b for b in p.blue if b.id == d["id"]), None)
         if own is None or own.used or not own.usable:
-            return ("die.not_available", "That blue die is not the Maya's to use now.")
+            return ("die.not_available", _("That blue die is not the Maya's to use now."))
     elif (why := ambassadors.why_not_take(state, d)) is not None:  # module C
         return why
     face = die_face(state, seat, d)
     assert face is not None
     if adjust == "gold" or (adjust == "none") != (value == face):
-        return ("die.bad_adjust", "Keep the die's value with adjust none, or change it with coins or a cocoa; "
-                "the Maya has no gold.")
+        return ("die.bad_adjust", _("Keep the die's value with adjust none, or change it with coins or a cocoa; the Maya has no gold."))
     if adjust == "coins" and p.coins < abs(value - face):
-        return ("maya.cannot_pay", f"Changing the die costs {abs(value - face)} coins.")
+        return ("maya.cannot_pay", ngettext("Changing the die costs {n} coin.", "Changing the die costs {n} coins.", abs(value - face)))
     if adjust == "cocoa" and maya_of(state).full_of("cocoa") < 1:
-        return ("maya.cannot_pay", "Changing the die with cocoa needs a full cocoa token.")
+        return ("maya.cannot_pay", _("Changing the die with cocoa needs a full cocoa token."))
     if not reaches_free(state, M.entry[value]):
-        return ("maya.no_free_building", f"No free building can be reached from die symbol {value}.")
+        return ("maya.no_free_building", _("No free building can be reached from die symbol {value}.", value=value))
     return None
 
 
@@ -158,13 +158,13 @@ def why_not_step(state: State, to: str | None) -> Why:
     assert die is not None
     if to is None:
         if die.node is None or not die.activated:
-            return ("maya.cannot_stop", "The die stops only on a building it has just activated.")
+            return ("maya.cannot_stop", _("The die stops only on a building it has just activated."))
         return None
     allowed = (M.entry[die.value],) if die.node is None else successors(state, die.node)
     if to not in allowed:
-        return ("maya.bad_path", "The die moves along the road to the next building place, never back.")
+        return ("maya.bad_path", _("The die moves along the road to the next building place, never back."))
     if not reaches_free(state, to):
-        return ("maya.bad_path", "No free building lies on or beyond that place: the die would be stuck.")
+        return ("maya.bad_path", _("No free building lies on or beyond that place: the die would be stuck."))
     return None
 
 
@@ -305,9 +305,9 @@ def _effect(tx: Tx, seat: int, step: Task, rng: RandomSource) -> list[Task]:
 def why_not_priest(state: State, node: str) -> Why:
     maya = maya_of(state)
     if maya.priests < 1:
-        return ("maya.no_priest", "The Maya holds no unused high priest.")
+        return ("maya.no_priest", _("The Maya holds no unused high priest."))
     if not maya.free(node):
-        return ("maya.not_free", "A high priest goes on a free building: no die, no high priest on it.")
+        return ("maya.not_free", _("A high priest goes on a free building: no die, no high priest on it."))
     return None
 
 
@@ -346,16 +346,16 @@ def why_not_technology(state: State, seat: int, card: str) -> Why:
     maya = maya_of(state)
     die = maya.die
     if die is None or state.pending is None or state.pending.seat != seat:
-        return ("maya.no_die_use", "Technology cards are played while the Maya uses a die.")
+        return ("maya.no_die_use", _("Technology cards are played while the Maya uses a die."))
     if card not in maya.hand:
-        return ("maya.card_not_in_hand", "That card is not in the Maya's hand.")
+        return ("maya.card_not_in_hand", _("That card is not in the Maya's hand."))
     tech = M.cards[card].get("technology")
     if tech is None:
-        return ("maya.bad_half", "That card has no technology half.")
+        return ("maya.bad_half", _("That card has no technology half."))
     if tech["value"] != die.value:
-        return ("maya.tech_value", f"The technology half must show the die's value, {die.value}.")
+        return ("maya.tech_value", _("The technology half must show the die's value, {value}.", value=die.value))
     if die.tech:
-        return ("maya.tech_used", "Only one technology card may be played per die use.")
+        return ("maya.tech_used", _("Only one technology card may be played per die use."))
     return None
 
 
@@ -364,7 +364,7 @@ def _maya_technology(tx: Tx, seat: int, action: Action, rng: RandomSource) -> No
     fields(action, ("card",))
     card = one_of(action, "card", M.card_ids)
     if not is_maya(tx.state, seat):
-        refuse(("maya.not_maya", "Only the Maya plays technology cards."))
+        refuse(("maya.not_maya", _("Only the Maya plays technology cards.")))
     refuse(why_not_technology(tx.state, seat, card))
     pending = tx.state.pending
     assert pending is not None
@@ -386,7 +386,7 @@ def technology_actions(state: State, seat: int) -> list[Action]:
 
 @task("maya_reask")
 def _reask(tx: Tx, seat: int, step: Task, rng: RandomSource) -> Ask:
-    _, kind, effect = step
+    _skip, kind, effect = step
     return Ask(kind, {} if effect is None else {"effect": effect})
 
 

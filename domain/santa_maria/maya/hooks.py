@@ -16,6 +16,8 @@ from domain.core.commands import Why
 from domain.core.facts import Tx
 
 from ..components import C
+from ..i18n import _, ngettext
+from ..i18n import good as good_name
 from ..state import State, is_maya, maya_of, with_maya, with_player
 from .data import M
 from .state import flip
@@ -51,19 +53,19 @@ def vault_gold(tx: Tx, seat: int, fitting: dict[str, int]) -> dict[str, int]:
 def colonist_only(state: State, seat: int) -> Why:
     """§2.2: expanding and colony dice are colonist actions."""
     if is_maya(state, seat):
-        return ("maya.colonist_only", "The Maya has no colony: expanding and colony dice are colonist actions.")
+        return ("maya.colonist_only", _("The Maya has no colony: expanding and colony dice are colonist actions."))
     return None
 
 
 def no_coin_activation(state: State, seat: int) -> Why:
     if is_maya(state, seat):
-        return ("maya.no_coin_activation", "The Maya may not activate buildings with coins.")
+        return ("maya.no_coin_activation", _("The Maya may not activate buildings with coins."))
     return None
 
 
 def why_not_sell(state: State, seat: int) -> Why:
     if is_maya(state, seat):
-        return ("maya.cannot_sell", "The Maya sells goods only through a trade card.")
+        return ("maya.cannot_sell", _("The Maya sells goods only through a trade card."))
     return None
 
 
@@ -71,20 +73,20 @@ def why_not_buy(state: State, seat: int, good: str) -> Why:
     """§2.8 for the Maya (A-44): into an empty token, 3 coins, with the option maya_free_buy."""
     maya = maya_of(state)
     if good not in C.simple:
-        return ("buy.not_simple", "Only wood and grain can be bought.")
+        return ("buy.not_simple", _("Only wood and grain can be bought."))
     if not maya.free_buy:
-        return ("maya.cannot_buy", "In this game the Maya buys goods only through its trade card.")
+        return ("maya.cannot_buy", _("In this game the Maya buys goods only through its trade card."))
     if maya.empty_of(good) < 1:
-        return ("buy.storage_full", f"The Maya has no empty {good} token to fill.")
+        return ("buy.storage_full", _("The Maya has no empty {good} token to fill.", good=good_name(good)))
     if state.players[seat].coins < C.buy_price:
-        return ("buy.cannot_pay", f"Buying costs {C.buy_price} coins.")
+        return ("buy.cannot_pay", ngettext("Buying costs {n} coin.", "Buying costs {n} coins.", C.buy_price))
     return None
 
 
 def reply_window(state: State) -> Why:
     """§2.8: a colonist answering a Maya offer is not on its turn (no free actions)."""
     if state.pending is not None and state.pending.kind == "offer_reply":
-        return ("turn.not_yours", "Answer the Maya's offer first; it is not your turn.")
+        return ("turn.not_yours", _("Answer the Maya's offer first; it is not your turn."))
     return None
 
 

@@ -9,6 +9,8 @@ from domain.core.facts import Tx
 
 from ..flow import why_not_decision
 from ..goods import gain, pay
+from ..i18n import _
+from ..i18n import good as item_name
 from ..state import State, commands, evolves, maya_of, put, replace, thaw, with_maya
 from .data import GOODS, ITEMS
 from .goods import maya_gain, maya_pay
@@ -45,16 +47,16 @@ def offer(state: State) -> Offer:
 
 def why_not_open(state: State, to: int) -> Why:
     if state.seats == 1:
-        return ("offer.supply_only", "In the solo game the Maya trades with the supply only.")
+        return ("offer.supply_only", _("In the solo game the Maya trades with the supply only."))
     if not 0 <= to < state.seats or to == maya_of(state).seat:
-        return ("offer.bad_seat", "Offer a trade to a colonist's seat.")
+        return ("offer.bad_seat", _("Offer a trade to a colonist's seat."))
     return None
 
 
 def why_not_drafting(state: State) -> Why:
     o = session(state).offer
     if o is None or o.sent:
-        return ("offer.none_open", "Open an offer first (maya_offer_open).")
+        return ("offer.none_open", _("Open an offer first (maya_offer_open)."))
     return None
 
 
@@ -67,15 +69,16 @@ def why_not_add(state: State, side: str, item: str) -> Why:
     o = offer(state)
     listed = (o.give if side == "give" else o.get)[ITEMS.index(item)]
     if holder(state, side, item) < listed + 1:
-        who = "The Maya" if side == "give" else "That colonist"
-        return ("offer.bad_item", f"{who} does not hold one more {item} than the offer lists.")
+        if side == "give":
+            return ("offer.bad_item", _("The Maya does not hold one more {item} than the offer lists.", item=item_name(item)))
+        return ("offer.bad_item", _("That colonist does not hold one more {item} than the offer lists.", item=item_name(item)))
     return None
 
 
 def why_not_remove(state: State, side: str, item: str) -> Why:
     o = offer(state)
     if (o.give if side == "give" else o.get)[ITEMS.index(item)] < 1:
-        return ("offer.bad_item", f"The offer lists no {item} on that side.")
+        return ("offer.bad_item", _("The offer lists no {item} on that side.", item=item_name(item)))
     return None
 
 
@@ -122,11 +125,11 @@ def as_map(counts: tuple[int, ...]) -> dict[str, int]:
 def why_not_send(state: State) -> Why:
     o = offer(state)
     if not any(o.give) and not any(o.get):
-        return ("offer.empty", "Put at least one unit into the offer.")
+        return ("offer.empty", _("Put at least one unit into the offer."))
     for side, counts in (("give", o.give), ("get", o.get)):  # free actions may have changed holdings
         for item, n in as_map(counts).items():
             if holder(state, side, item) < n:
-                return ("offer.bad_item", f"The offer lists more {item} than is held now.")
+                return ("offer.bad_item", _("The offer lists more {item} than is held now.", item=item_name(item)))
     return None
 
 

@@ -11,6 +11,7 @@ from domain.core.facts import Tx
 from ..components import C
 from ..flow import Ask, resume, task, why_not_decision
 from ..goods import _open, gain_blue_die
+from ..i18n import _
 from ..state import State, Task, commands, evolves, maya_of, put, with_maya, with_player
 from .data import GOODS
 from .goods import draw, maya_gain, maya_pay
@@ -59,7 +60,7 @@ def _ask_religion_extra(tx: Tx, seat: int, step: Task, rng: RandomSource) -> Ask
 def why_not_religion_extra(state: State, pay: str) -> Why:
     if pay == "grain" and maya_of(state).full_of("grain") >= 1:
         return None
-    return ("religion.cannot_pay", "The Maya's extra step costs 1 grain (a full grain token).")
+    return ("religion.cannot_pay", _("The Maya's extra step costs 1 grain (a full grain token)."))
 
 
 def religion_extra(tx: Tx, seat: int, pay: str, rng: RandomSource) -> None:
@@ -81,7 +82,7 @@ def why_not_monk_reward(state: State, choice: str) -> Why:
     maya = maya_of(state)
     if choice == "draw_card" and maya.deck or choice.startswith("flip:") and maya.empty_of(choice[5:]) > 0:
         return None
-    return ("maya.bad_reward", "Draw a card (the deck is not empty) or fill one of your empty tokens.")
+    return ("maya.bad_reward", _("Draw a card (the deck is not empty) or fill one of your empty tokens."))
 
 
 def monk_choices(state: State) -> list[str]:

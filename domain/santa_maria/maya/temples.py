@@ -11,6 +11,7 @@ from domain.core.facts import Tx
 from ..components import C
 from ..flow import Ask, resume, task, why_not_decision
 from ..goods import _open, gain
+from ..i18n import _
 from ..state import State, Task, commands, evolves, maya_of, put, with_maya, with_player
 from .city import end_die_use
 from .data import GOODS, M
@@ -38,13 +39,13 @@ def why_not_temple(state: State, district: str) -> Why:
     assert pending is not None and pending.effect is not None
     maya = maya_of(state)
     if district not in temple_districts(state, pending.effect):
-        return ("maya.not_adjacent", "That district does not border the building.")
+        return ("maya.not_adjacent", _("That district does not border the building."))
     if maya.level(district) >= 3:
-        return ("maya.temple_complete", "That temple has all three levels.")
+        return ("maya.temple_complete", _("That temple has all three levels."))
     top = maya.tops[M.districts.index(district)]
     assert top is not None
     if not holds(state, M.temple_cost[top]):
-        return ("maya.cannot_pay", "The Maya lacks a full token for the temple tile's cost.")
+        return ("maya.cannot_pay", _("The Maya lacks a full token for the temple tile's cost."))
     return None
 
 
@@ -124,7 +125,7 @@ def _reward(tx: Tx, seat: int, step: Task, rng: RandomSource) -> list[Task] | As
 
 def why_not_token(state: State, good: str) -> Why:
     if maya_of(state).reserve[GOODS.index(good)] < 1:
-        return ("maya.bad_reward", "Take a token of a type left in the token reserve.")
+        return ("maya.bad_reward", _("Take a token of a type left in the token reserve."))
     return None
 
 
@@ -152,7 +153,7 @@ def _token_added(state: State, fact: Fact) -> State:
 
 def why_not_road(state: State, slot: str) -> Why:
     if slot in maya_of(state).roads:
-        return ("maya.bad_slot", "That slot holds a road tile already.")
+        return ("maya.bad_slot", _("That slot holds a road tile already."))
     return None
 
 
@@ -193,7 +194,7 @@ def pass_space(tx: Tx, seat: int, space: int) -> list[Task] | Ask:
 
 def why_not_flip(state: State, good: str) -> Why:
     if maya_of(state).empty_of(good) < 1:
-        return ("maya.bad_reward", "Flip one of your empty tokens.")
+        return ("maya.bad_reward", _("Flip one of your empty tokens."))
     return None
 
 

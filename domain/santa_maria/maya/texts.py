@@ -1,17 +1,8 @@
-"""Words and rules-page sections of the Maya's decisions and facts, as data: the shared words.py
-and sections.py read them (maya/words.py has the Maya's own sentences)."""
+"""The rules-page sections of the Maya's facts, as data: the shared sections.py reads them (maya/words.py
+has the Maya's own sentences, i18n.py the words of its decisions)."""
 
 from __future__ import annotations
 
-DECISIONS = {
-    "maya_step": "where the die goes next in the city", "maya_temple": "whether to build a temple level",
-    "maya_token": "which storage token to take", "maya_road": "where to lay the road tile",
-    "maya_build": "where to build", "maya_monk_reward": "the monk's reward", "maya_pass_flip": "which token to fill",
-    "maya_trade": "what to trade", "offer_reply": "whether to accept the Maya's offer",
-    "maya_simulate": "whether to simulate the ambassador die in the city",
-}
-DECLINED = {"maya_temple": "to build a temple level", "maya_simulate": "to simulate the ambassador die"}
-CATEGORY = {"maya_goods": "the Maya's goods and coins"}
 TITLES = {
     "8.6.2": "Maya setup", "8.6.3": "Maya goods rules", "8.6.4": "Gold, conquistador track and religion with the Maya",
     "8.6.5": "Maya turn: one of four actions", "8.6.6": "Temples", "8.6.7": "End of year and end of game for the Maya",

@@ -9,6 +9,8 @@ from domain.core.commands import Why, fields, malformed, one_of, refuse
 from domain.core.facts import Tx
 
 from ..flow import Ask, resume, task, why_not_decision
+from ..i18n import _, ngettext
+from ..i18n import good as good_name
 from ..state import State, Task, commands, evolves, maya_of, put, replace, with_maya
 from .data import GOODS
 from .state import Session, flip
@@ -30,7 +32,7 @@ def session(state: State) -> Session:
 def why_not_idle(state: State) -> Why:
     s = session(state)
     if s.marks is not None or s.offer is not None:
-        return ("maya.session_busy", "Finish or cancel the redraw or the offer in progress first.")
+        return ("maya.session_busy", _("Finish or cancel the redraw or the offer in progress first."))
     return None
 
 
@@ -68,13 +70,13 @@ def why_not_exchange(state: State, seat: int, kind: str, good: str | None) -> Wh
     if kind == "sell":
         assert good is not None
         if maya.full_of(good) < 1:
-            return ("maya.cannot_pay", f"The Maya has no full {good} token to sell.")
+            return ("maya.cannot_pay", _("The Maya has no full {good} token to sell.", good=good_name(good)))
         return None
     price = 1 if kind == "buy_cocoa" else 2
     if coins < price:
-        return ("maya.cannot_pay", f"That purchase costs {price} coin{'s' if price > 1 else ''}.")
+        return ("maya.cannot_pay", ngettext("That purchase costs {n} coin.", "That purchase costs {n} coins.", price))
     if maya.empty_of(good or "cocoa") < 1:
-        return ("maya.no_room", f"The Maya has no empty {good or 'cocoa'} token to fill.")
+        return ("maya.no_room", _("The Maya has no empty {good} token to fill.", good=good_name(good or 'cocoa')))
     return None
 
 

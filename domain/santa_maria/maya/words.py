@@ -1,27 +1,25 @@
-"""The Maya's facts in one sentence each (registered with the game's `describe`)."""
+"""The Maya's facts in one sentence each (registered with the game's `describe`), in the reader's
+language (the words: ../i18n.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from domain.core import Fact, Viewer
-from domain.core.words import amount, amounts, listing, seat
+from domain.core.words import listing, seat
 
+from ..i18n import N_, _, district, good, goods, goods_listed, maya_building, ngettext, vp
 from ..words import says
 from .data import ITEMS, M
 
-HALF = {"trade": "trade", "festival": "festival", "construction": "construction", "technology": "technology"}
-EXCHANGE = {"buy_cocoa": "buys 1 cocoa from the supply for 1 coin", "buy_simple": "buys 1 {good} from the supply for 2 coins",
-            "sell": "sells 1 {good} to the supply for 1 coin"}
-
 
 def _node(node: str) -> str:
-    road, _, depth = node[1:].partition("_")
-    return f"the building place {depth} of road {road}"
+    road, _sep, depth = node[1:].partition("_")
+    return _("the building place {depth} of road {road}", depth=depth, road=road)
 
 
 def _items(items: dict[str, int]) -> str:
-    return amounts({i: items[i] for i in ITEMS if i in items}, {"coin": "coins"}) or "nothing"
+    return goods_listed({("coins" if i == "coin" else i): items[i] for i in ITEMS if i in items})
 
 
 def _count(value: Any) -> int:
@@ -30,212 +28,237 @@ def _count(value: Any) -> int:
 
 @says("MayaSetUp")
 def _set_up(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} plays the Maya city, with 1 cocoa, 1 grain and 1 wood in storage."
+    return _("{who} plays the Maya city, with 1 cocoa, 1 grain and 1 wood in storage.", who=seat(f["seat"]))
 
 
 @says("TemplesDealt")
 def _temples(f: Fact, v: Viewer) -> str:
-    return "The large temple tiles are laid out: " + listing(f"{t} in the {d} district" for d, t in f["temples"].items()) + "."
+    laid = [_("{tile} in the {district} district", tile=t, district=district(d)) for d, t in f["temples"].items()]
+    return _("The large temple tiles are laid out: {temples}.", temples=listing(laid))
 
 
 @says("TempleStacksShuffled")
 def _stacks(f: Fact, v: Viewer) -> str:
-    return f"The {_count(f['medium'])} medium and {_count(f['small'])} small temple tiles are shuffled face down."
+    return _("The {medium} medium and {small} small temple tiles are shuffled face down.", medium=_count(f["medium"]),
+             small=_count(f["small"]))
 
 
 @says("MayaDeckShuffled")
 def _deck(f: Fact, v: Viewer) -> str:
-    return f"The {_count(f['order'])} Maya action cards are shuffled face down."
+    return ngettext("The {n} Maya action card is shuffled face down.", "The {n} Maya action cards are shuffled face down.",
+                    _count(f["order"]))
 
 
 @says("MayaCardsDrawn")
 def _drawn(f: Fact, v: Viewer) -> str:
     if "cards" in f:
-        return f"{seat(f['seat'])} draws {listing(f['cards'])}."
-    return f"{seat(f['seat'])} draws {amount(f['count'], 'card')}."
+        return _("{who} draws {cards}.", who=seat(f["seat"]), cards=listing(f["cards"]))
+    return ngettext("{who} draws {n} card.", "{who} draws {n} cards.", f["count"], who=seat(f["seat"]))
 
 
 @says("VaultGoldAdded")
 def _vault_added(f: Fact, v: Viewer) -> str:
     if "from_seat" in f:
-        return f"{seat(f['from_seat'])} gives the Maya {f['gold']} gold, into the vault."
-    return f"The supply puts {f['gold']} gold into the Maya's vault."
+        return _("{who} gives the Maya {gold}, into the vault.", who=seat(f["from_seat"]), gold=goods(f["gold"], "gold"))
+    return _("The supply puts {gold} into the Maya's vault.", gold=goods(f["gold"], "gold"))
 
 
 @says("VaultGoldTaken")
 def _vault_taken(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} takes {f['gold']} gold from the Maya's vault."
+    return _("{who} takes {gold} from the Maya's vault.", who=seat(f["seat"]), gold=goods(f["gold"], "gold"))
 
 
 @says("MayaGoodsGained")
 def _gained(f: Fact, v: Viewer) -> str:
-    lost = f" ({amounts(f['lost'])} lost: no empty token)" if f.get("lost") else ""
-    filled = amounts(f["goods"]) if f["goods"] else "nothing"
-    return f"{seat(f['seat'])} fills tokens: {filled}{lost}."
+    filled = goods_listed(f["goods"])
+    if f.get("lost"):
+        return _("{who} fills tokens: {goods} ({lost} lost: no empty token).", who=seat(f["seat"]), goods=filled,
+                 lost=goods_listed(f["lost"]))
+    return _("{who} fills tokens: {goods}.", who=seat(f["seat"]), goods=filled)
 
 
 @says("MayaGoodsPaid")
 def _paid(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} empties tokens: {amounts(f['goods'])}."
+    return _("{who} empties tokens: {goods}.", who=seat(f["seat"]), goods=goods_listed(f["goods"]))
 
 
 @says("MayaTokenAdded")
 def _token(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} takes a full {f['type']} token from the reserve."
+    return _("{who} takes a full {good} token from the reserve.", who=seat(f["seat"]), good=good(f["type"]))
 
 
 @says("MayaDieStarted")
 def _die_started(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} puts the die on the city's die symbol {f['value']}."
+    return _("{who} puts the die on the city's die symbol {value}.", who=seat(f["seat"]), value=f["value"])
 
 
 @says("MayaDieMoved")
 def _die_moved(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} moves the die to {_node(f['node'])}."
+    return _("{who} moves the die to {place}.", who=seat(f["seat"]), place=_node(f["node"]))
 
 
 @says("MayaBuildingActivated")
 def _activated(f: Fact, v: Viewer) -> str:
-    by = "the die" if f["by"] == "die" else "a high priest"
-    return f"{seat(f['seat'])} activates the building on {_node(f['node'])} with {by}."
+    if f["by"] == "die":
+        return _("{who} activates the building on {place} with the die.", who=seat(f["seat"]), place=_node(f["node"]))
+    return _("{who} activates the building on {place} with a high priest.", who=seat(f["seat"]), place=_node(f["node"]))
 
 
 @says("MayaDiePlaced")
 def _die_placed(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} leaves the die on {_node(f['node'])}."
+    return _("{who} leaves the die on {place}.", who=seat(f["seat"]), place=_node(f["node"]))
 
 
 @says("MayaDieUseEnded")
 def _die_done(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} has finished using the die."
+    return _("{who} has finished using the die.", who=seat(f["seat"]))
 
 
 @says("HighPriestPlaced")
 def _priest_placed(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} places a high priest on {_node(f['node'])}."
+    return _("{who} places a high priest on {place}.", who=seat(f["seat"]), place=_node(f["node"]))
 
 
 @says("HighPriestTaken")
 def _priest_taken(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} takes a high priest token."
+    return _("{who} takes a high priest token.", who=seat(f["seat"]))
 
 
 @says("MayaCardPlayed")
 def _card_played(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} plays {f['card']} for its {HALF[f['half']]} half."
+    return _("{who} plays {card} for its half: {half}.", who=seat(f["seat"]), card=f["card"], half=district(f["half"]))
 
 
 @says("CardTucked")
 def _tucked(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} tucks {f['card']} under the {f['district']} district."
+    return _("{who} tucks {card} under the {district} district.", who=seat(f["seat"]), card=f["card"], district=district(f["district"]))
 
 
 @says("MayaBuildingBuilt")
 def _built(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} builds a {f['kind']} building on {_node(f['node'])}."
+    return _("{who} builds a building ({kind}) on {place}.", who=seat(f["seat"]), kind=maya_building(f["kind"]), place=_node(f["node"]))
 
 
 @says("TempleLevelCompleted")
 def _level(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} completes level {f['level']} of the {f['district']} temple ({f['tile']})."
+    return _("{who} completes level {level} of the {district} temple ({tile}).", who=seat(f["seat"]), level=f["level"],
+             district=district(f["district"]), tile=f["tile"])
 
 
 @says("TempleTileRevealed")
 def _revealed(f: Fact, v: Viewer) -> str:
-    return f"The temple tile {f['tile']} goes on top of the {f['district']} temple."
+    return _("The temple tile {tile} goes on top of the {district} temple.", tile=f["tile"], district=district(f["district"]))
 
 
 @says("MayaRoadPlaced")
 def _road(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} lays a road tile across road {f['slot'].partition('_')[2]}."
+    return _("{who} lays a road tile across road {road}.", who=seat(f["seat"]), road=f["slot"].partition("_")[2])
 
 
 @says("MayaTemplesScored")
 def _scored(f: Fact, v: Viewer) -> str:
-    vp = "victory points (face down)" if f["vp"] is None else amount(f["vp"], "victory point")
-    return f"{seat(f['seat'])} scores the temples: {vp}."
+    points = _("victory points (face down)") if f["vp"] is None else vp(f["vp"])
+    return _("{who} scores the temples: {vp}.", who=seat(f["seat"]), vp=points)
 
 
 @says("TradeSessionOpened")
 def _session(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} opens a trade with {f['card']}."
+    return _("{who} opens a trade with {card}.", who=seat(f["seat"]), card=f["card"])
 
 
 @says("TradeSessionClosed")
 def _session_closed(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} ends the trade."
+    return _("{who} ends the trade.", who=seat(f["seat"]))
+
+
+_EXCHANGE = {"buy_cocoa": N_("{who} buys 1 cocoa from the supply for 1 coin."),
+             "buy_simple": N_("{who} buys {good} from the supply for 2 coins."),
+             "sell": N_("{who} sells {good} to the supply for 1 coin.")}
 
 
 @says("MayaExchangeMade")
 def _exchange(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} {EXCHANGE[f['id']].format(good=f['good'])}."
+    return _(_EXCHANGE[f["id"]], who=seat(f["seat"]), good=goods(1, f["good"]))
 
 
 @says("MayaRedrawStarted")
 def _redraw(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} starts a redraw."
+    return _("{who} starts a redraw.", who=seat(f["seat"]))
 
 
 @says("MayaRedrawMarked")
 def _marked(f: Fact, v: Viewer) -> str:
-    card = f"{f['card']}" if f["card"] else "a card"
-    return f"{seat(f['seat'])} marks {card} to put under the deck."
+    if f["card"]:
+        return _("{who} marks {card} to put under the deck.", who=seat(f["seat"]), card=f["card"])
+    return _("{who} marks a card to put under the deck.", who=seat(f["seat"]))
 
 
 @says("MayaRedrawCancelled")
 def _redraw_cancelled(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} cancels the redraw."
+    return _("{who} cancels the redraw.", who=seat(f["seat"]))
 
 
 @says("MayaCardsRedrawn")
 def _redrawn(f: Fact, v: Viewer) -> str:
     under, drawn = f["put_under"], f["drawn"]
     if isinstance(under, int):
-        return f"{seat(f['seat'])} pays 1 coin, puts {amount(under, 'card')} under the deck and draws {amount(drawn, 'card')}."
-    return f"{seat(f['seat'])} pays 1 coin, puts {listing(under)} under the deck and draws {listing(drawn)}."
+        under, drawn = ngettext("{n} card", "{n} cards", under), ngettext("{n} card", "{n} cards", drawn)
+    else:
+        under, drawn = listing(under), listing(drawn)
+    return _("{who} pays 1 coin, puts {under} under the deck and draws {drawn}.", who=seat(f["seat"]), under=under, drawn=drawn)
 
 
 @says("TradeOfferOpened")
 def _offer_opened(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} drafts an offer to {seat(f['to'])}."
+    return _("{who} drafts an offer to {whom}.", who=seat(f["seat"]), whom=seat(f["to"]))
+
+
+_OFFER_ITEM = {("TradeOfferItemAdded", "give"): N_("{who} adds {item} to give."),
+               ("TradeOfferItemAdded", "get"): N_("{who} adds {item} to get."),
+               ("TradeOfferItemRemoved", "give"): N_("{who} removes {item} to give."),
+               ("TradeOfferItemRemoved", "get"): N_("{who} removes {item} to get.")}
 
 
 @says("TradeOfferItemAdded", "TradeOfferItemRemoved")
 def _offer_item(f: Fact, v: Viewer) -> str:
-    verb = "adds" if f["t"] == "TradeOfferItemAdded" else "removes"
-    side = "to give" if f["side"] == "give" else "to get"
-    return f"{seat(f['seat'])} {verb} 1 {f['item']} {side}."
+    item = _items({f["item"]: 1})
+    return _(_OFFER_ITEM[f["t"], "give" if f["side"] == "give" else "get"], who=seat(f["seat"]), item=item)
 
 
 @says("TradeOffered")
 def _offered(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} offers {seat(f['to'])} {_items(f['give'])} for {_items(f['get'])}."
+    return _("{who} offers {whom} {give} for {get}.", who=seat(f["seat"]), whom=seat(f["to"]), give=_items(f["give"]),
+             get=_items(f["get"]))
 
 
 @says("TradeOfferAnswered")
 def _answered(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} {'accepts' if f['accept'] else 'declines'} the Maya's offer."
+    if f["accept"]:
+        return _("{who} accepts the Maya's offer.", who=seat(f["seat"]))
+    return _("{who} declines the Maya's offer.", who=seat(f["seat"]))
 
 
 @says("TradeOfferCancelled")
 def _offer_cancelled(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} withdraws the offer."
+    return _("{who} withdraws the offer.", who=seat(f["seat"]))
 
 
 @says("MayaSimulationStarted")
 def _simulation_started(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} simulates the ambassador die from the city's die symbol {f['value']}."
+    return _("{who} simulates the ambassador die from the city's die symbol {value}.", who=seat(f["seat"]), value=f["value"])
 
 
 @says("MayaSimulationEnded")
 def _simulation_ended(f: Fact, v: Viewer) -> str:
-    return f"{seat(f['seat'])} ends the simulated die on {_node(f['node'])}; no die stays there."
+    return _("{who} ends the simulated die on {place}; no die stays there.", who=seat(f["seat"]), place=_node(f["node"]))
 
 
 @says("MayaCityCleared")
 def _city_cleared(f: Fact, v: Viewer) -> str:
-    back = f"; {amount(f['priests_back'], 'high priest')} back to the Maya" if f["priests_back"] else ""
-    return f"The dice and high priests leave the Maya city{back}."
+    if f["priests_back"]:
+        return ngettext("The dice and high priests leave the Maya city; {n} high priest back to the Maya.",
+                        "The dice and high priests leave the Maya city; {n} high priests back to the Maya.", f["priests_back"])
+    return _("The dice and high priests leave the Maya city.")
 
 
 __all__ = ["M"]
