@@ -191,3 +191,54 @@ def test_every_sentence_command_speaks_the_language_asked_or_the_environments(co
     names = [p["name"] for p in record["players"]] + [record["id"], "OK"]
     said = head.split("): ", 1)[0] if head.startswith("#") else head  # (a head line's action is data: its JSON)
     assert not english_left(said, "ru", names), head
+
+
+GAMES = ("puerto_rico", "navegador", "santa_maria", "felinia")
+
+
+def _proper_names(game: str) -> list[str]:
+    """Names the heuristic must let through: the places of Navegador's map keep their names in
+    Hungarian (Angola, Bahia, Goa)."""
+    if game == "navegador":
+        from domain.navegador.components import C
+
+        return [w for name in C.region_names for w in name.split()]
+    return []
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("language", ["ru", "hu"])
+def test_show_draws_every_games_board_in_the_language_asked(game: str, language: str) -> None:
+    """`replay show --lang ru|hu` (issue 31): the text board, its labels, the components and the
+    outcome line, with no English words left (besides names), at the start, midway and at the end."""
+    from domain.core import registry
+    from domain.core.i18n import speaking
+    from replay.words import catalogs
+    from tests.englishwords import english_left
+
+    fixture = sorted(Path(f"fixtures/{game}").glob("*.json"))[-1]
+    record = json.loads(fixture.read_text(encoding="utf-8"))
+    with speaking(language, catalogs(language)):
+        title = registry.title(record["game"])
+    names = [p["name"] for p in record["players"]] + [record["id"], *title.split(), *_proper_names(game)]
+    for at in (["--at", "5"], ["--at", "60"], []):
+        english = run("show", str(fixture), *at).stdout
+        said = run("show", str(fixture), *at, "--lang", language).stdout
+        assert said != english
+        assert not english_left(said, language, names), (at, english_left(said, language, names))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_why_cites_the_rules_sections_in_the_language_asked(game: str) -> None:
+    """`replay why --lang ru` cites the rules page's sections by their Russian titles (§ and
+    number as in English)."""
+    from tests.englishwords import english_left
+
+    fixture = str(sorted(Path(f"fixtures/{game}").glob("*.json"))[-1])
+    english = [line for line in run("why", fixture, "--at", "8").stdout.splitlines() if "[§" in line]
+    russian = [line for line in run("why", fixture, "--at", "8", "--lang", "ru").stdout.splitlines() if "[§" in line]
+    assert english and len(russian) == len(english)
+    for en, ru in zip(english, russian, strict=True):
+        cited_en, cited_ru = en.rsplit("[§", 1)[1], ru.rsplit("[§", 1)[1]
+        assert cited_en.split()[0] == cited_ru.split()[0]  # the same section number
+        assert cited_ru != cited_en and not english_left(cited_ru.split(None, 1)[1], "ru"), ru

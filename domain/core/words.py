@@ -86,6 +86,13 @@ def bot_words(bot: object) -> str:
     return pgettext("bot", text) if text in _BOTS else text.replace("_", " ")
 
 
+def term(raw: str, said: str) -> str:
+    """An id as a text board writes it (`replay show`): the id itself for an English reader
+    ("craftsman_bonus", as the view has it), the reader's word in another language
+    («премия ремесленника»)."""
+    return raw if language() == "en" else said
+
+
 def ordinal(n: int) -> str:
     """'1st', '2nd', '3rd', '4th', '11th', '21st' (Russian '2-й', Hungarian '2.')."""
     spoken = language()
@@ -174,7 +181,8 @@ class Sections:
 
         SECTIONS = Sections(
             "puerto-rico.md",
-            titles={"4.6": "Captain — shipping", "5.2": "Final score"},
+            say=_,   # the game's gettext (its i18n.py): the titles are said in the reader's language
+            titles={"4.6": N_("Captain — shipping"), "5.2": N_("Final score")},
             facts={"GoodsShipped": "4.6", "GameScored": "5.2",
                    "DoubloonsPaid": lambda fact: "4.5" if fact["why"] == "trade" else None},
         )
@@ -182,13 +190,17 @@ class Sections:
 
     A fact name maps to a section number, or to a function of the fact where one fact is
     produced by several rules. Facts it does not name (and functions answering None) cite no
-    section. Every number used must have a title: checked when the table is made.
+    section. Every number used must have a title: checked when the table is made. The titles are
+    the page's English headings, marked for the game's catalog (`N_`) and said through `say` (the
+    game's `_`) when a section is cited, in the language active then.
     """
 
-    __slots__ = ("page", "titles", "facts")
+    __slots__ = ("page", "say", "titles", "facts")
 
-    def __init__(self, page: str, titles: Mapping[str, str], facts: Mapping[str, Citation]) -> None:
+    def __init__(self, page: str, titles: Mapping[str, str], facts: Mapping[str, Citation],
+                 say: Callable[[str], str] = str) -> None:
         self.page = page
+        self.say = say
         self.titles = dict(titles)
         self.facts = dict(facts)
         for name, cited in self.facts.items():
@@ -202,7 +214,7 @@ class Sections:
             return None
         if number not in self.titles:
             raise ValueError(f"{self.page}: §{number} has no title")
-        return Section(number, self.titles[number])
+        return Section(number, self.say(self.titles[number]))
 
 
 def section_of(rules: GameRules, fact: Fact) -> Section | None:

@@ -32,6 +32,7 @@ from .i18n import (
     symbol_help,
     tile_type,
 )
+from .textboard import text_word as text_word  # `replay show` writes the view out in these words
 
 _SYMBOL = {"silver": NP_("symbol", "1 silver"), "gold": NP_("symbol", "a gold card"),
            "spice": NP_("symbol", "a spice card"), "goods": NP_("symbol", "a goods tile from the bag"),

@@ -11,8 +11,11 @@ cite §2.6, where they recur every round.
 
 from __future__ import annotations
 
+from domain.core.i18n import N_
 from domain.core.rules import Fact
 from domain.core.words import Sections
+
+from .i18n import _
 
 
 def _bidding_began(fact: Fact) -> str:
@@ -44,25 +47,26 @@ def _reward_gained(fact: Fact) -> str:
 
 SECTIONS = Sections(
     "felinia.md",
+    say=_,
     titles={
-        "1.13": "Setup algorithm",
-        "2.2": "Bidding phase",
-        "2.3.1": "Venue loop",
-        "2.3.2": "A market turn",
-        "2.3.3": "A guild turn",
-        "2.3.4": "The boarding window",
-        "2.3.5": "Automatic withdrawal",
-        "2.4.1": "Which ships sail",
-        "2.4.2": "A merchant's expedition (basic game; advanced changes in 5.3)",
-        "2.5": "Storage phase",
-        "2.6": "Preparation for the next round",
-        "3.2": 'Selling (the rulebook\'s "at any time")',
-        "4.1": "The two end triggers",
-        "4.2": "Scoring",
-        "5.2": "Trade phase: third exchange option",
-        "5.3": "Exploration changes",
-        "5.5": "Special trade tiles",
-        "6": "Variant for very experienced players (`open_deck`)",
+        "1.13": N_("Setup algorithm"),
+        "2.2": N_("Bidding phase"),
+        "2.3.1": N_("Venue loop"),
+        "2.3.2": N_("A market turn"),
+        "2.3.3": N_("A guild turn"),
+        "2.3.4": N_("The boarding window"),
+        "2.3.5": N_("Automatic withdrawal"),
+        "2.4.1": N_("Which ships sail"),
+        "2.4.2": N_("A merchant's expedition (basic game; advanced changes in 5.3)"),
+        "2.5": N_("Storage phase"),
+        "2.6": N_("Preparation for the next round"),
+        "3.2": N_('Selling (the rulebook\'s "at any time")'),
+        "4.1": N_("The two end triggers"),
+        "4.2": N_("Scoring"),
+        "5.2": N_("Trade phase: third exchange option"),
+        "5.3": N_("Exploration changes"),
+        "5.5": N_("Special trade tiles"),
+        "6": N_("Variant for very experienced players (`open_deck`)"),
     },
     facts={
         # the setup (§1.13)

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.core.words import term
+
 from . import labels
 from .actions.rondel import _payments, rondel_cost
 from .actions.sailing import fleets
@@ -201,23 +203,26 @@ def action_label(action: dict[str, Any]) -> str | None:
 
 
 def text(view: dict[str, Any], names: list[str]) -> str:
-    """A compact text board (`replay show`)."""
+    """A compact text board (`replay show`) in the reader's language."""
     stones: dict[Any, list[str]] = {p["rondel"]: [] for p in view["players"]}
     for p in view["players"]:
         stones[p["rondel"]].append(names[p["seat"]])
-    rondel = " ".join(f"{s}{'[' + ','.join(stones[s]) + ']' if s in stones else ''}" for s in C.spaces)
-    market = " ".join(f"{g} {m['price']}" for g, m in view["market"].items())
-    lines = [f"Round {view['round']} · phase {view['phase']} · {names[view['current']] if view['current'] is not None else '-'} to act",
-             f"Rondel: {rondel} · orange ship on {view['navegador']['orange_ship']}",
-             f"Market: {market}"]
+    rondel = " ".join(f"{term(s, space_on_board(s))}{'[' + ','.join(stones[s]) + ']' if s in stones else ''}" for s in C.spaces)
+    market = " ".join(f"{term(g, good(g))} {m['price']}" for g, m in view["market"].items())
+    orange = view["navegador"]["orange_ship"]
+    lines = [_("Round {round} · phase {phase} · {player} to act", round=view["round"], phase=view["phase"],
+               player=names[view["current"]] if view["current"] is not None else "-"),
+             _("Rondel: {rondel} · orange ship on {space}", rondel=rondel, space=term(str(orange), space_on_board(orange))),
+             _("Market: {market}", market=market)]
     route = []
     for where, r in view["regions"].items():
         ships = ", ".join(f"{names[p['seat']]}: {p['ships'][where]}" for p in view["players"] if p["ships"].get(where))
         mark = "" if r["explored"] else "?"
-        route.append(f"{C.region_names[C.region_index[where]]}{mark}{'(' + ships + ')' if ships else ''}")
-    lines.append("Route: " + " → ".join(route))
+        route.append(f"{region(where)}{mark}{'(' + ships + ')' if ships else ''}")
+    lines.append(_("Route: {route}", route=" → ".join(route)))
     for p in view["players"]:
-        lines.append(f"{names[p['seat']]}: {p['money']} Cr · {p['workers']} workers · {p['ships_on_board']} ships"
-                     f" · colonies {len(p['colonies'])} · factories {sum(p['factories'].values())}"
-                     f" · points now {p['score_now']}")
+        lines.append(_("{player}: {money} Cr · {workers} workers · {ships} ships · colonies {colonies} · factories "
+                       "{factories} · points now {points}", player=names[p["seat"]], money=p["money"],
+                       workers=p["workers"], ships=p["ships_on_board"], colonies=len(p["colonies"]),
+                       factories=sum(p["factories"].values()), points=p["score_now"]))
     return "\n".join(lines)

@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+from domain.core.i18n import N_
 from domain.core.rules import Fact
 from domain.core.words import Sections
+
+from .i18n import _
 
 
 def _card_passed(fact: Fact) -> str:
@@ -14,26 +17,27 @@ def _card_passed(fact: Fact) -> str:
 
 SECTIONS = Sections(
     "navegador.md",
+    say=_,
     titles={
-        "1.10": "Setup",
-        "2.1": "Turn sequence",
-        "2.2": "Moving on the rondel",
-        "2.4": "Workers",
-        "2.5": "Ships",
-        "2.6": "Sailing and exploring",
-        "2.7": "Colony",
-        "2.8": "Buildings",
-        "2.9": "Market",
-        "2.10": "Privilege",
-        "2.12": "End of turn",
-        "3.2": "When the new phase takes effect",
-        "4.1": "Initial holder and the orange ship",
-        "4.2": "Using the card",
-        "4.3": "The deadline and the penalty",
-        "5.1": "End triggers and the final round",
-        "5.2": "Scoring",
-        "5.3": "The king's privilege",
-        "5.4": "Winner and tie-breaks",
+        "1.10": N_("Setup"),
+        "2.1": N_("Turn sequence"),
+        "2.2": N_("Moving on the rondel"),
+        "2.4": N_("Workers"),
+        "2.5": N_("Ships"),
+        "2.6": N_("Sailing and exploring"),
+        "2.7": N_("Colony"),
+        "2.8": N_("Buildings"),
+        "2.9": N_("Market"),
+        "2.10": N_("Privilege"),
+        "2.12": N_("End of turn"),
+        "3.2": N_("When the new phase takes effect"),
+        "4.1": N_("Initial holder and the orange ship"),
+        "4.2": N_("Using the card"),
+        "4.3": N_("The deadline and the penalty"),
+        "5.1": N_("End triggers and the final round"),
+        "5.2": N_("Scoring"),
+        "5.3": N_("The king's privilege"),
+        "5.4": N_("Winner and tie-breaks"),
     },
     facts={
         "GameSetUp": "1.10",

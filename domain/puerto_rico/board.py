@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.core.words import listing
+from domain.core.words import listing, term
 
 from . import labels
 from .components import (
@@ -42,7 +42,6 @@ from .i18n import (
 )
 
 _BUILDING = {b.id: b for b in BUILDINGS}
-_NAMES = {b.id: b.name for b in BUILDINGS}
 
 
 def _good_help(g: int) -> str:
@@ -101,10 +100,6 @@ def scores(view: dict[str, Any]) -> list[int | None]:
     return out
 
 
-def _name(bid: str) -> str:
-    return _NAMES.get(bid, bid.replace("_", " "))
-
-
 def action_label(action: dict[str, Any]) -> str | None:
     """Button words, no two actions of one list alike (what tells them apart is in the words);
     None: the platform's words."""
@@ -112,32 +107,51 @@ def action_label(action: dict[str, Any]) -> str | None:
 
 
 def _goods(counts: dict[str, int]) -> str:
-    return " ".join(f"{g} {n}" for g, n in counts.items() if n) or "none"
+    return " ".join(f"{term(g, good(g))} {n}" for g, n in counts.items() if n) or _("none")
+
+
+def _tile(kind: str) -> str:
+    """An island tile by its kind: "corn", "quarry", «кукуруза», «каменоломня»."""
+    return term(kind, good(kind) if kind in GOODS else plantation(kind))
+
+
+def _role(r: str) -> str:
+    """A role card as the board writes it: "settler", "prospector_2", «Старатель_2»."""
+    number = r.partition("_")[2]
+    return term(r, role(r) + (f" {number}" if number else ""))
 
 
 def text(view: dict[str, Any], names: list[str]) -> str:
-    """A compact text board (`replay show`): the shared board, then a line or two per player."""
-    to_act = ", ".join(names[s] for s in view["to_act"]) or "nobody"
+    """A compact text board (`replay show`) in the reader's language: the shared board, then a
+    line or two per player."""
+    to_act = ", ".join(names[s] for s in view["to_act"]) or _("nobody")
     roles = " ".join(
-        r["role"] + (f"({names[r['taken_by']]})" if r["taken_by"] is not None else f"[+{r['doubloons']}]" if r["doubloons"] else "")
+        _role(r["role"]) + (f"({names[r['taken_by']]})" if r["taken_by"] is not None else f"[+{r['doubloons']}]" if r["doubloons"] else "")
         for r in view["roles"])
-    ships = " ".join(f"{s['ship'] + 1}:[{s['good'] or '-'} {s['count']}/{s['capacity']}]" for s in view["cargo_ships"])
-    house = ", ".join(view["trading_house"]) or "empty"
+    ships = " ".join(f"{s['ship'] + 1}:[{term(s['good'], good(s['good'])) if s['good'] else '-'} {s['count']}/{s['capacity']}]"
+                     for s in view["cargo_ships"])
+    house = ", ".join(term(g, good(g)) for g in view["trading_house"]) or _("empty")
+    row = " ".join(_tile(k) for k in view["plantation_row"]) or _("none")
     lines = [
-        f"Round {view['round']} · governor {names[view['governor']]} · {view['phase']} ({view['step']}) · to act: {to_act}",
-        f"Roles: {roles}",
-        f"Supply: VP {view['vp_supply']} · colonists {view['colonist_supply']} · on the ship {view['colonist_ship']}"
-        f" · quarries {view['quarries']} · face-down plantations {view['plantation_draw_pile']}",
-        f"Plantations to take: {' '.join(view['plantation_row']) or 'none'} · goods: {_goods(view['goods_supply'])}",
-        f"Ships: {ships} · trading house: {house}",
+        _("Round {round} · governor {governor} · {phase} ({step}) · to act: {to_act}", round=view["round"],
+          governor=names[view["governor"]], phase=term(view["phase"], phase(view["phase"])),
+          step=term(view["step"], step(view["step"])), to_act=to_act),
+        _("Roles: {roles}", roles=roles),
+        _("Supply: VP {vp} · colonists {colonists} · on the ship {ship} · quarries {quarries} · face-down plantations "
+          "{pile}", vp=view["vp_supply"], colonists=view["colonist_supply"], ship=view["colonist_ship"],
+          quarries=view["quarries"], pile=view["plantation_draw_pile"]),
+        _("Plantations to take: {row} · goods: {goods}", row=row, goods=_goods(view["goods_supply"])),
+        _("Ships: {ships} · trading house: {house}", ships=ships, house=house),
     ]
     if view["end_triggered"]:
-        lines.append(f"Last round: {', '.join(view['end_triggered'])}")
+        lines.append(_("Last round: {reasons}", reasons=", ".join(term(r, end_reason(r)) for r in view["end_triggered"])))
     for p in view["players"]:
-        vp = "hidden" if p["vp"] is None else p["vp"]
-        island = " ".join(f"{t['kind']}×{t['tiles']}({t['occupied']})" for t in p["island"]) or "-"
-        city = " ".join(f"{_name(b['building'])}({b['colonists']}/{b['circles']})" for b in p["buildings"]) or "-"
-        lines.append(f"{names[p['seat']]}: {p['doubloons']} doubloons · VP {vp} · goods {_goods(p['goods'])}"
-                     f" · San Juan {p['windrose_colonists']}")
-        lines.append(f"    island {island} · city {city}")
+        vp = _("hidden") if p["vp"] is None else p["vp"]
+        island = " ".join(f"{_tile(t['kind'])}×{t['tiles']}({t['occupied']})"
+                          for t in p["island"]) or "-"
+        city = " ".join(f"{building(b['building'])}({b['colonists']}/{b['circles']})" for b in p["buildings"]) or "-"
+        lines.append(_("{player}: {doubloons} doubloons · VP {vp} · goods {goods} · San Juan {windrose}",
+                       player=names[p["seat"]], doubloons=p["doubloons"], vp=vp, goods=_goods(p["goods"]),
+                       windrose=p["windrose_colonists"]))
+        lines.append("    " + _("island {island} · city {city}", island=island, city=city))
     return "\n".join(lines)

@@ -4,9 +4,11 @@ handlers (its `CITES`); this gathers them with the titles of the sections cited.
 
 from __future__ import annotations
 
+from domain.core.i18n import N_
 from domain.core.words import Sections
 
 from . import flow, setup, tiles
+from .i18n import _
 from .phases import (
     builder,
     captain,
@@ -22,23 +24,24 @@ from .phases import (
 
 SECTIONS = Sections(
     "puerto-rico.md",
+    say=_,
     titles={
-        "1.3": "Setup procedure",
-        "3.2": "One round",
-        "2.4": "New Buildings expansion table and effects",
-        "2.5": "Nobles expansion table and effects",
-        "4.1": "Settler — new plantations",
-        "4.2": "Mayor — new colonists",
-        "4.3": "Builder — construction",
-        "4.4": "Craftsman — production",
-        "4.5": "Trader — selling",
-        "4.6": "Captain — shipping",
-        "4.7": "Prospector",
-        "4.8": "Guest house free command (New Buildings)",
-        "5.1": "End triggers",
-        "5.2": "Final score",
-        "6.2": "New Buildings expansion",
-        "8": "Randomness",
+        "1.3": N_("Setup procedure"),
+        "3.2": N_("One round"),
+        "2.4": N_("New Buildings expansion table and effects"),
+        "2.5": N_("Nobles expansion table and effects"),
+        "4.1": N_("Settler — new plantations"),
+        "4.2": N_("Mayor — new colonists"),
+        "4.3": N_("Builder — construction"),
+        "4.4": N_("Craftsman — production"),
+        "4.5": N_("Trader — selling"),
+        "4.6": N_("Captain — shipping"),
+        "4.7": N_("Prospector"),
+        "4.8": N_("Guest house free command (New Buildings)"),
+        "5.1": N_("End triggers"),
+        "5.2": N_("Final score"),
+        "6.2": N_("New Buildings expansion"),
+        "8": N_("Randomness"),
     },
     facts={
         **setup.CITES,

@@ -3,9 +3,11 @@ next to a fact's sentence. Data only; a fact several rules emit names a function
 
 from __future__ import annotations
 
+from domain.core.i18n import N_
 from domain.core.rules import Fact
 from domain.core.words import Sections
 
+from .i18n import _
 from .maya import texts as maya
 
 _DECISION = {"trade": "3.3", "ship": "3.4", "conquistador_extra": "3.5", "religion_extra": "3.6",
@@ -30,17 +32,18 @@ def _paid(fact: Fact) -> str:
 
 SECTIONS = Sections(
     "santa-maria.md",
+    say=_,
     titles={
-        "1.6": "Scholar tiles", "1.9": "Setup", "2.1": "Game flow", "2.3": "Decision points",
-        "2.4": "Main action A — expand the colony", "2.5": "Main action B — activate one building with coins",
-        "2.6": "Main action C — activate a row or column with a die", "2.8": "Free actions",
-        "2.9": "Goods handling", "3.2": "Production", "3.3": "Trade", "3.4": "Sea trade",
-        "3.5": "Conquistador action", "3.6": "Religion action", "3.7": "Monk placement",
-        "3.8": "Gaining a blue die", "4": "Passing", "5": "End of year", "6": "End of game scoring",
-        "7.1": "Advanced colony setup", "7.2": "Variant: shared blue dice", "7.3": "Solo play",
-        "8.1": "American Kingdoms — core changes", "8.2": "Module A — Governor", "8.3": "Module B — Specialists",
+        "1.6": N_("Scholar tiles"), "1.9": N_("Setup"), "2.1": N_("Game flow"), "2.3": N_("Decision points"),
+        "2.4": N_("Main action A — expand the colony"), "2.5": N_("Main action B — activate one building with coins"),
+        "2.6": N_("Main action C — activate a row or column with a die"), "2.8": N_("Free actions"),
+        "2.9": N_("Goods handling"), "3.2": N_("Production"), "3.3": N_("Trade"), "3.4": N_("Sea trade"),
+        "3.5": N_("Conquistador action"), "3.6": N_("Religion action"), "3.7": N_("Monk placement"),
+        "3.8": N_("Gaining a blue die"), "4": N_("Passing"), "5": N_("End of year"), "6": N_("End of game scoring"),
+        "7.1": N_("Advanced colony setup"), "7.2": N_("Variant: shared blue dice"), "7.3": N_("Solo play"),
+        "8.1": N_("American Kingdoms — core changes"), "8.2": N_("Module A — Governor"), "8.3": N_("Module B — Specialists"),
         **maya.TITLES,  # module D
-        "8.4": "Module C — Ambassadors",
+        "8.4": N_("Module C — Ambassadors"),
     },
     facts={
         "GameSetUp": "1.9", "BlueSupplySet": "1.9", "ShipsDealt": "1.9", "ShipDeckShuffled": "1.9",

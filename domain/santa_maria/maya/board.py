@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from domain.core.words import term
+
 from ..i18n import N_, NP_, _, district, good, goods, goods_plus, maya_building, pgettext
 from .data import DATA_FILE, GOODS, ITEMS, M
 from .religion import MONK_CHOICES
@@ -186,14 +188,17 @@ def action_label(action: dict[str, Any]) -> str | None:  # noqa: PLR0911 - one l
 
 
 def text(m: dict[str, Any], names: list[str]) -> list[str]:
-    """The Maya city in `replay show`'s text board (the view's "maya" part)."""
-    tokens = " ".join(f"{g} {t['full']}/{t['full'] + t['empty']}" for g, t in m["tokens"].items() if t["full"] + t["empty"])
-    temples = "  ".join(f"{d} {t['levels']}/3" + (f" ({t['top']})" if t["top"] else "") for d, t in m["temples"].items())
-    hand = " ".join(m["hand"]) if m["hand"] is not None else f"{m['hand_size']} cards"
-    lines = ["", f"Maya city ({names[m['seat']]}): tokens {tokens}; vault {m['vault']}; high priests {m['high_priests']}",
-             f"  temples {temples}", f"  hand {hand}; deck {m['deck_size']}; tucked {len(m['tucked'])}"
-             + (f"; road tiles on {' '.join(m['roads'])}" if m["roads"] else "")]
+    """The Maya city in `replay show`'s text board (the view's "maya" part), in the reader's language."""
+    tokens = " ".join(f"{term(g, good(g))} {t['full']}/{t['full'] + t['empty']}" for g, t in m["tokens"].items() if t["full"] + t["empty"])
+    temples = "  ".join(f"{term(d, district(d))} {t['levels']}/3" + (f" ({t['top']})" if t["top"] else "") for d, t in m["temples"].items())
+    hand = " ".join(m["hand"]) if m["hand"] is not None else _("{n} cards", n=m["hand_size"])
+    lines = ["", _("Maya city ({player}): tokens {tokens}; vault {vault}; high priests {priests}", player=names[m["seat"]],
+                   tokens=tokens, vault=m["vault"], priests=m["high_priests"]),
+             "  " + _("temples {temples}", temples=temples),
+             "  " + _("hand {hand}; deck {deck}; tucked {tucked}", hand=hand, deck=m["deck_size"], tucked=len(m["tucked"]))
+             + (_("; road tiles on {roads}", roads=" ".join(m["roads"])) if m["roads"] else "")]
     taken = [f"{n} {c['occupant']}" for n, c in m["city"].items() if c["occupant"]]
-    built = [f"{n} {c['building']}" for n, c in m["city"].items() if c["building"] in M.building_tiles]
-    lines.append(f"  on the city: {', '.join(taken) or 'nothing'}; built: {', '.join(built) or 'nothing'}")
+    built = [f"{n} {term(c['building'], maya_building(c['building']))}" for n, c in m["city"].items() if c["building"] in M.building_tiles]
+    nothing = _("nothing")  # (said apart: pybabel extracts no _() nested in another)
+    lines.append("  " + _("on the city: {taken}; built: {built}", taken=", ".join(taken) or nothing, built=", ".join(built) or nothing))
     return lines

@@ -3,10 +3,12 @@ has the Maya's own sentences, i18n.py the words of its decisions)."""
 
 from __future__ import annotations
 
+from domain.core.i18n import N_
+
 TITLES = {
-    "8.6.2": "Maya setup", "8.6.3": "Maya goods rules", "8.6.4": "Gold, conquistador track and religion with the Maya",
-    "8.6.5": "Maya turn: one of four actions", "8.6.6": "Temples", "8.6.7": "End of year and end of game for the Maya",
-    "8.6.8": "Maya and the other modules",
+    "8.6.2": N_("Maya setup"), "8.6.3": N_("Maya goods rules"), "8.6.4": N_("Gold, conquistador track and religion with the Maya"),
+    "8.6.5": N_("Maya turn: one of four actions"), "8.6.6": N_("Temples"), "8.6.7": N_("End of year and end of game for the Maya"),
+    "8.6.8": N_("Maya and the other modules"),
 }
 SECTIONS = {
     "MayaSetUp": "8.6.2", "TemplesDealt": "8.6.2", "TempleStacksShuffled": "8.6.2", "MayaDeckShuffled": "8.6.2",
