@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tests.browser.helpers import serious_violations, sign_up
+from tests.browser.shots import shoot
 
 pytestmark = pytest.mark.browser
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "santa_maria" / "2p.json"
@@ -29,3 +30,4 @@ def test_the_analyse_button_runs_in_the_background_and_the_page_shows_the_result
     assert ann.locator("#analysis ol.costly li").count() >= 1
     assert shiplog.analyses.state(gid).status == "done"
     assert serious_violations(ann) == []
+    shoot(ann, "replay-analysis")
