@@ -193,9 +193,10 @@ class Batching:
         """The moves played for the player (forced, or by their standing orders), per game in
         the order they came: each move's sentences as its seat sees them."""
         games: dict[str, dict[str, Any]] = {}
+        loaded: dict[str, Any] = {}  # each game once, however many of its moves were played for the player
         for occasion in occasions:
             gid, version, seat = occasion["game"]["id"], int(occasion["game"]["version"]), int(occasion["seat"])
-            game = self.app.get_game(UUID(gid))
+            game = loaded.get(gid) or loaded.setdefault(gid, self.app.get_game(UUID(gid)))
             event = self.app.events_between(game.id, version - 1, version)
             if not event:
                 continue
