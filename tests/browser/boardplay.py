@@ -68,6 +68,20 @@ def play_on_board_to_end(server: Any, game_id: str, pages: dict[int, Any], check
         ready(page, game.version)
         if check is not None:
             check(moves, game, page)
-        clicks += click_on_board(page, seat, bot_choice(server, game_id, seat, moves))
+        action = bot_choice(server, game_id, seat, moves)
+        clicks += click_on_board(page, seat, action)
         moves += 1
-        page.wait_for_function("v => Number(document.getElementById('live').dataset.version) > v", arg=game.version)
+        try:
+            page.wait_for_function("v => Number(document.getElementById('live').dataset.version) > v", arg=game.version)
+        except Exception as exc:  # say what the page and the store show, not only that it timed out
+            raise AssertionError(stuck(server, game_id, page, seat, action, game.version)) from exc
+
+
+def stuck(server: Any, game_id: str, page: Any, seat: int, action: dict[str, Any], version: int) -> str:
+    """What a move that never showed left behind: the store's version, the page's, its bar and messages."""
+    shows = page.evaluate("""() => ({live: {...document.getElementById('live').dataset},
+      bar: document.getElementById('board-bar')?.innerText, choosing: document.getElementById('board').className,
+      alerts: [...document.querySelectorAll('[role=alert], .error, .problem, #status')].map(e => e.innerText)})""")
+    now = server.shiplog.get_game(UUID(game_id))
+    return (f"seat {seat}'s click for {action} at version {version} never showed: the store is at version "
+            f"{now.version} (to act {sorted(now.to_act())}), the page shows {shows}")

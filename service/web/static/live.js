@@ -11,13 +11,17 @@
   const entropy = () => Array.from(crypto.getRandomValues(new Uint8Array(32)), b => b.toString(16).padStart(2, "0")).join("");
   const fillEntropy = () => document.querySelectorAll("input[data-entropy]").forEach(i => { if (!i.value) i.value = entropy(); });
 
-  function swap(html) {
+  function swap(html, newer = false) {
     const doc = new DOMParser().parseFromString(html, "text/html");
     const fresh = doc.getElementById("live");
     if (!fresh) return false;
     // A refresh fetched before the player's own move may answer after it: never go back to an
     // older version (the stream's event for the newer one came while the page already showed it).
-    if (Number(fresh.dataset.version) < Number(root.dataset.version)) return true;
+    // A refresh (`newer`: asked for because a newer version exists) that brings the version the
+    // page already shows is not drawn again either: redrawn under the pointer between the press
+    // and the release of a click, the board would lose the player's click.
+    const age = Number(fresh.dataset.version) - Number(root.dataset.version);
+    if (age < 0 || (newer && age === 0)) return true;
     const focused = document.activeElement && document.activeElement.closest("#live") ? document.activeElement.id : null;
     const opened = keepOpen(root);
     root.replaceChildren(...fresh.childNodes);
@@ -52,7 +56,7 @@
     busy = true;
     try {
       const response = await fetch(location.href, { headers: { Accept: "text/html" }, cache: "no-store" });
-      if (response.ok) swap(await response.text());
+      if (response.ok) swap(await response.text(), true);
     } finally {
       busy = false;
       if (again) { again = false; refresh(); }
