@@ -81,9 +81,9 @@ class Shiplog(TableCommands, PlayerCommands, DaysOffCommands, OrderCommands, App
         if sqlite:
             single_statement_reads(self.recorder)
         if postgres:
-            from .pgstore import one_round_trip_inserts  # lazy: PostgreSQL only (psycopg)
+            from .pgstore import quicker_statements  # lazy: PostgreSQL only (psycopg)
 
-            one_round_trip_inserts(self.recorder)
+            quicker_statements(self.recorder)
         self.changed = threading.Condition()  # notified after every save in this process (live streams wait on it)
         self.changes = 0
         self.listeners: list[Callable[[], None]] = []  # called after every save in this process (service/hub.py)
