@@ -73,10 +73,17 @@ class Shiplog(TableCommands, PlayerCommands, DaysOffCommands, OrderCommands, App
         interval = int(full_env.get("SHIPLOG_SNAPSHOT_INTERVAL", "50"))
         self.snapshotting_intervals = {Game: interval} if interval > 0 else {}
         sqlite = full_env["PERSISTENCE_MODULE"] == "eventsourcing.sqlite"
+        postgres = full_env["PERSISTENCE_MODULE"] == "eventsourcing.postgres"
         self.writing = SQLiteWriter(full_env["SQLITE_DBNAME"]) if sqlite else contextlib.nullcontext
-        self.group = GroupCommit(self.record_and_snapshot) if sqlite else None
+        # Each commit waits for the disk (SQLite's fsync, PostgreSQL's WAL flush) and, on
+        # PostgreSQL, for the events table's lock, which every worker's writes queue for.
+        self.group = GroupCommit(self.record_and_snapshot) if sqlite or postgres else None
         if sqlite:
             single_statement_reads(self.recorder)
+        if postgres:
+            from .pgstore import quicker_statements  # lazy: PostgreSQL only (psycopg)
+
+            quicker_statements(self.recorder)
         self.changed = threading.Condition()  # notified after every save in this process (live streams wait on it)
         self.changes = 0
         self.listeners: list[Callable[[], None]] = []  # called after every save in this process (service/hub.py)
@@ -113,8 +120,8 @@ class Shiplog(TableCommands, PlayerCommands, DaysOffCommands, OrderCommands, App
             listener()
 
     def save(self, *objs: Any, **kwargs: Any) -> Any:
-        """Store the new events (then any snapshots due): on SQLite one aggregate's command
-        joins the others waiting to be written (`GroupCommit`), one writer at a time."""
+        """Store the new events (then any snapshots due): one aggregate's command joins the
+        others waiting to be written (`GroupCommit`, SQLite and PostgreSQL), one writer at a time."""
         if self.group is not None and len(objs) == 1 and isinstance(objs[0], Game) and not kwargs:
             self.group.save(objs[0])
             return None

@@ -171,37 +171,3 @@ def test_a_version_2_snapshot_with_the_whole_history_is_upcast(sqlite_env: dict[
     assert game.idempotency == live.idempotency and game.version_for_key(keys[-1][0]) == keys[-1][1]
     assert dict(game.idempotency)[key_digest(keys[0][0])] == keys[0][1]
 
-
-def test_commands_from_many_threads_are_stored_together_and_races_still_conflict(sqlite_env: dict[str, str]) -> None:
-    """SQLite's group commit: 20 threads' commands on 10 games at once. Two commands for each
-    game's same move race: exactly one of each pair is stored, the other is told so (409)."""
-    import threading
-
-    from service.application import VersionConflict
-
-    app = Shiplog(sqlite_env)
-    rules = registry.get("high-card")
-    games = [app.create_game("high-card", [{"name": "a"}, {"name": "b"}], {"deck_size": 20}).game.id for _ in range(10)]
-    outcomes: dict[Any, list[str]] = {gid: [] for gid in games}
-    barrier = threading.Barrier(20)
-
-    def command(gid: Any, pick: int) -> None:
-        game = app.get_game(gid)
-        seat = min(game.to_act())
-        action = rules.legal_actions(game.state, seat)[pick]
-        barrier.wait()
-        try:
-            app.submit(game, seat, action, expected_version=game.version)
-            outcomes[gid].append("stored")
-        except VersionConflict:
-            outcomes[gid].append("conflict")
-
-    threads = [threading.Thread(target=command, args=(gid, pick)) for gid in games for pick in (0, -1)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    fresh = Shiplog(sqlite_env)
-    for gid in games:
-        assert sorted(outcomes[gid]) == ["conflict", "stored"]
-        assert [e.originator_version for e in fresh.events_between(gid)] == [0, 1]
