@@ -188,7 +188,7 @@ def _ask_ambassador_line(tx: Tx, seat: int, step: Task, rng: RandomSource) -> li
     return []
 
 
-def cells(kind: str, value: int, color: str) -> tuple[tuple[int, int], ...]:
+def cells(kind: str, value: int, color: str) -> list[tuple[int, int]]:
     """A line's cells in activation order (§2.6), Archery's diagonal by the die's colour (colony.line_cells)."""
     return line_cells(kind_of(kind, color), value)
 

@@ -69,10 +69,10 @@ def _placements(grid: tuple[str, ...], shape: tuple[tuple[int, int], ...]) -> tu
     return tuple(out)
 
 
-def line_cells(kind: str, value: int) -> tuple[tuple[int, int], ...]:
+def line_cells(kind: str, value: int) -> list[tuple[int, int]]:
     """A line in activation order (§2.6): a column top to bottom, a row left to right; Archery's
     diagonal (DEFINED HERE): 1 = (1,1)..(6,6), 6 = (1,6)..(6,1) for a white die, (6,1)..(1,6) for a blue one."""
-    return LINES[kind, value]
+    return list(LINES[kind, value])
 
 
 def _line(kind: str, value: int) -> tuple[tuple[int, int], ...]:
@@ -88,7 +88,7 @@ def _line(kind: str, value: int) -> tuple[tuple[int, int], ...]:
 LINES = {(kind, value): _line(kind, value) for kind in ("row", "column", "diagonal", "diagonal_blue") for value in range(1, SIZE + 1)}
 _INDEXED = {key: tuple((cell, index(*cell)) for cell in cells) for key, cells in LINES.items()}
 _CELLS = tuple(cell_of(i) for i in range(SIZE * SIZE))
-_MASKS = {key: sum(1 << i for _cell, i in cells) for key, cells in _INDEXED.items()}  # a line's cells as bits
+LINE_MASKS = {key: sum(1 << i for _cell, i in cells) for key, cells in _INDEXED.items()}  # a line's cells as bits
 
 
 def is_free_building(player: Player, r: int, c: int) -> bool:
@@ -98,7 +98,7 @@ def is_free_building(player: Player, r: int, c: int) -> bool:
 
 def free_cells(player: Player) -> list[tuple[int, int]]:
     """Every free building of the colony, row by row."""
-    bits = _free_mask(player)
+    bits = free_mask(player)
     return [cell for i, cell in enumerate(_CELLS) if bits >> i & 1]
 
 
@@ -110,7 +110,7 @@ def free_buildings(player: Player, kind: str, value: int) -> list[tuple[int, int
 
 def has_free_building(player: Player, kind: str, value: int) -> bool:
     """`free_buildings` is not empty: the line meets the colony's free buildings."""
-    return bool(_free_mask(player) & _MASKS[kind, value])
+    return bool(free_mask(player) & LINE_MASKS[kind, value])
 
 
 # The free buildings last asked for, (player, bits): a listing asks a dozen lines of one colony. The
@@ -118,7 +118,8 @@ def has_free_building(player: Player, kind: str, value: int) -> bool:
 _LAST: list[tuple[Player | None, int]] = [(None, 0)]
 
 
-def _free_mask(player: Player) -> int:
+def free_mask(player: Player) -> int:
+    """The colony's free buildings as bits (bit i: the cell of index i; lines as bits: LINE_MASKS)."""
     last = _LAST[0]
     if last[0] is player:
         return last[1]

@@ -86,15 +86,16 @@ def _open_lines(state: State, seat: int, colours: set[str], lines: tuple[str, ..
     """Per die colour, each value with the lines a die of that colour and value may activate
     (checks 4 and 6), the values without any left out."""
     out: dict[str, list[tuple[int, list[str]]]] = {}
-    moving = governor.in_play(state)  # the governor's forced move (has_free_building)
-    p = state.players[seat]
+    moving = governor.in_play(state)  # the governor's forced move (has_free_building), else the colony as it is
+    free = colony.free_mask(state.players[seat])
     for colour in colours:
         out[colour] = []
         inner = allowed_lines(state, seat, colour, 2)  # (the lines of the values 2-5)
+        kinds = {line: kingdoms.kind_of(line, colour) for line in lines}
         for value in range(1, 7):
             allowed = allowed_lines(state, seat, colour, value) if value in (1, 6) else inner
             open_ = [line for line in lines if line in allowed and (
-                has_free_building(state, seat, colour, value, line) if moving else colony.has_free_building(p, kingdoms.kind_of(line, colour), value))]
+                has_free_building(state, seat, colour, value, line) if moving else free & colony.LINE_MASKS[kinds[line], value])]
             if open_:
                 out[colour].append((value, open_))
     return out
