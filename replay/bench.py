@@ -31,7 +31,7 @@ from service.application import Shiplog
 from service.cli import default_workers
 from service.process import Server  # the same harness the reliability tests use
 
-from . import benchstreams, botbench, loadgen, memory, wakeups
+from . import benchlegal, benchstreams, botbench, loadgen, memory, wakeups
 
 
 class Counter(Aggregate):
@@ -399,6 +399,10 @@ def run(quick: bool = False, only: set[str] | None = None, out: Callable[[str], 
         wakeup_rows = wakeups.bench_wakeups(games, 3 if quick else 10)
         rows += wakeup_rows
         out(_table(wakeup_rows))
+    if only is not None and "legal" in only:  # only when named: issue 34's listing per decision
+        legal_rows = benchlegal.bench_legal(games, quick)
+        rows += legal_rows
+        out(_table(legal_rows))
     if only is not None and "memory" in only:  # not part of a plain `make bench`: minutes of games
         memory_rows = memory.bench_memory(games=100 if quick else 1000)
         rows += memory_rows

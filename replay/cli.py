@@ -313,7 +313,7 @@ def analyse_cmd(game: str, seed: str | None, iterations: int | None, horizon: in
 
 @main.command()
 @click.option("--quick", is_flag=True, help="smaller sizes (a smoke run)")
-@click.option("--only", default=None, help="comma list: engine,verify,store,http,load,storage,serve,streams,wakeups,memory,bots (the last three only when named)")
+@click.option("--only", default=None, help="comma list: engine,verify,store,http,load,storage,serve,streams,wakeups,legal,memory,bots (the last four only when named)")
 def bench(quick: bool, only: str | None) -> None:
     """Engine and store benchmarks (the figures in docs/perf.md)."""
     from . import bench as benchmarks  # lazy: the benchmarks drive the service; only for bench

@@ -3,15 +3,22 @@ building with coins, activate a line with a die."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from domain.core import Action, Fact, RandomSource
 from domain.core.commands import Why, fields, malformed, one_of, refuse
 from domain.core.facts import Tx
 
-from . import ambassadors, goods, governor, kingdoms, specialists
-from .colony import ROTATIONS, footprint, free_buildings, line_colonists, placements, why_not_place
+from . import ambassadors, colony, goods, governor, kingdoms, specialists
+from .colony import (
+    ROTATIONS,
+    footprint,
+    free_buildings,
+    free_cells,
+    line_colonists,
+    placements,
+    why_not_place,
+)
 from .components import C
 from .effects import _cell_field, effects_of
 from .flow import resume, run, task, why_not_decision, why_not_main
@@ -20,7 +27,7 @@ from .i18n import _, ngettext
 from .i18n import line as line_name
 from .maya import hooks as maya
 from .scholars import has_scholar
-from .state import SIZE, BlueDie, Player, State, commands, evolves, index, put, replace, with_player
+from .state import BlueDie, Player, State, commands, evolves, index, put, replace, with_player
 
 # -- A: expand (§2.4) -----------------------------------------------------------------------------
 
@@ -195,9 +202,7 @@ def activation_actions(state: State, seat: int) -> list[Action]:
     price) asked once, then each cell's."""
     if maya.no_coin_activation(state, seat) is not None or why_not_pay_activation(state, seat) is not None:
         return []
-    p = state.players[seat]
-    return [{"type": "activate_building", "cell": [r, c]} for r in range(1, SIZE + 1) for c in range(1, SIZE + 1)
-            if why_not_building(p, r, c) is None]
+    return [{"type": "activate_building", "cell": [r, c]} for r, c in free_cells(state.players[seat])]  # why_not_building's cells
 
 
 @commands.command("activate_building")
@@ -249,11 +254,19 @@ def white_limit(state: State, seat: int) -> int:
 
 def die_cost(state: State, seat: int, face: int, value: int, adjust: str, line: str = "row") -> int:
     """The coins of a die use (§2.6): the change of value, and 1 for Archery's diagonal."""
-    fee = 1 if line == "diagonal" else 0
+    return LINE_FEE[line] + change_cost(face, value, adjust, has_scholar(state, seat, "SCH_MATHEMATICS"))
+
+
+LINE_FEE = {"row": 0, "column": 0, "diagonal": 1}
+
+
+def change_cost(face: int, value: int, adjust: str, mathematics: bool) -> int:
+    """The coins of changing a die's value (§2.6): 1 a step, one step free with Mathematics (§1.6);
+    none when cocoa or gold sets the value (§8.1)."""
     if adjust != "coins":
-        return fee
+        return 0
     steps = abs(value - face)
-    return fee + (max(0, steps - 1) if has_scholar(state, seat, "SCH_MATHEMATICS") else steps)
+    return max(0, steps - 1) if mathematics else steps
 
 
 def why_not_die(state: State, seat: int, d: dict[str, Any], value: int, adjust: str, line: str) -> Why:
@@ -299,13 +312,18 @@ def why_not_take_die(state: State, seat: int, d: dict[str, Any]) -> Why:
 
 def why_not_line(state: State, seat: int, colour: str, value: int, line: str) -> Why:
     """§2.6 check 4: a white die activates a column, a blue die a row; Philosophy and Archery add lines (§1.6)."""
-    allowed = {"column"} if colour == "white" else {"row"} | ({"column"} if has_scholar(state, seat, "SCH_PHILOSOPHY") else set())
-    if kingdoms.diagonal_allowed(state, seat, value):  # Archery (§1.6)
-        allowed.add("diagonal")
-    if line not in allowed:
+    if line not in allowed_lines(state, seat, colour, value):
         return ("die.bad_line",
                 _("A white die activates a column, a blue die a row (a column with Philosophy, a diagonal with Archery when it shows 1 or 6)."))
     return None
+
+
+def allowed_lines(state: State, seat: int, colour: str, value: int) -> set[str]:
+    """The lines a die of that colour and value may activate; the value counts only for Archery's 1 and 6."""
+    allowed = {"column"} if colour == "white" else {"row"} | ({"column"} if has_scholar(state, seat, "SCH_PHILOSOPHY") else set())
+    if kingdoms.diagonal_allowed(state, seat, value):  # Archery (§1.6)
+        allowed.add("diagonal")
+    return allowed
 
 
 def why_not_pay_die(state: State, seat: int, face: int, value: int, adjust: str, line: str) -> Why:
@@ -319,12 +337,15 @@ def why_not_pay_die(state: State, seat: int, face: int, value: int, adjust: str,
 
 
 def why_not_free_line(state: State, seat: int, colour: str, value: int, line: str) -> Why:
-    """§2.6 check 6: the line of a die of that colour holds a free building, after the governor's
-    forced move (§8.2, A-07)."""
-    moved = governor.after_forced_move(state, seat, colour, line, value)
-    if not free_buildings(moved, kingdoms.kind_of(line, colour), value):
+    """§2.6 check 6: the line of a die of that colour holds a free building."""
+    if not has_free_building(state, seat, colour, value, line):
         return ("die.no_free_building", _("That line ({line}) has no free building to activate.", line=line_name(line)))
     return None
+
+
+def has_free_building(state: State, seat: int, colour: str, value: int, line: str) -> bool:
+    """The line holds a free building after the governor's forced move (§8.2, A-07)."""
+    return colony.has_free_building(governor.after_forced_move(state, seat, colour, line, value), kingdoms.kind_of(line, colour), value)
 
 
 @commands.command("use_die")
@@ -367,32 +388,6 @@ def _die_line(tx: Tx, seat: int, step: Any, rng: RandomSource) -> list[Any]:
             tx.emit({"t": "CoinsGained", "seat": seat, "coins": colonists, "source": "taxation"})
     targets = free_buildings(tx.state.players[seat], kind, value)
     return [("activate", r, c, "die") for r, c in targets] + [("place_die", code, *targets[-1])]
-
-
-def die_actions(state: State, seat: int) -> Iterator[Action]:
-    """Every use of a die the checks of `why_not_die` accept, in the order die, value, adjust, line;
-    checks 4 and 6 (the line) read the die's colour only: they are asked once per colour, value and line."""
-    p = state.players[seat]
-    dice: list[dict[str, Any]] = [{"kind": "white", "face": f} for f in sorted(set(state.white_pool))]
-    dice += [{"kind": "blue", "id": b.id} for b in p.blue]
-    dice += [{"kind": "pool_blue", "face": f} for f in sorted(set(state.blue_pool))]
-    dice += ambassadors.available(state)  # module C (§8.4)
-    adjusts, lines = (kingdoms.ADJUSTS[1:], kingdoms.LINES) if state.expansion else (("coins",), ("column", "row"))
-    open_lines: dict[tuple[str, int], list[str]] = {}
-    for d in dice:
-        if why_not_take_die(state, seat, d) is not None:
-            continue
-        face = die_face(p, d, state)
-        assert face is not None
-        colour = kingdoms.colour(d)
-        for value in range(1, 7):
-            if (colour, value) not in open_lines:
-                open_lines[colour, value] = [line for line in lines if why_not_line(state, seat, colour, value, line) is None
-                                             and why_not_free_line(state, seat, colour, value, line) is None]
-            for adjust in ("none",) if value == face else adjusts:  # check 3: "none" keeps the value
-                for line in open_lines[colour, value]:
-                    if why_not_pay_die(state, seat, face, value, adjust, line) is None:
-                        yield {"type": "use_die", "die": d, "value": value, "adjust": adjust, "line": line}
 
 
 @evolves("DieTaken")

@@ -72,12 +72,23 @@ def _placements(grid: tuple[str, ...], shape: tuple[tuple[int, int], ...]) -> tu
 def line_cells(kind: str, value: int) -> list[tuple[int, int]]:
     """A line in activation order (§2.6): a column top to bottom, a row left to right; Archery's
     diagonal (DEFINED HERE): 1 = (1,1)..(6,6), 6 = (1,6)..(6,1) for a white die, (6,1)..(1,6) for a blue one."""
+    return list(LINES[kind, value])
+
+
+def _line(kind: str, value: int) -> tuple[tuple[int, int], ...]:
     if kind.startswith("diagonal"):
-        cells = [(k, k if value == 1 else SIZE + 1 - k) for k in range(1, SIZE + 1)]
+        cells = tuple((k, k if value == 1 else SIZE + 1 - k) for k in range(1, SIZE + 1))
         return cells[::-1] if kind == "diagonal_blue" and value != 1 else cells
     if kind == "column":
-        return [(r, value) for r in range(1, SIZE + 1)]
-    return [(value, c) for c in range(1, SIZE + 1)]
+        return tuple((r, value) for r in range(1, SIZE + 1))
+    return tuple((value, c) for c in range(1, SIZE + 1))
+
+
+# every line of every kind and value, made once: a die's listing asks for them by the dozen
+LINES = {(kind, value): _line(kind, value) for kind in ("row", "column", "diagonal", "diagonal_blue") for value in range(1, SIZE + 1)}
+_INDEXED = {key: tuple((cell, index(*cell)) for cell in cells) for key, cells in LINES.items()}
+_CELLS = tuple(cell_of(i) for i in range(SIZE * SIZE))
+LINE_MASKS = {key: sum(1 << i for _cell, i in cells) for key, cells in _INDEXED.items()}  # a line's cells as bits
 
 
 def is_free_building(player: Player, r: int, c: int) -> bool:
@@ -85,14 +96,36 @@ def is_free_building(player: Player, r: int, c: int) -> bool:
     return C.is_building(player.grid[i]) and not player.occupant[i]
 
 
+def free_cells(player: Player) -> list[tuple[int, int]]:
+    """Every free building of the colony, row by row."""
+    bits = free_mask(player)
+    return [cell for i, cell in enumerate(_CELLS) if bits >> i & 1]
+
+
 def free_buildings(player: Player, kind: str, value: int) -> list[tuple[int, int]]:
-    return list(_free(player.grid, player.occupant, kind, value))
+    """The line's buildings with nothing on them, in activation order."""
+    grid, occupant = player.grid, player.occupant
+    return [cell for cell, i in _INDEXED[kind, value] if C.is_building(grid[i]) and not occupant[i]]
 
 
-@functools.lru_cache(maxsize=8192)  # a pure function of plain data, asked for every listed die
-def _free(grid: tuple[str, ...], occupant: tuple[str, ...], kind: str, value: int) -> tuple[tuple[int, int], ...]:
-    return tuple((r, c) for r, c in line_cells(kind, value)
-                 if C.is_building(grid[index(r, c)]) and not occupant[index(r, c)])
+def has_free_building(player: Player, kind: str, value: int) -> bool:
+    """`free_buildings` is not empty: the line meets the colony's free buildings."""
+    return bool(free_mask(player) & LINE_MASKS[kind, value])
+
+
+# The free buildings last asked for, (player, bits): a listing asks a dozen lines of one colony. The
+# slot keeps its player alive, so no other player can take its identity, and a player never changes.
+_LAST: list[tuple[Player | None, int]] = [(None, 0)]
+
+
+def free_mask(player: Player) -> int:
+    """The colony's free buildings as bits (bit i: the cell of index i; lines as bits: LINE_MASKS)."""
+    last = _LAST[0]
+    if last[0] is player:
+        return last[1]
+    bits = sum(1 << i for i, (code, on) in enumerate(zip(player.grid, player.occupant, strict=True)) if not on and C.is_building(code))
+    _LAST[0] = (player, bits)
+    return bits
 
 
 def line_colonists(player: Player, kind: str, value: int) -> int:

@@ -272,8 +272,9 @@ def _buy(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
 def free_actions(state: State, seat: int) -> list[Action]:
     if why_not_free_window(state, seat) is not None:
         return []
-    out: list[Action] = [{"type": "sell", "good": g} for g in C.resources if why_not_sell(state, seat, g) is None]
-    out += [{"type": "buy", "good": g} for g in C.resources if why_not_buy(state, seat, g) is None]
+    p = state.players[seat]  # a good not held, a good not simple: refused without the sentence saying so
+    out: list[Action] = [{"type": "sell", "good": g} for g in C.resources if p.good(g) >= 1 and why_not_sell(state, seat, g) is None]
+    out += [{"type": "buy", "good": g} for g in C.resources if g in C.simple and why_not_buy(state, seat, g) is None]
     return out
 
 

@@ -19,7 +19,7 @@ from .components import C
 from .flow import Ask, resume, task, why_not_decision
 from .i18n import _, ngettext
 from .scholars import has_scholar
-from .state import State, Task, commands, evolves, replace, with_player
+from .state import Player, State, Task, commands, evolves, replace, with_player
 
 # -- setup (§8.1 setup changes 1-7) -----------------------------------------------------------------
 
@@ -239,11 +239,16 @@ def why_not_adjust_paid(state: State, seat: int, adjust: str, coins: int) -> Why
     p = state.players[seat]
     if p.coins < coins:
         return ("die.cannot_pay", ngettext("Using the die so costs {n} coin.", "Using the die so costs {n} coins.", coins))
-    if adjust == "cocoa" and not p.cocoa:
+    if adjust == "cocoa" and not holds_adjust(p, adjust):
         return ("die.cannot_pay", _("You have no cocoa to set the die's value."))
-    if adjust == "gold" and p.good("gold") < 1:
+    if adjust == "gold" and not holds_adjust(p, adjust):
         return ("die.cannot_pay", _("You have no gold to set the die's value."))
     return None
+
+
+def holds_adjust(p: Player, adjust: str) -> bool:
+    """What a cocoa or gold adjustment pays with: a full cocoa token, 1 gold (§8.1)."""
+    return bool(p.cocoa) if adjust == "cocoa" else p.good("gold") >= 1 if adjust == "gold" else True
 
 
 def pay_adjust(tx: Tx, seat: int, adjust: str) -> None:

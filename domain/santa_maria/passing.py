@@ -41,7 +41,8 @@ def _pass(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
 
 
 def pass_actions(state: State, seat: int) -> list[Action]:
-    return [{"type": "pass", "space": s} for s in range(1, len(C.pass_spaces) + 1) if why_not_pass(state, seat, s) is None]
+    taken = {p.pass_space for p in state.players}  # why_not_pass asked only of the spaces taken
+    return [{"type": "pass", "space": s} for s in range(1, len(C.pass_spaces) + 1) if s not in taken or why_not_pass(state, seat, s) is None]
 
 
 @evolves("Passed")

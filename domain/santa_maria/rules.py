@@ -13,6 +13,7 @@ from . import (
     goods,
     governor,
     kingdoms,
+    listing,
     passing,
     scoring,
     setup,
@@ -53,12 +54,9 @@ def main_actions(state: State, seat: int) -> list[Action]:
         return []
     if is_maya(state, seat):  # §8.6.5: the Maya's own main actions A-C, then pass
         return maya.main_actions(state, seat) + passing.pass_actions(state, seat)
-    kinds = {C.tiles[t].kind: t for t in state.display}  # a tile's cost depends on its kind only
-    payable = {kind: goods.can_pay(state, seat, actions.expand_cost(state, seat, t)) for kind, t in kinds.items()}  # cheap first
-    out: list[Action] = [{"type": "expand", "tile": t} for t in state.display
-                         if payable[C.tiles[t].kind] and actions.why_not_expand(state, seat, t) is None]
+    out = listing.expand_actions(state, seat)
     out += actions.activation_actions(state, seat)
-    out += list(actions.die_actions(state, seat))
+    out += listing.die_actions(state, seat)
     out += passing.pass_actions(state, seat)
     return out
 

@@ -1,0 +1,101 @@
+"""The main actions A and C a seat may take now (rules page §2.4, §2.6), listed in one pass: what
+the checks of `actions.why_not_expand` and `actions.why_not_die` read is asked once per listing
+(a tile's kind and shape, a die's colour and value), not once per listed action; the refusals'
+sentences are never made. tests/santa_maria/test_legal_digest.py holds the lists to the ones the
+checks gave one action at a time."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.core import Action
+
+from . import ambassadors, colony, governor, kingdoms
+from .actions import (
+    LINE_FEE,
+    allowed_lines,
+    can_pay,
+    change_cost,
+    die_face,
+    expand_cost,
+    has_free_building,
+    placements,
+    why_not_take_die,
+)
+from .components import C
+from .maya import hooks as maya
+from .scholars import has_scholar
+from .state import State
+
+
+def expand_actions(state: State, seat: int) -> list[Action]:
+    """Every tile of the display `why_not_expand` accepts, in display order: a tile's price depends
+    on its kind only and its fit on its shape only, so each is asked once (the price first, it is cheap)."""
+    if maya.colonist_only(state, seat) is not None:
+        return []
+    payable: dict[str, bool] = {}
+    fits: dict[tuple[tuple[int, int], ...], bool] = {}
+    out: list[Action] = []
+    for t in state.display:
+        tile = C.tiles[t]
+        if tile.kind not in payable:
+            payable[tile.kind] = can_pay(state, seat, expand_cost(state, seat, t))
+        if payable[tile.kind]:
+            if tile.shape not in fits:
+                fits[tile.shape] = next(placements(state.players[seat], tile), None) is not None
+            if fits[tile.shape]:
+                out.append({"type": "expand", "tile": t})
+    return out
+
+
+def die_actions(state: State, seat: int) -> list[Action]:
+    """Every use of a die the checks of `why_not_die` accept, in the order die, value, adjust, line.
+    Checks 1-2 are asked per die (for the pool dice, of one face: the others are in the pool too and
+    the limit is the seat's); checks 4 and 6 (the line) read the die's colour only: they are asked
+    once per colour and value; check 5 (the price) is the coins against `die_cost` once a cocoa
+    or gold adjustment is held for."""
+    p = state.players[seat]
+    dice = _pool_dice(state, seat, "white", state.white_pool) + [{"kind": "blue", "id": b.id} for b in p.blue]
+    dice += _pool_dice(state, seat, "pool_blue", state.blue_pool) + ambassadors.available(state)  # module C (§8.4)
+    dice = [d for d in dice if d["kind"] not in ("blue", "ambassador") or why_not_take_die(state, seat, d) is None]
+    expansion = bool(state.expansion)
+    adjusts: tuple[str, ...] = kingdoms.ADJUSTS[1:] if expansion else ("coins",)
+    if expansion:  # check 5's cocoa token or gold (kingdoms.why_not_adjust_paid)
+        adjusts = tuple(a for a in adjusts if kingdoms.holds_adjust(p, a))
+    mathematics = has_scholar(state, seat, "SCH_MATHEMATICS")
+    lines = _open_lines(state, seat, {kingdoms.colour(d) for d in dice}, kingdoms.LINES if expansion else ("column", "row"))
+    out: list[Action] = []
+    for d in dice:
+        face = die_face(p, d, state)
+        assert face is not None
+        for value, open_ in lines[kingdoms.colour(d)]:
+            for adjust in ("none",) if value == face else adjusts:  # check 3: "none" keeps the value
+                left = p.coins - change_cost(face, value, adjust, mathematics)  # check 5: die_cost by line
+                out += [{"type": "use_die", "die": d, "value": value, "adjust": adjust, "line": line}
+                        for line in open_ if left >= LINE_FEE[line]]
+    return out
+
+
+def _pool_dice(state: State, seat: int, kind: str, pool: tuple[int, ...]) -> list[dict[str, Any]]:
+    """The pool's faces (sorted, once each) as dice of that kind, when the seat may take one of them."""
+    dice = [{"kind": kind, "face": f} for f in sorted(set(pool))]
+    return dice if dice and why_not_take_die(state, seat, dice[0]) is None else []
+
+
+def _open_lines(state: State, seat: int, colours: set[str], lines: tuple[str, ...]) -> dict[str, list[tuple[int, list[str]]]]:
+    """Per die colour, each value with the lines a die of that colour and value may activate
+    (checks 4 and 6), the values without any left out."""
+    out: dict[str, list[tuple[int, list[str]]]] = {}
+    moving = governor.in_play(state)  # the governor's forced move (has_free_building), else the colony as it is
+    free = colony.free_mask(state.players[seat])
+    for colour in colours:
+        out[colour] = []
+        inner = allowed_lines(state, seat, colour, 2)  # (the lines of the values 2-5)
+        kinds = {line: kingdoms.kind_of(line, colour) for line in lines}
+        for value in range(1, 7):
+            allowed = allowed_lines(state, seat, colour, value) if value in (1, 6) else inner
+            open_ = [line for line in lines if line in allowed and (
+                has_free_building(state, seat, colour, value, line) if moving else free & colony.LINE_MASKS[kinds[line], value])]
+            if open_:
+                out[colour].append((value, open_))
+    return out
