@@ -203,11 +203,15 @@ async def read_body(receive: Receive) -> bytes:
     return b"".join(chunks)
 
 
-def make_app() -> Worker:
-    # A request thread back from the store waits for the interpreter while the event loop (or a
-    # round) runs; it is handed over every SHIPLOG_SWITCH_MS ms (Python's default: 5), so a
-    # request of a dozen queries is not held up for tens of milliseconds by a thousand streams.
+def switch_interval() -> None:
+    """A request thread back from the store waits for the interpreter while the event loop (or a
+    round) runs; it is handed over every SHIPLOG_SWITCH_MS ms (Python's default: 5), so a
+    request of a dozen queries is not held up for tens of milliseconds by a thousand streams."""
     sys.setswitchinterval(float(os.environ.get("SHIPLOG_SWITCH_MS", "1")) / 1000)
+
+
+def make_app() -> Worker:
+    switch_interval()
     flask_app = create_app()
     if os.environ.get("SHIPLOG_BACKGROUND") == "1":
         start_background(flask_app)
@@ -216,4 +220,14 @@ def make_app() -> Worker:
                   stream_threads=int(env.get("SHIPLOG_SSE_THREADS", "2")), gap=float(env.get("SHIPLOG_SSE_GAP", "0.4")))
 
 
-app = make_app()
+app: Worker  # made by `__getattr__` below
+
+
+def __getattr__(name: str) -> Worker:
+    """`service.asgi:app`, made when granian first asks for it (importing the module makes no
+    app: replay/requestcpu.py builds its own `Worker` on a store of its own)."""
+    if name != "app":
+        raise AttributeError(name)
+    global app
+    app = make_app()
+    return app
