@@ -10,7 +10,7 @@ action, a GET of the legal actions when the seat to act changes, a random legal 
 - `in-process`: the application called directly, as `loadgen.in_process` does;
 - `wsgi`: the Flask app as `shiplog serve --wsgi` runs it (`service.wsgi`: `whole_bodies`);
 - `asgi`: the ASGI app of `make serve` (`service.asgi.Worker`: a2wsgi's environ, the request
-  thread, uvloop's event loop as granian's),
+  thread, uvloop's event loop as granian's; no live streams, so no hub),
 
 each on a fresh SQLite file, and prints the process's CPU (`time.process_time`: every thread)
 per accepted action after the first `warmup`, and per request of each route. Only the server's
@@ -218,15 +218,12 @@ def measure(mode: str, directory: str, games: int, warmup: int, actions: int) ->
         return asyncio.run(play(wsgi_transport(whole_bodies(flask_app)), games, warmup, actions))
     switch_interval()
     worker = Worker(flask_app, threads=4, stream_threads=2, gap=0.4)
-
-    async def run() -> Tally:
-        try:
-            return await play(asgi_transport(worker), games, warmup, actions)
-        finally:
-            await worker.hub.stop()
+    # No live streams, so no hub: it reads the store once per 0.3 s however many moves were made
+    # (a few hundred a look under load), but under callgrind, fifty times slower, every few moves.
+    worker.started = True
 
     with asyncio.Runner(loop_factory=event_loop()) as runner:
-        return runner.run(run())
+        return runner.run(play(asgi_transport(worker), games, warmup, actions))
 
 
 def event_loop() -> Callable[[], asyncio.AbstractEventLoop] | None:
