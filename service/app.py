@@ -74,8 +74,27 @@ class JsonAnswers(DefaultJSONProvider):
         return self._app.response_class(body, mimetype=self.mimetype)
 
 
+class ShiplogFlask(Flask):
+    """Flask, asking once per function whether it is a coroutine function: Flask asks
+    `inspect.iscoroutinefunction` of every hook and view of every request (nine a request
+    here), and the answer never changes."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._synced: dict[Callable[..., Any], Callable[..., Any]] = {}
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        try:
+            return self._synced[func]
+        except KeyError:
+            synced = self._synced[func] = super().ensure_sync(func)
+            return synced
+        except TypeError:  # not hashable
+            return super().ensure_sync(func)
+
+
 def create_app(test_config: Mapping[str, Any] | None = None, app_env: Mapping[str, str] | None = None) -> Flask:
-    app = Flask(__name__)
+    app = ShiplogFlask(__name__)
     app.json = JsonAnswers(app)
     env = store_env(app_env)
     app.config.update(

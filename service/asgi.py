@@ -1,7 +1,8 @@
 """ASGI entry point of `shiplog serve`: granian runs it (`service.asgi:app`), one per worker.
 
 Every request is the Flask app's (the same routes, checks and answers as under WSGI), run in one
-of the worker's request threads (`--threads`). A live stream is the Flask app's too, as far as
+of the worker's request threads (`--threads`), but for a seat's legal actions on SQLite, answered
+in the event loop (`READ_IN_LOOP`). A live stream is the Flask app's too, as far as
 who may watch what: its view answers the status and headers and hands the stream over
 (service/live.py, `CARRIED`) instead of a body to read. The event loop then holds it: no thread
 waits with an open stream, the worker's hub (service/hub.py) wakes it when a stored event
@@ -20,6 +21,7 @@ import asyncio
 import io
 import logging
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
@@ -33,6 +35,14 @@ from .live import CARRIED, KEEPALIVE, LiveStream
 from .parsing import MAX_BODY, MAX_DRAINED
 
 log = logging.getLogger("shiplog.asgi")
+# On SQLite, a seat's legal actions (the GET every client sends when the seat to act changes)
+# are answered in the event loop itself: the game is the worker's cached copy, one indexed
+# SELECT of the events since, nothing written and no lock waited for (SQLite's WAL: a reader
+# never waits for a writer), about 0.1 ms. Handing it to a request thread and back cost about
+# 0.07 ms of CPU more (docs/perf.md, "The server's CPU per action"). On PostgreSQL that SELECT
+# is a round trip over the network, which the loop must not wait for: every request of it, and
+# every other request on SQLite, goes to a request thread.
+READ_IN_LOOP = re.compile(r"/v1/games/[^/]+/actions")
 Message = dict[str, Any]
 Receive = Callable[[], Any]
 Send = Callable[[Message], Any]
@@ -49,6 +59,7 @@ class Worker:
         env = self.shiplog.env
         self.hub = Hub(self.shiplog, float(env.get("SHIPLOG_SSE_POLL", "1")), self.rounds, gap=gap * 0.75)
         self.gap = gap  # a woken stream waits this long, so that the moves of a burst go out together
+        self.read_in_loop = env.get("PERSISTENCE_MODULE") == "eventsourcing.sqlite"
         self.started = False
 
     async def __call__(self, scope: Message, receive: Receive, send: Send) -> None:
@@ -79,8 +90,10 @@ class Worker:
         environ = build_environ(scope, io.BytesIO(body))  # type: ignore[arg-type]
         environ["wsgi.input_terminated"] = True  # the body is all here (a chunked one too)
         environ[CARRIED] = None
-        loop = asyncio.get_running_loop()
-        status, headers, answer = await loop.run_in_executor(self.requests, self.call, environ)
+        if self.read_in_loop and scope["method"] == "GET" and READ_IN_LOOP.fullmatch(scope["path"]):
+            status, headers, answer = self.call(environ)
+        else:
+            status, headers, answer = await asyncio.get_running_loop().run_in_executor(self.requests, self.call, environ)
         await send({"type": "http.response.start", "status": status, "headers": headers})
         stream = environ.get(CARRIED)
         if not isinstance(stream, LiveStream):
@@ -203,11 +216,15 @@ async def read_body(receive: Receive) -> bytes:
     return b"".join(chunks)
 
 
-def make_app() -> Worker:
-    # A request thread back from the store waits for the interpreter while the event loop (or a
-    # round) runs; it is handed over every SHIPLOG_SWITCH_MS ms (Python's default: 5), so a
-    # request of a dozen queries is not held up for tens of milliseconds by a thousand streams.
+def switch_interval() -> None:
+    """A request thread back from the store waits for the interpreter while the event loop (or a
+    round) runs; it is handed over every SHIPLOG_SWITCH_MS ms (Python's default: 5), so a
+    request of a dozen queries is not held up for tens of milliseconds by a thousand streams."""
     sys.setswitchinterval(float(os.environ.get("SHIPLOG_SWITCH_MS", "1")) / 1000)
+
+
+def make_app() -> Worker:
+    switch_interval()
     flask_app = create_app()
     if os.environ.get("SHIPLOG_BACKGROUND") == "1":
         start_background(flask_app)
@@ -216,4 +233,14 @@ def make_app() -> Worker:
                   stream_threads=int(env.get("SHIPLOG_SSE_THREADS", "2")), gap=float(env.get("SHIPLOG_SSE_GAP", "0.4")))
 
 
-app = make_app()
+app: Worker  # made by `__getattr__` below
+
+
+def __getattr__(name: str) -> Worker:
+    """`service.asgi:app`, made when granian first asks for it (importing the module makes no
+    app: replay/requestcpu.py builds its own `Worker` on a store of its own)."""
+    if name != "app":
+        raise AttributeError(name)
+    global app
+    app = make_app()
+    return app

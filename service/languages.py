@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from flask import Flask, Response, current_app, g, request
 from flask_babel import Babel, format_datetime, get_timezone, refresh
@@ -47,6 +47,7 @@ log = logging.getLogger("shiplog.languages")
 LOCALES = Path(__file__).with_name("locales")
 COOKIE = "shiplog_lang"
 PREFERENCE = "shiplog.language_preference"  # app.extensions: () -> the pages' own choice (web/language.py)
+FAST_VARY = {None: "Accept-Language", "Authorization": "Authorization, Accept-Language"}  # Vary before -> after
 ZONE = "shiplog.zone_preference"  # app.extensions: () -> the signed-in player's time zone (web/language.py)
 
 
@@ -90,12 +91,13 @@ def speaking_to(player: Any) -> Iterator[None]:
 
 def choose() -> str:
     """The language of this request (the module docstring's order)."""
-    asked = supported(request.args.get("lang"))
+    environ = request.environ
+    asked = supported(request.args.get("lang")) if environ.get("QUERY_STRING") else None  # no query, no `lang`
     if asked:
         return asked
     preference: Callable[[], str | None] | None = current_app.extensions.get(PREFERENCE)
     chosen = supported(preference()) if preference is not None else None
-    return chosen or from_header(request.headers.get("Accept-Language")) or DEFAULT
+    return chosen or from_header(environ.get("HTTP_ACCEPT_LANGUAGE")) or DEFAULT
 
 
 def zone_of_reader() -> str:
@@ -143,9 +145,17 @@ def init_languages(app: Flask) -> None:
 
     @app.after_request
     def vary(response: Response) -> Response:
-        response.vary.add("Accept-Language")
-        if "shiplog_language" in g:
-            response.headers.setdefault("Content-Language", g.shiplog_language)
+        headers = response.headers
+        # What `response.vary.add("Accept-Language")` writes, for the Vary of every answer
+        # (none, or the API's "Authorization") without parsing and writing a header set.
+        before = headers.get("Vary")
+        if before in FAST_VARY:
+            headers["Vary"] = FAST_VARY[before]
+        else:
+            response.vary.add("Accept-Language")
+        tag = g.get("shiplog_language")
+        if tag is not None:
+            headers.setdefault("Content-Language", tag)
         return response
 
     @app.context_processor
@@ -155,13 +165,14 @@ def init_languages(app: Flask) -> None:
 
 def speak() -> None:
     """Speak this request's language from now on (again, after the player changed theirs)."""
-    token = g.pop("shiplog_speaking", None)
+    here = cast(Any, g)._get_current_object()  # the request's `g`, looked up once (each use of the proxy looks again)
+    token = here.pop("shiplog_speaking", None)
     if token is not None:
         deactivate(token)
         refresh()  # Flask-Babel chooses again too
     tag = choose()  # (Flask-Babel's own choice, for its date and number filters, asks the same function when needed)
-    g.shiplog_language = tag
-    g.shiplog_speaking = activate(tag, catalogs(tag))
+    here.shiplog_language = tag
+    here.shiplog_speaking = activate(tag, catalogs(tag))
 
 
 def catalogs_now() -> Catalogs:

@@ -61,8 +61,11 @@ def links() -> dict[str, object]:
 @bp.after_app_request
 def kept(response: Response) -> Response:
     """A page asked for with `?lang=` keeps that language for the visitor's next pages."""
+    environ = request.environ
+    if not environ.get("QUERY_STRING") or environ.get("REQUEST_METHOD", "GET").upper() != "GET":
+        return response  # no `?lang=` (the API's usual request: no query), or not a page asked for
     tag = supported(request.args.get("lang"))
-    if tag is not None and request.method == "GET" and request.cookies.get(COOKIE) != tag and (
+    if tag is not None and request.cookies.get(COOKIE) != tag and (
             response.mimetype == "text/html" and not request.path.startswith(("/v1/", "/healthz"))):
         remember_language(response, tag)
     return response
