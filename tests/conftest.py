@@ -115,10 +115,10 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
-# SHIPLOG_TEST_CPU=<file>: each test's CPU seconds in its worker (setup, call and teardown), one
-# "seconds<TAB>nodeid" line a test appended to the file, to size the suite by CPU, which a shared
-# machine's load barely changes (pytest's --durations are wall time). docs/perf.md, "The test
-# suite's time", sorts it.
+# SHIPLOG_TEST_CPU=<file>: each test's CPU seconds in its worker (setup, call and teardown, with the
+# processes it ran and waited for), one "seconds<TAB>nodeid" line a test appended to the file, to
+# size the suite by CPU, which a shared machine's load barely changes (pytest's --durations are
+# wall time). docs/perf.md, "The test suite's time", sorts it.
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item: Any, nextitem: Any) -> Iterator[None]:
     target = os.environ.get("SHIPLOG_TEST_CPU")
@@ -126,6 +126,6 @@ def pytest_runtest_protocol(item: Any, nextitem: Any) -> Iterator[None]:
     yield
     if target:
         end = os.times()
-        spent = end.user - start.user + end.system - start.system
+        spent = sum(end[:4]) - sum(start[:4])  # user and system, its own and its waited-for children's
         with open(target, "a", encoding="utf-8") as out:
             out.write(f"{spent:.3f}\t{item.nodeid}\n")
