@@ -12,7 +12,9 @@ decisions it was asked for.
 
 SHIPLOG_BENCH_BOT_GAMES sets the games per case (default 20), SHIPLOG_BENCH_GAMES the titles,
 SHIPLOG_BENCH_BOT_SECONDS a CPU budget per decision on top of the bot's iterations (the search
-stops at whichever comes first). Nothing here is a test: the figures go to docs/perf.md.
+stops at whichever comes first), SHIPLOG_BENCH_BOT_BUDGET fields of its budget to change
+("iterations=120,horizon=40": the bot is then named with them). Nothing here is a test: the
+figures go to docs/perf.md.
 
 A case's games can be split between processes: SHIPLOG_BENCH_BOT_FROM starts at game i (the
 same seeds and seats as game i of a whole run), and SHIPLOG_BENCH_BOT_LOG names a file each
@@ -23,6 +25,7 @@ as one run would have.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import os
@@ -74,17 +77,34 @@ def heuristic(rules: GameRules) -> str:
     return "greedy" if "greedy" in rules.BOTS else next(n for n in rules.BOTS if n not in ("random",))
 
 
-def _searcher(rules: GameRules, name: str, seconds: float | None) -> Callable[[Any, int, Any], Action]:
+def _searcher(rules: GameRules, name: str, seconds: float | None,
+              changes: dict[str, float]) -> Callable[[Any, int, Any], Action]:
     bot = rules.BOTS[name]
-    if seconds is None:
+    if seconds is None and not changes:
         return bot
-    game, budget = bot.game, bot.budget  # type: ignore[attr-defined]
+    game, budget = bot.game, dataclasses.replace(bot.budget, **changes)  # type: ignore[attr-defined]
+    if seconds is None:
+        return search.SearchBot(game, budget)
+    allowance = seconds
 
     def timed(state: Any, seat: int, rng: Any) -> Action:
-        stop = time.process_time() + seconds
+        stop = time.process_time() + allowance
         return search.search(game, state, seat, rng, budget, deadline=lambda: time.process_time() > stop)[0]
 
     return timed
+
+
+def budget_changes(text: str) -> dict[str, float]:
+    """SHIPLOG_BENCH_BOT_BUDGET ("iterations=120,horizon=40"): the search budget's fields to
+    change, to try another budget against the same seeds."""
+    changes: dict[str, float] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        field_name, _, value = part.partition("=")
+        if field_name not in {f.name for f in dataclasses.fields(search.Budget)}:
+            raise ValueError(f"SHIPLOG_BENCH_BOT_BUDGET: no budget field {field_name!r}")
+        changes[field_name] = (value in ("1", "true") if field_name == "others_search" else
+                               float(value) if field_name == "exploration" else int(value))
+    return changes
 
 
 def play(rules: GameRules, options: dict[str, Any], seats: int, strong_seat: int, seed: str,
@@ -147,6 +167,9 @@ def bench_bots(games: int, titles: list[str], out: Callable[[str], None] = print
     name = os.environ.get("SHIPLOG_BENCH_BOT", "search-strong")
     seconds_text = os.environ.get("SHIPLOG_BENCH_BOT_SECONDS")
     seconds = float(seconds_text) if seconds_text else None
+    changes = budget_changes(os.environ.get("SHIPLOG_BENCH_BOT_BUDGET", ""))
+    if changes:  # a variant is another bot: its games are logged and combined apart
+        name += "[" + ",".join(f"{k}={v:g}" for k, v in changes.items()) + "]"
     first = int(os.environ.get("SHIPLOG_BENCH_BOT_FROM", "0"))
     log = os.environ.get("SHIPLOG_BENCH_BOT_LOG")
     rows: list[Row] = []
@@ -154,7 +177,7 @@ def bench_bots(games: int, titles: list[str], out: Callable[[str], None] = print
         if title not in titles:
             continue
         rules = registry.get(title)
-        strong = _searcher(rules, name, seconds)
+        strong = _searcher(rules, name.split("[")[0], seconds, changes)
         tally = Tally()
         label = f"bots {title}{' +Maya' if 'D' in options.get('modules', ()) else ''} {seats}p"
         for i in range(first, first + games):

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from domain.core import registry, search
 from replay import botbench
 
 
@@ -48,3 +49,18 @@ def test_a_game_logged_twice_counts_once(tmp_path: Path) -> None:
     line = '{"case": "bots x 4p", "bot": "b", "against": "g", "game": 0, "seat": 0, "rank": 1, "shared": false, "scores": [3, 1, 1, 1], "cpu": [0.5]}\n'
     (tmp_path / "log.jsonl").write_text(line + line)
     assert botbench.combined([tmp_path / "log.jsonl"])[0][2] == "1/1 (0; 0)"
+
+
+def test_a_budget_variant_is_played_and_named_apart(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("SHIPLOG_BENCH_BOT", "search-strong")
+    monkeypatch.setenv("SHIPLOG_BENCH_BOT_BUDGET", "iterations=2,horizon=3")
+    monkeypatch.setenv("SHIPLOG_BENCH_BOT_LOG", str(tmp_path / "log.jsonl"))
+    rows = botbench.bench_bots(1, ["puerto-rico"], out=lambda _line: None)
+    assert rows[0][1].startswith("search-strong[iterations=2,horizon=3] wins vs greedy")
+    assert json.loads((tmp_path / "log.jsonl").read_text())["bot"] == "search-strong[iterations=2,horizon=3]"
+    assert botbench.budget_changes("iterations=120, exploration=0.5,others_search=true") == {
+        "iterations": 120, "exploration": 0.5, "others_search": True}
+    variant = botbench._searcher(registry.get("puerto-rico"), "search-strong", None, {"iterations": 2, "horizon": 3})
+    assert isinstance(variant, search.SearchBot) and (variant.budget.iterations, variant.budget.horizon) == (2, 3)
+    with pytest.raises(ValueError, match="no budget field 'depth'"):
+        botbench.budget_changes("depth=3")
