@@ -113,19 +113,14 @@ def has_free_building(player: Player, kind: str, value: int) -> bool:
     return bool(free_mask(player) & LINE_MASKS[kind, value])
 
 
-# The free buildings last asked for, (player, bits): a listing asks a dozen lines of one colony. The
-# slot keeps its player alive, so no other player can take its identity, and a player never changes.
-_LAST: list[tuple[Player | None, int]] = [(None, 0)]
-
-
 def free_mask(player: Player) -> int:
     """The colony's free buildings as bits (bit i: the cell of index i; lines as bits: LINE_MASKS)."""
-    last = _LAST[0]
-    if last[0] is player:
-        return last[1]
-    bits = sum(1 << i for i, (code, on) in enumerate(zip(player.grid, player.occupant, strict=True)) if not on and C.is_building(code))
-    _LAST[0] = (player, bits)
-    return bits
+    return _free_mask(player.grid, player.occupant)
+
+
+@functools.lru_cache(maxsize=4096)  # a pure function of the grid and what lies on it (plain data)
+def _free_mask(grid: tuple[str, ...], occupant: tuple[str, ...]) -> int:
+    return sum(1 << i for i, (code, on) in enumerate(zip(grid, occupant, strict=True)) if not on and C.is_building(code))
 
 
 def line_colonists(player: Player, kind: str, value: int) -> int:

@@ -58,21 +58,25 @@ def die_actions(state: State, seat: int) -> list[Action]:
     dice = _pool_dice(state, seat, "white", state.white_pool) + [{"kind": "blue", "id": b.id} for b in p.blue]
     dice += _pool_dice(state, seat, "pool_blue", state.blue_pool) + ambassadors.available(state)  # module C (§8.4)
     dice = [d for d in dice if d["kind"] not in ("blue", "ambassador") or why_not_take_die(state, seat, d) is None]
+    if not dice:
+        return []
     expansion = bool(state.expansion)
     adjusts: tuple[str, ...] = kingdoms.ADJUSTS[1:] if expansion else ("coins",)
     if expansion:  # check 5's cocoa token or gold (kingdoms.why_not_adjust_paid)
         adjusts = tuple(a for a in adjusts if kingdoms.holds_adjust(p, a))
     mathematics = has_scholar(state, seat, "SCH_MATHEMATICS")
-    lines = _open_lines(state, seat, {kingdoms.colour(d) for d in dice}, kingdoms.LINES if expansion else ("column", "row"))
+    colours = [kingdoms.colour(d) for d in dice]
+    lines = _open_lines(state, seat, set(colours), kingdoms.LINES if expansion else ("column", "row"))
     out: list[Action] = []
-    for d in dice:
+    for d, colour in zip(dice, colours, strict=True):
         face = die_face(p, d, state)
         assert face is not None
-        for value, open_ in lines[kingdoms.colour(d)]:
+        for value, open_ in lines[colour]:
             for adjust in ("none",) if value == face else adjusts:  # check 3: "none" keeps the value
                 left = p.coins - change_cost(face, value, adjust, mathematics)  # check 5: die_cost by line
-                out += [{"type": "use_die", "die": d, "value": value, "adjust": adjust, "line": line}
-                        for line in open_ if left >= LINE_FEE[line]]
+                for line in open_:
+                    if left >= LINE_FEE[line]:
+                        out.append({"type": "use_die", "die": d, "value": value, "adjust": adjust, "line": line})
     return out
 
 
@@ -84,9 +88,10 @@ def _pool_dice(state: State, seat: int, kind: str, pool: tuple[int, ...]) -> lis
 
 def _open_lines(state: State, seat: int, colours: set[str], lines: tuple[str, ...]) -> dict[str, list[tuple[int, list[str]]]]:
     """Per die colour, each value with the lines a die of that colour and value may activate
-    (checks 4 and 6), the values without any left out."""
+    (checks 4 and 6), the values without any left out. A line's free buildings are the colony's
+    (as bits), but where the governor stands in the line (module A), after its forced move."""
     out: dict[str, list[tuple[int, list[str]]]] = {}
-    moving = governor.in_play(state)  # the governor's forced move (has_free_building), else the colony as it is
+    governor_at = governor.cell(state.players[seat]) if governor.in_play(state) else None
     free = colony.free_mask(state.players[seat])
     for colour in colours:
         out[colour] = []
@@ -95,7 +100,8 @@ def _open_lines(state: State, seat: int, colours: set[str], lines: tuple[str, ..
         for value in range(1, 7):
             allowed = allowed_lines(state, seat, colour, value) if value in (1, 6) else inner
             open_ = [line for line in lines if line in allowed and (
-                has_free_building(state, seat, colour, value, line) if moving else free & colony.LINE_MASKS[kinds[line], value])]
+                has_free_building(state, seat, colour, value, line) if governor_at in colony.LINES[line, value]
+                else free & colony.LINE_MASKS[kinds[line], value])]
             if open_:
                 out[colour].append((value, open_))
     return out
