@@ -158,7 +158,8 @@ def valid_payment(state: State, seat: int, cost: Mapping[str, int], pay: Mapping
 
 
 def held_payments(state: State, seat: int, cost: Mapping[str, int]) -> list[Payment]:
-    return [dict(items) for items in _held(state, seat, cost)]
+    p = state.players[seat]
+    return [dict(items) for items in _held(tuple(sorted(cost.items())), p.goods, p.cocoa or 0, p.coins)]
 
 
 def can_pay(state: State, seat: int, cost: Mapping[str, int]) -> bool:
@@ -170,10 +171,11 @@ def can_pay(state: State, seat: int, cost: Mapping[str, int]) -> bool:
     return cost.get("gold", 0) + lacking <= have["gold"] and cost.get("coins", 0) <= have["coins"]
 
 
-def _held(state: State, seat: int, cost: Mapping[str, int]) -> Iterator[tuple[tuple[str, int], ...]]:
-    """The payments of `cost` the seat holds, as `_payments` lists them."""
-    have = _stock(state.players[seat])
-    return (items for items in _payments(tuple(sorted(cost.items()))) if all(have[g] >= n for g, n in items))
+@functools.lru_cache(maxsize=4096)  # a pure function of plain data: a cost and what a seat holds
+def _held(cost_items: tuple[tuple[str, int], ...], goods: tuple[int, ...], cocoa: int, coins: int) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """The payments of the cost, as `_payments` lists them, that the goods, full cocoa tokens and coins cover."""
+    have = {**dict(zip(C.resources, goods, strict=True)), "cocoa": cocoa, "coins": coins}
+    return tuple(items for items in _payments(cost_items) if all(have[g] >= n for g, n in items))
 
 
 def _stock(p: Player) -> dict[str, int]:

@@ -96,12 +96,14 @@ def _open_lines(state: State, seat: int, colours: set[str], lines: tuple[str, ..
     for colour in colours:
         out[colour] = []
         inner = allowed_lines(state, seat, colour, 2)  # (the lines of the values 2-5)
-        kinds = {line: kingdoms.kind_of(line, colour) for line in lines}
+        kinds = [(line, kingdoms.kind_of(line, colour)) for line in lines]
         for value in range(1, 7):
             allowed = allowed_lines(state, seat, colour, value) if value in (1, 6) else inner
-            open_ = [line for line in lines if line in allowed and (
-                has_free_building(state, seat, colour, value, line) if governor_at in colony.LINES[line, value]
-                else free & colony.LINE_MASKS[kinds[line], value])]
+            open_ = []
+            for line, kind in kinds:
+                if line in allowed and (has_free_building(state, seat, colour, value, line) if governor_at in colony.LINES[line, value]
+                                        else free & colony.LINE_MASKS[kind, value]):
+                    open_.append(line)
             if open_:
                 out[colour].append((value, open_))
     return out
