@@ -89,6 +89,7 @@ LINES = {(kind, value): _line(kind, value) for kind in ("row", "column", "diagon
 _INDEXED = {key: tuple((cell, index(*cell)) for cell in cells) for key, cells in LINES.items()}
 _CELLS = tuple(cell_of(i) for i in range(SIZE * SIZE))
 LINE_MASKS = {key: sum(1 << i for _cell, i in cells) for key, cells in _INDEXED.items()}  # a line's cells as bits
+THROUGH = {cell: tuple(key for key, cells in LINES.items() if cell in cells) for cell in _CELLS}  # the lines through a cell
 
 
 def is_free_building(player: Player, r: int, c: int) -> bool:

@@ -6,6 +6,7 @@ checks gave one action at a time."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from domain.core import Action
@@ -13,10 +14,10 @@ from domain.core import Action
 from . import ambassadors, colony, governor, kingdoms
 from .actions import (
     LINE_FEE,
-    allowed_lines,
     can_pay,
     change_cost,
     die_face,
+    die_lines,
     expand_cost,
     has_free_building,
     placements,
@@ -86,24 +87,35 @@ def _pool_dice(state: State, seat: int, kind: str, pool: tuple[int, ...]) -> lis
     return dice if dice and why_not_take_die(state, seat, dice[0]) is None else []
 
 
-def _open_lines(state: State, seat: int, colours: set[str], lines: tuple[str, ...]) -> dict[str, list[tuple[int, list[str]]]]:
+def _open_lines(state: State, seat: int, colours: set[str], lines: tuple[str, ...]) -> dict[str, tuple[tuple[int, tuple[str, ...]], ...]]:
     """Per die colour, each value with the lines a die of that colour and value may activate
     (checks 4 and 6), the values without any left out. A line's free buildings are the colony's
     (as bits), but where the governor stands in the line (module A), after its forced move."""
-    out: dict[str, list[tuple[int, list[str]]]] = {}
-    governor_at = governor.cell(state.players[seat]) if governor.in_play(state) else None
-    free = colony.free_mask(state.players[seat])
+    p = state.players[seat]
+    free = colony.free_mask(p)
+    philosophy = has_scholar(state, seat, "SCH_PHILOSOPHY")
+    diagonal = tuple(kingdoms.diagonal_allowed(state, seat, value) for value in (1, 2, 6))  # (the values 2-5 share their lines)
+    governor_at = governor.cell(p) if governor.in_play(state) else None
+    through = [(line, value) for line, value in colony.THROUGH[governor_at] if line in lines] if governor_at else []
+    out = {}
     for colour in colours:
-        out[colour] = []
-        inner = allowed_lines(state, seat, colour, 2)  # (the lines of the values 2-5)
-        kinds = [(line, kingdoms.kind_of(line, colour)) for line in lines]
-        for value in range(1, 7):
-            allowed = allowed_lines(state, seat, colour, value) if value in (1, 6) else inner
-            open_ = []
-            for line, kind in kinds:
-                if line in allowed and (has_free_building(state, seat, colour, value, line) if governor_at in colony.LINES[line, value]
-                                        else free & colony.LINE_MASKS[kind, value]):
-                    open_.append(line)
-            if open_:
-                out[colour].append((value, open_))
+        moved = tuple((line, value, has_free_building(state, seat, colour, value, line)) for line, value in through)
+        out[colour] = _open_values(free, colour, lines, philosophy, diagonal, moved)
     return out
+
+
+@functools.lru_cache(maxsize=4096)  # a pure function of plain data
+def _open_values(free: int, colour: str, lines: tuple[str, ...], philosophy: bool, diagonal: tuple[bool, bool, bool],
+                 moved: tuple[tuple[str, int, bool], ...]) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """Each value 1-6 with the lines of `lines` a die of that colour may activate (`die_lines`;
+    `diagonal` for the values 1, 2-5 and 6) that hold a free building (`free`, bits of the colony's
+    cells; a line the governor moves in: as `moved` says), the values without any left out."""
+    after = {(line, value): found for line, value, found in moved}
+    out = []
+    for value in range(1, 7):
+        allowed = die_lines(colour, philosophy, diagonal[0 if value == 1 else 2 if value == 6 else 1])
+        open_ = tuple(line for line in lines if line in allowed
+                      and after.get((line, value), bool(free & colony.LINE_MASKS[kingdoms.kind_of(line, colour), value])))
+        if open_:
+            out.append((value, open_))
+    return tuple(out)
