@@ -351,7 +351,8 @@ def why_not_free_line(state: State, seat: int, colour: str, value: int, line: st
 
 def has_free_building(state: State, seat: int, colour: str, value: int, line: str) -> bool:
     """The line holds a free building after the governor's forced move (§8.2, A-07)."""
-    return colony.has_free_building(governor.after_forced_move(state, seat, colour, line, value), kingdoms.kind_of(line, colour), value)
+    occupant = governor.occupant_after_forced_move(state, seat, colour, line, value)
+    return bool(colony.free_mask_of(state.players[seat].grid, occupant) & colony.LINE_MASKS[kingdoms.kind_of(line, colour), value])
 
 
 @commands.command("use_die")

@@ -116,11 +116,12 @@ def has_free_building(player: Player, kind: str, value: int) -> bool:
 
 def free_mask(player: Player) -> int:
     """The colony's free buildings as bits (bit i: the cell of index i; lines as bits: LINE_MASKS)."""
-    return _free_mask(player.grid, player.occupant)
+    return free_mask_of(player.grid, player.occupant)
 
 
 @functools.lru_cache(maxsize=4096)  # a pure function of the grid and what lies on it (plain data)
-def _free_mask(grid: tuple[str, ...], occupant: tuple[str, ...]) -> int:
+def free_mask_of(grid: tuple[str, ...], occupant: tuple[str, ...]) -> int:
+    """The free buildings of a colony built as `grid` with `occupant` on its cells, as bits."""
     return sum(1 << i for i, (code, on) in enumerate(zip(grid, occupant, strict=True)) if not on and C.is_building(code))
 
 
