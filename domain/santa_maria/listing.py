@@ -20,7 +20,6 @@ from .actions import (
     die_lines,
     expand_cost,
     has_free_building,
-    placements,
     why_not_take_die,
 )
 from .components import C
@@ -43,7 +42,7 @@ def expand_actions(state: State, seat: int) -> list[Action]:
             payable[tile.kind] = can_pay(state, seat, expand_cost(state, seat, t))
         if payable[tile.kind]:
             if tile.shape not in fits:
-                fits[tile.shape] = next(placements(state.players[seat], tile), None) is not None
+                fits[tile.shape] = colony.fits(state.players[seat], tile)
             if fits[tile.shape]:
                 out.append({"type": "expand", "tile": t})
     return out
@@ -111,11 +110,15 @@ def _open_values(free: int, colour: str, lines: tuple[str, ...], philosophy: boo
     `diagonal` for the values 1, 2-5 and 6) that hold a free building (`free`, bits of the colony's
     cells; a line the governor moves in: as `moved` says), the values without any left out."""
     after = {(line, value): found for line, value, found in moved}
+    allowed = [die_lines(colour, philosophy, on) for on in diagonal]
+    kinds = [(line, kingdoms.kind_of(line, colour)) for line in lines]
     out = []
     for value in range(1, 7):
-        allowed = die_lines(colour, philosophy, diagonal[0 if value == 1 else 2 if value == 6 else 1])
-        open_ = tuple(line for line in lines if line in allowed
-                      and after.get((line, value), bool(free & colony.LINE_MASKS[kingdoms.kind_of(line, colour), value])))
+        allowing = allowed[0 if value == 1 else 2 if value == 6 else 1]
+        open_ = []
+        for line, kind in kinds:
+            if line in allowing and after.get((line, value), bool(free & colony.LINE_MASKS[kind, value])):
+                open_.append(line)
         if open_:
-            out.append((value, open_))
+            out.append((value, tuple(open_)))
     return tuple(out)
