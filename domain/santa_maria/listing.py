@@ -19,7 +19,6 @@ from .actions import (
     die_face,
     die_lines,
     expand_cost,
-    has_free_building,
     why_not_take_die,
 )
 from .components import C
@@ -96,10 +95,16 @@ def _open_lines(state: State, seat: int, colours: set[str], lines: tuple[str, ..
     diagonal = tuple(kingdoms.diagonal_allowed(state, seat, value) for value in (1, 2, 6))  # (the values 2-5 share their lines)
     governor_at = governor.cell(p) if governor.in_play(state) else None
     through = [(line, value) for line, value in colony.THROUGH[governor_at] if line in lines] if governor_at else []
+    after: dict[tuple[int, int], int] = {}  # the free buildings after the governor's move, by its direction
     out = {}
     for colour in colours:
-        moved = tuple((line, value, has_free_building(state, seat, colour, value, line)) for line, value in through)
-        out[colour] = _open_values(free, colour, lines, philosophy, diagonal, moved)
+        moved = []
+        for line, value in through:  # (the governor stands in each: where it goes depends on the direction only)
+            d = governor.direction(colour, line)
+            if d not in after:
+                after[d] = colony.free_mask_of(p.grid, governor.occupant_after_forced_move(state, seat, colour, line, value))
+            moved.append((line, value, bool(after[d] & colony.LINE_MASKS[kingdoms.kind_of(line, colour), value])))
+        out[colour] = _open_values(free, colour, lines, philosophy, diagonal, tuple(moved))
     return out
 
 
