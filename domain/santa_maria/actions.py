@@ -320,8 +320,14 @@ def why_not_line(state: State, seat: int, colour: str, value: int, line: str) ->
 
 def allowed_lines(state: State, seat: int, colour: str, value: int) -> set[str]:
     """The lines a die of that colour and value may activate; the value counts only for Archery's 1 and 6."""
-    allowed = {"column"} if colour == "white" else {"row"} | ({"column"} if has_scholar(state, seat, "SCH_PHILOSOPHY") else set())
-    if kingdoms.diagonal_allowed(state, seat, value):  # Archery (§1.6)
+    return die_lines(colour, has_scholar(state, seat, "SCH_PHILOSOPHY"), kingdoms.diagonal_allowed(state, seat, value))
+
+
+def die_lines(colour: str, philosophy: bool, diagonal: bool) -> set[str]:
+    """A white die activates a column, a blue die a row, and a column with Philosophy; the diagonal
+    when Archery allows it for the die's value (§1.6)."""
+    allowed = {"column"} if colour == "white" else {"row"} | ({"column"} if philosophy else set())
+    if diagonal:
         allowed.add("diagonal")
     return allowed
 
@@ -345,7 +351,8 @@ def why_not_free_line(state: State, seat: int, colour: str, value: int, line: st
 
 def has_free_building(state: State, seat: int, colour: str, value: int, line: str) -> bool:
     """The line holds a free building after the governor's forced move (§8.2, A-07)."""
-    return colony.has_free_building(governor.after_forced_move(state, seat, colour, line, value), kingdoms.kind_of(line, colour), value)
+    occupant = governor.occupant_after_forced_move(state, seat, colour, line, value)
+    return bool(colony.free_mask_of(state.players[seat].grid, occupant) & colony.LINE_MASKS[kingdoms.kind_of(line, colour), value])
 
 
 @commands.command("use_die")

@@ -54,18 +54,38 @@ def _built(player: Player) -> tuple[str, ...]:
     return player.grid if "G" not in player.occupant else put(player.grid, player.occupant.index("G"), "G")
 
 
+def fits(player: Player, tile: Tile) -> bool:
+    """The tile has a placement (`placements` is not empty), asked placement by placement until one fits."""
+    taken = _taken(_built(player))
+    return any(not cells & taken for _placement, cells in _footprints(tile.shape))
+
+
 @functools.lru_cache(maxsize=4096)  # a pure function of the grid (plain data) and the tile's shape
 def _placements(grid: tuple[str, ...], shape: tuple[tuple[int, int], ...]) -> tuple[tuple[tuple[int, int], int], ...]:
     """Every (anchor, rotation) whose footprint lies on empty cells of the colony (a cell outside
     it is not one of them), anchors row by row, rotations in order."""
-    empty = {cell_of(i) for i, code in enumerate(grid) if not code}
+    taken = _taken(grid)
+    return tuple(placement for placement, cells in _footprints(shape) if not cells & taken)
+
+
+@functools.lru_cache(maxsize=4096)  # a pure function of the grid (plain data)
+def _taken(grid: tuple[str, ...]) -> int:
+    """The cells that are not empty, as bits (bit i: the cell of index i)."""
+    return sum(1 << i for i, code in enumerate(grid) if code)
+
+
+@functools.lru_cache(maxsize=64)  # a pure function of a tile's shape
+def _footprints(shape: tuple[tuple[int, int], ...]) -> tuple[tuple[tuple[tuple[int, int], int], int], ...]:
+    """Every (anchor, rotation) whose footprint lies inside the colony, anchors row by row,
+    rotations in order, each with its footprint as bits."""
     turned = [(rotation, [rotate(a, b, rotation) for a, b in shape]) for rotation in ROTATIONS]
     out = []
     for r in range(1, SIZE + 1):
         for c in range(1, SIZE + 1):
             for rotation, offsets in turned:
-                if all((r + dr, c + dc) in empty for dr, dc in offsets):
-                    out.append(((r, c), rotation))
+                cells = [(r + dr, c + dc) for dr, dc in offsets]
+                if all(inside(*cell) for cell in cells):
+                    out.append((((r, c), rotation), sum(1 << index(*cell) for cell in cells)))
     return tuple(out)
 
 
@@ -89,6 +109,7 @@ LINES = {(kind, value): _line(kind, value) for kind in ("row", "column", "diagon
 _INDEXED = {key: tuple((cell, index(*cell)) for cell in cells) for key, cells in LINES.items()}
 _CELLS = tuple(cell_of(i) for i in range(SIZE * SIZE))
 LINE_MASKS = {key: sum(1 << i for _cell, i in cells) for key, cells in _INDEXED.items()}  # a line's cells as bits
+THROUGH = {cell: tuple(key for key, cells in LINES.items() if cell in cells) for cell in _CELLS}  # the lines through a cell
 
 
 def is_free_building(player: Player, r: int, c: int) -> bool:
@@ -113,19 +134,20 @@ def has_free_building(player: Player, kind: str, value: int) -> bool:
     return bool(free_mask(player) & LINE_MASKS[kind, value])
 
 
-# The free buildings last asked for, (player, bits): a listing asks a dozen lines of one colony. The
-# slot keeps its player alive, so no other player can take its identity, and a player never changes.
-_LAST: list[tuple[Player | None, int]] = [(None, 0)]
-
-
 def free_mask(player: Player) -> int:
     """The colony's free buildings as bits (bit i: the cell of index i; lines as bits: LINE_MASKS)."""
-    last = _LAST[0]
-    if last[0] is player:
-        return last[1]
-    bits = sum(1 << i for i, (code, on) in enumerate(zip(player.grid, player.occupant, strict=True)) if not on and C.is_building(code))
-    _LAST[0] = (player, bits)
-    return bits
+    return free_mask_of(player.grid, player.occupant)
+
+
+@functools.lru_cache(maxsize=4096)  # a pure function of the grid and what lies on it (plain data)
+def free_mask_of(grid: tuple[str, ...], occupant: tuple[str, ...]) -> int:
+    """The free buildings of a colony built as `grid` with `occupant` on its cells, as bits."""
+    return _buildings(grid) & ~sum(1 << i for i, on in enumerate(occupant) if on)
+
+
+@functools.lru_cache(maxsize=4096)  # a pure function of the grid (plain data)
+def _buildings(grid: tuple[str, ...]) -> int:
+    return sum(1 << i for i, code in enumerate(grid) if C.is_building(code))
 
 
 def line_colonists(player: Player, kind: str, value: int) -> int:

@@ -368,7 +368,9 @@ def _place_monk(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
 
 def monk_actions(state: State, seat: int) -> list[Action]:
     out: list[Action] = [{"type": "place_monk", "place": None}]
-    return out + [{"type": "place_monk", "place": p} for p in state.places if why_not_monk(state, seat, p) is None]
+    coins = state.players[seat].coins  # why_not_monk's checks without their sentences: no monk of the seat there, the coins
+    return out + [{"type": "place_monk", "place": place} for place, there in zip(state.places, state.monk_places, strict=True)
+                  if seat not in there and coins >= sum(monk_cost(state, seat, place).values())]
 
 
 @evolves("MonkPlaced")

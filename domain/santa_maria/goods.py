@@ -158,23 +158,31 @@ def valid_payment(state: State, seat: int, cost: Mapping[str, int], pay: Mapping
 
 
 def held_payments(state: State, seat: int, cost: Mapping[str, int]) -> list[Payment]:
-    return [dict(items) for items in _held(state, seat, cost)]
+    p = state.players[seat]
+    return [dict(items) for items in _held(tuple(sorted(cost.items())), p.goods, p.cocoa or 0, p.coins)]
 
 
 def can_pay(state: State, seat: int, cost: Mapping[str, int]) -> bool:
-    """The seat holds at least one payment of `cost` (`held_payments` is not empty)."""
-    return next(_held(state, seat, cost), None) is not None
-
-
-def _held(state: State, seat: int, cost: Mapping[str, int]) -> Iterator[tuple[tuple[str, int], ...]]:
-    """The payments of `cost` the seat holds, as `_payments` lists them."""
+    """The seat holds at least one payment of `cost` (`held_payments` is not empty): the one with
+    as many units of each resource as it holds, gold for the units it lacks (with the gold the cost
+    names: no more than the seat's gold), and the coins."""
     have = _stock(state.players[seat])
-    return (items for items in _payments(tuple(sorted(cost.items()))) if all(have[g] >= n for g, n in items))
+    lacking = sum(max(0, n - have[g]) for g, n in cost.items() if g not in ("gold", "coins"))
+    return cost.get("gold", 0) + lacking <= have["gold"] and cost.get("coins", 0) <= have["coins"]
+
+
+@functools.lru_cache(maxsize=4096)  # a pure function of plain data: a cost and what a seat holds
+def _held(cost_items: tuple[tuple[str, int], ...], goods: tuple[int, ...], cocoa: int, coins: int) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """The payments of the cost, as `_payments` lists them, that the goods, full cocoa tokens and coins cover."""
+    have = {**dict(zip(C.resources, goods, strict=True)), "cocoa": cocoa, "coins": coins}
+    return tuple(items for items in _payments(cost_items) if all(have[g] >= n for g, n in items))
 
 
 def _stock(p: Player) -> dict[str, int]:
     """What a player can pay with: goods, coins and full cocoa tokens."""
-    return {**dict(zip(C.resources, p.goods, strict=True)), "cocoa": p.cocoa or 0, "coins": p.coins}
+    have = dict(zip(C.resources, p.goods, strict=True))
+    have["cocoa"], have["coins"] = p.cocoa or 0, p.coins
+    return have
 
 
 # the goods a payment may name, by (cocoa, coins) allowed, in the order a parsed payment lists them
@@ -270,11 +278,18 @@ def _buy(tx: Tx, seat: int, action: Action, rng: RandomSource) -> None:
 
 
 def free_actions(state: State, seat: int) -> list[Action]:
+    """Every sale and purchase `why_not_sell` and `why_not_buy` accept, sales first, goods in order:
+    their checks of the seat (the Maya, the price) asked once, then each good's count."""
     if why_not_free_window(state, seat) is not None:
         return []
-    p = state.players[seat]  # a good not held, a good not simple: refused without the sentence saying so
-    out: list[Action] = [{"type": "sell", "good": g} for g in C.resources if p.good(g) >= 1 and why_not_sell(state, seat, g) is None]
-    out += [{"type": "buy", "good": g} for g in C.resources if g in C.simple and why_not_buy(state, seat, g) is None]
+    p = state.players[seat]
+    out: list[Action] = []
+    if maya.why_not_sell(state, seat) is None:  # then why_not_sell asks for one unit held
+        out = [{"type": "sell", "good": g} for g, n in zip(C.resources, p.goods, strict=True) if n >= 1]
+    if state.maya is not None and state.maya.seat == seat:  # the Maya's purchases (§8.6.3)
+        out += [{"type": "buy", "good": g} for g in C.resources if g in C.simple and why_not_buy(state, seat, g) is None]
+    elif p.coins >= buy_price(state, seat):  # then why_not_buy asks for a simple good with room in storage
+        out += [{"type": "buy", "good": g} for g, n in zip(C.resources, p.goods, strict=True) if g in C.simple and n < C.storage]
     return out
 
 

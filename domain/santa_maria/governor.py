@@ -104,12 +104,19 @@ def after_forced_move(state: State, seat: int, die_colour: str, line: str, value
     """The player as the line of a die of that colour will find them after the governor's forced
     move: the legality of a die ("a free building in the line") is judged on it (§2.6 check 6, §11 A-07)."""
     p = state.players[seat]
+    occupant = occupant_after_forced_move(state, seat, die_colour, line, value)
+    return p if occupant is p.occupant else replace(p, occupant=occupant)
+
+
+def occupant_after_forced_move(state: State, seat: int, die_colour: str, line: str, value: int) -> tuple[str, ...]:
+    """What lies on the cells of `after_forced_move`'s colony (the player's own tuple when the governor stays)."""
+    p = state.players[seat]
     if not in_play(state):
-        return p
+        return p.occupant
     g, t = _target(p, line, value, direction(die_colour, line))
     if g is None or t is None:
-        return p
-    return replace(p, occupant=put(put(p.occupant, index(*g), ""), index(*t), GOVERNOR))
+        return p.occupant
+    return put(put(p.occupant, index(*g), ""), index(*t), GOVERNOR)
 
 
 # -- the move (§8.2, §2.6 step 3) --------------------------------------------------------------------

@@ -6,6 +6,7 @@ checks gave one action at a time."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from domain.core import Action
@@ -13,13 +14,11 @@ from domain.core import Action
 from . import ambassadors, colony, governor, kingdoms
 from .actions import (
     LINE_FEE,
-    allowed_lines,
     can_pay,
     change_cost,
     die_face,
+    die_lines,
     expand_cost,
-    has_free_building,
-    placements,
     why_not_take_die,
 )
 from .components import C
@@ -42,7 +41,7 @@ def expand_actions(state: State, seat: int) -> list[Action]:
             payable[tile.kind] = can_pay(state, seat, expand_cost(state, seat, t))
         if payable[tile.kind]:
             if tile.shape not in fits:
-                fits[tile.shape] = next(placements(state.players[seat], tile), None) is not None
+                fits[tile.shape] = colony.fits(state.players[seat], tile)
             if fits[tile.shape]:
                 out.append({"type": "expand", "tile": t})
     return out
@@ -58,21 +57,25 @@ def die_actions(state: State, seat: int) -> list[Action]:
     dice = _pool_dice(state, seat, "white", state.white_pool) + [{"kind": "blue", "id": b.id} for b in p.blue]
     dice += _pool_dice(state, seat, "pool_blue", state.blue_pool) + ambassadors.available(state)  # module C (§8.4)
     dice = [d for d in dice if d["kind"] not in ("blue", "ambassador") or why_not_take_die(state, seat, d) is None]
+    if not dice:
+        return []
     expansion = bool(state.expansion)
     adjusts: tuple[str, ...] = kingdoms.ADJUSTS[1:] if expansion else ("coins",)
     if expansion:  # check 5's cocoa token or gold (kingdoms.why_not_adjust_paid)
         adjusts = tuple(a for a in adjusts if kingdoms.holds_adjust(p, a))
     mathematics = has_scholar(state, seat, "SCH_MATHEMATICS")
-    lines = _open_lines(state, seat, {kingdoms.colour(d) for d in dice}, kingdoms.LINES if expansion else ("column", "row"))
+    colours = [kingdoms.colour(d) for d in dice]
+    lines = _open_lines(state, seat, set(colours), kingdoms.LINES if expansion else ("column", "row"))
     out: list[Action] = []
-    for d in dice:
+    for d, colour in zip(dice, colours, strict=True):
         face = die_face(p, d, state)
         assert face is not None
-        for value, open_ in lines[kingdoms.colour(d)]:
+        for value, open_ in lines[colour]:
             for adjust in ("none",) if value == face else adjusts:  # check 3: "none" keeps the value
                 left = p.coins - change_cost(face, value, adjust, mathematics)  # check 5: die_cost by line
-                out += [{"type": "use_die", "die": d, "value": value, "adjust": adjust, "line": line}
-                        for line in open_ if left >= LINE_FEE[line]]
+                for line in open_:
+                    if left >= LINE_FEE[line]:
+                        out.append({"type": "use_die", "die": d, "value": value, "adjust": adjust, "line": line})
     return out
 
 
@@ -82,20 +85,45 @@ def _pool_dice(state: State, seat: int, kind: str, pool: tuple[int, ...]) -> lis
     return dice if dice and why_not_take_die(state, seat, dice[0]) is None else []
 
 
-def _open_lines(state: State, seat: int, colours: set[str], lines: tuple[str, ...]) -> dict[str, list[tuple[int, list[str]]]]:
+def _open_lines(state: State, seat: int, colours: set[str], lines: tuple[str, ...]) -> dict[str, tuple[tuple[int, tuple[str, ...]], ...]]:
     """Per die colour, each value with the lines a die of that colour and value may activate
-    (checks 4 and 6), the values without any left out."""
-    out: dict[str, list[tuple[int, list[str]]]] = {}
-    moving = governor.in_play(state)  # the governor's forced move (has_free_building), else the colony as it is
-    free = colony.free_mask(state.players[seat])
+    (checks 4 and 6), the values without any left out. A line's free buildings are the colony's
+    (as bits), but where the governor stands in the line (module A), after its forced move."""
+    p = state.players[seat]
+    free = colony.free_mask(p)
+    philosophy = has_scholar(state, seat, "SCH_PHILOSOPHY")
+    diagonal = tuple(kingdoms.diagonal_allowed(state, seat, value) for value in (1, 2, 6))  # (the values 2-5 share their lines)
+    governor_at = governor.cell(p) if governor.in_play(state) else None
+    through = [(line, value) for line, value in colony.THROUGH[governor_at] if line in lines] if governor_at else []
+    after: dict[tuple[int, int], int] = {}  # the free buildings after the governor's move, by its direction
+    out = {}
     for colour in colours:
-        out[colour] = []
-        inner = allowed_lines(state, seat, colour, 2)  # (the lines of the values 2-5)
-        kinds = {line: kingdoms.kind_of(line, colour) for line in lines}
-        for value in range(1, 7):
-            allowed = allowed_lines(state, seat, colour, value) if value in (1, 6) else inner
-            open_ = [line for line in lines if line in allowed and (
-                has_free_building(state, seat, colour, value, line) if moving else free & colony.LINE_MASKS[kinds[line], value])]
-            if open_:
-                out[colour].append((value, open_))
+        moved = []
+        for line, value in through:  # (the governor stands in each: where it goes depends on the direction only)
+            d = governor.direction(colour, line)
+            if d not in after:
+                after[d] = colony.free_mask_of(p.grid, governor.occupant_after_forced_move(state, seat, colour, line, value))
+            moved.append((line, value, bool(after[d] & colony.LINE_MASKS[kingdoms.kind_of(line, colour), value])))
+        out[colour] = _open_values(free, colour, lines, philosophy, diagonal, tuple(moved))
     return out
+
+
+@functools.lru_cache(maxsize=4096)  # a pure function of plain data
+def _open_values(free: int, colour: str, lines: tuple[str, ...], philosophy: bool, diagonal: tuple[bool, bool, bool],
+                 moved: tuple[tuple[str, int, bool], ...]) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """Each value 1-6 with the lines of `lines` a die of that colour may activate (`die_lines`;
+    `diagonal` for the values 1, 2-5 and 6) that hold a free building (`free`, bits of the colony's
+    cells; a line the governor moves in: as `moved` says), the values without any left out."""
+    after = {(line, value): found for line, value, found in moved}
+    allowed = [die_lines(colour, philosophy, on) for on in diagonal]
+    kinds = [(line, kingdoms.kind_of(line, colour)) for line in lines]
+    out = []
+    for value in range(1, 7):
+        allowing = allowed[0 if value == 1 else 2 if value == 6 else 1]
+        open_ = []
+        for line, kind in kinds:
+            if line in allowing and after.get((line, value), bool(free & colony.LINE_MASKS[kind, value])):
+                open_.append(line)
+        if open_:
+            out.append((value, tuple(open_)))
+    return tuple(out)

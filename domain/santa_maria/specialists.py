@@ -264,8 +264,9 @@ def hire_actions(state: State, seat: int) -> list[Action]:
         if why_not_hire(state, seat, specialist, None) is None:
             out.append({"type": "hire", "accept": True})
         return out
+    p = state.players[seat]  # why_not_hire's checks without their sentences: nothing on the cell, then its price
     return out + [{"type": "hire", "accept": True, "cell": [r, c]} for r in range(1, SIZE + 1) for c in range(1, SIZE + 1)
-                  if why_not_hire(state, seat, specialist, (r, c)) is None]
+                  if not p.occupant[index(r, c)] and p.coins >= price(state, seat, specialist, (r, c))]
 
 
 @evolves("SpecialistHired")
