@@ -115,8 +115,13 @@ def evaluate(state: State) -> list[float]:
 
 GAME = search.Game("felinia", policy=heuristic_bot, evaluate=evaluate, spread=5.0)
 
+# Playouts of 40 decisions scored by `evaluate`, not to the end: a whole game's playout (~300
+# decisions of bag draws and random tie-breaks) varies far more than the actions differ, so 60
+# of them over 5-10 actions were noise (2 of 10 games won); 250 short ones fit the same CPU
+# (docs/perf.md, the search bots' strength).
+
 BOTS = {
     "random": random_bot,
     "heuristic": heuristic_bot,
-    **search.levels(GAME, normal=search.Budget(iterations=20), strong=search.Budget(iterations=60)),
+    **search.levels(GAME, normal=search.Budget(iterations=80, horizon=40), strong=search.Budget(iterations=250, horizon=40)),
 }
