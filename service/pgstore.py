@@ -8,6 +8,10 @@ commit's flush to disk. The lock (which makes the notification log's order the c
 so that a reader of the log never passes over a gap filled later) is held through that wait
 and the second trip; every writer of every worker queues behind it. Here the whole
 transaction goes in one trip, and commands of many threads share it (`GroupCommit`).
+
+This reads the library's recorder (its statements and their order), so it is written for the
+version pinned in pyproject.toml (eventsourcing 9.5.6): a new version of the library needs
+tests/test_group_commit.py and tests/test_storage.py run on PostgreSQL before it is taken.
 """
 
 from __future__ import annotations
