@@ -49,3 +49,51 @@ def test_the_lobby_and_home_page_update_live_and_the_title_says_whose_turn_it_is
     assert ann.evaluate("window.notReloaded") is True
     page.wait_for_function("() => document.title.startsWith('(1) Your turn · ')")
     assert re.match(r"\(1\) Your turn · .*High Card", page.title())
+
+
+def test_a_late_refresh_of_the_version_shown_does_not_redraw_the_page(server: Any, context_factory: Any) -> None:
+    """A refresh asked for by the stream (a newer version exists) that answers only after the
+    page already shows that version (its own move's answer came first) does not draw the page
+    again: redrawn between the press and the release of a click, the board lost the click
+    (the board games stalled so under load). Playwright holds the refresh until then."""
+    bob = sign_up(context_factory(), server.url, "bob")
+    gid = create_game(bob, server.url, "high-card", 2)
+    ann = sign_up(context_factory(), server.url, "ann")
+    ann.goto(f"{server.url}/games/{gid}")
+    ann.click("form[action$='/join'] button")
+    ann.wait_for_function("() => document.getElementById('live').dataset.status === 'active'")
+    version = int(ann.get_attribute("#live", "data-version") or 0)
+
+    held: list[Any] = []
+    holding = [True]
+
+    def page_of_the_game(url: str) -> bool:
+        return url.split("?")[0] == f"{server.url}/games/{gid}"
+
+    def hold(route: Any) -> None:  # a refresh (a GET not following a form's redirect) waits
+        if holding[0] and route.request.method == "GET" and route.request.redirected_from is None:
+            held.append(route)
+        else:
+            route.continue_()
+
+    ann.route(page_of_the_game, hold)
+    shiplog = server.shiplog
+    game = shiplog.get_game(UUID(gid))
+    seat = min(game.to_act())
+    shiplog.submit(game.id, seat, game.rules.legal_actions(game.state, seat)[0])  # the stream says: version + 1
+    for _ in range(200):
+        if held:
+            break
+        ann.wait_for_timeout(50)
+    assert held, "the stream's event asked for no refresh"
+    ann.fill("#talk-text", "hello")
+    ann.click("form.talkform button")  # Ann's own form: its answer (after the redirect) passes
+    ann.wait_for_function("v => Number(document.getElementById('live').dataset.version) >= v", arg=version + 2)
+    ann.evaluate("""() => { window.redrawn = false;
+      new MutationObserver(() => { window.redrawn = true; }).observe(document.getElementById('live'), {childList: true}); }""")
+    holding[0] = False
+    with ann.expect_response(lambda r: page_of_the_game(r.url) and r.request.method == "GET" and r.request.redirected_from is None):
+        for route in held:
+            route.continue_()  # the late refresh answers: the version the page shows
+    ann.wait_for_timeout(500)  # (what the page would do with it, it does at once)
+    assert ann.evaluate("window.redrawn") is False
