@@ -26,7 +26,7 @@ from domain.core.aggregate import Game
 from domain.core.errors import InvalidOptions
 from domain.core.record import verify
 from domain.core.rng import Rng, choice
-from domain.core.rules import GameRules, fold
+from domain.core.rules import GameRules, played
 from service.application import Shiplog
 from service.cli import default_workers
 from service.process import Server  # the same harness the reliability tests use
@@ -67,9 +67,7 @@ def random_playout(rules: GameRules, seats: int, seed: str, options: dict[str, A
     while rules.outcome(state) is None:
         seat = min(rules.to_act(state))
         action = choice(Rng(seed, f"bot:{decisions}"), rules.legal_actions(state, seat))
-        decided = rules.decide(state, seat, action, Rng(seed, f"event:{decisions}"))
-        after = getattr(decided, "state", None)  # a `facts.Tx` decision carries its state
-        state = after if after is not None else fold(rules, state, decided)
+        state = played(rules, state, seat, action, Rng(seed, f"event:{decisions}"))
         decisions += 1
     return decisions
 

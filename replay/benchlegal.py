@@ -16,7 +16,7 @@ from typing import Any
 
 from domain.core import codec, registry
 from domain.core.rng import Rng, choice
-from domain.core.rules import GameRules, fold
+from domain.core.rules import GameRules, fold, played
 
 Row = tuple[str, str, str]
 
@@ -35,9 +35,7 @@ def listing_playout(rules: GameRules, seats: int, seed: str, options: dict[str, 
         assert fresh == legal
         listed += len(legal)
         action = choice(Rng(seed, f"bot:{decisions}"), legal)
-        decided = rules.decide(state, seat, action, Rng(seed, f"event:{decisions}"))
-        after = getattr(decided, "state", None)
-        state = after if after is not None else fold(rules, state, decided)
+        state = played(rules, state, seat, action, Rng(seed, f"event:{decisions}"))
         decisions += 1
     return decisions, spent, listed
 

@@ -39,7 +39,7 @@ from typing import Any
 
 from domain.core import registry, search
 from domain.core.rng import Rng
-from domain.core.rules import Action, GameRules, fold
+from domain.core.rules import Action, GameRules, fold, played
 
 Row = tuple[str, str, str]
 MOVE_BOUND = 10_000  # decisions before a game counts as unfinished (a loss for the search bot)
@@ -127,9 +127,7 @@ def play(rules: GameRules, options: dict[str, Any], seats: int, strong_seat: int
             cpu.append(time.process_time() - start)
         else:
             action = greedy(state, seat, rng)
-        decided = rules.decide(state, seat, action, Rng(seed, f"event:{decisions}"))
-        after = getattr(decided, "state", None)
-        state = after if after is not None else fold(rules, state, decided)
+        state = played(rules, state, seat, action, Rng(seed, f"event:{decisions}"))
         decisions += 1
     by_seat = sorted(result.results, key=lambda r: r.seat)
     game["rank"] = by_seat[strong_seat].rank

@@ -35,7 +35,7 @@ from domain.core import registry
 from domain.core.errors import InvalidOptions
 from domain.core.game.orders import Order, choose_order
 from domain.core.rng import Rng
-from domain.core.rules import GameRules, fold
+from domain.core.rules import GameRules, played
 
 FORECAST_DECISIONS = 600  # a forecast stops after so many decisions of the whole table
 
@@ -106,7 +106,7 @@ def count_game(rules: GameRules, seats: int, seed: str, options: dict[str, Any],
         if action is None:
             stretch.by_hand = True
             action = bot(state, seat, Rng(seed, f"bot:{count.decisions}"))
-        state = _step(rules, state, seat, action, Rng(seed, f"event:{count.decisions}"))
+        state = played(rules, state, seat, action, Rng(seed, f"event:{count.decisions}"))
         count.decisions += 1
         before = acting
     for seat, stretch in open_stretch.items():
@@ -134,14 +134,8 @@ def forecast(rules: GameRules, state: Any, seat: int, seed: str, stream: str) ->
         action = bot(state, mover, Rng(seed, f"{stream}:bot:{i}"))
         if mover == seat and len(legal) > 1:
             plan.append(Order(len(plan), seat, action, "next"))
-        state = _step(rules, state, mover, action, Rng(seed, f"{stream}:event:{i}"))
+        state = played(rules, state, mover, action, Rng(seed, f"{stream}:event:{i}"))
     return plan
-
-
-def _step(rules: GameRules, state: Any, seat: int, action: Any, rng: Rng) -> Any:
-    decided = rules.decide(state, seat, action, rng)
-    after = getattr(decided, "state", None)  # a `facts.Tx` decision carries its state
-    return after if after is not None else fold(rules, state, decided)
 
 
 def _close(seat: SeatCount, stretch: Stretch, automatic: bool) -> None:

@@ -196,6 +196,14 @@ def fold(rules: GameRules, state: Any, facts: Iterable[Fact]) -> Any:
     return functools.reduce(rules.evolve, facts, state)
 
 
+def played(rules: GameRules, state: Any, seat: Seat, action: Action, rng: Any) -> Any:
+    """The state after `seat` plays `action` (drawing from `rng`): a `facts.Tx` decision carries
+    its state, other decisions' facts are folded into `state`."""
+    decided = rules.decide(state, seat, action, rng)
+    after = getattr(decided, "state", None)
+    return after if after is not None else fold(rules, state, decided)
+
+
 def action_for(rules: GameRules, action: Action, seat: Seat, viewer: Viewer) -> Action:
     """The action `seat` took, as `viewer` may see it (the game's `redact_action`, if any)."""
     hide = getattr(rules, "redact_action", None)

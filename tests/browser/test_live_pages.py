@@ -11,7 +11,7 @@ from uuid import UUID
 
 import pytest
 
-from .helpers import create_game, sign_up
+from .helpers import create_game, shown_version, sign_up, wait_for_version
 
 pytestmark = pytest.mark.browser
 
@@ -62,7 +62,7 @@ def test_a_late_refresh_of_the_version_shown_does_not_redraw_the_page(server: An
     ann.goto(f"{server.url}/games/{gid}")
     ann.click("form[action$='/join'] button")
     ann.wait_for_function("() => document.getElementById('live').dataset.status === 'active'")
-    version = int(ann.get_attribute("#live", "data-version") or 0)
+    version = shown_version(ann)
 
     held: list[Any] = []
     holding = [True]
@@ -88,7 +88,7 @@ def test_a_late_refresh_of_the_version_shown_does_not_redraw_the_page(server: An
     assert held, "the stream's event asked for no refresh"
     ann.fill("#talk-text", "hello")
     ann.click("form.talkform button")  # Ann's own form: its answer (after the redirect) passes
-    ann.wait_for_function("v => Number(document.getElementById('live').dataset.version) >= v", arg=version + 2)
+    wait_for_version(ann, version + 2)
     ann.evaluate("""() => { window.redrawn = false;
       new MutationObserver(() => { window.redrawn = true; }).observe(document.getElementById('live'), {childList: true}); }""")
     holding[0] = False
