@@ -112,11 +112,6 @@ LINE_MASKS = {key: sum(1 << i for _cell, i in cells) for key, cells in _INDEXED.
 THROUGH = {cell: tuple(key for key, cells in LINES.items() if cell in cells) for cell in _CELLS}  # the lines through a cell
 
 
-def is_free_building(player: Player, r: int, c: int) -> bool:
-    i = index(r, c)
-    return C.is_building(player.grid[i]) and not player.occupant[i]
-
-
 def free_cells(player: Player) -> list[tuple[int, int]]:
     """Every free building of the colony, row by row."""
     bits = free_mask(player)
@@ -127,11 +122,6 @@ def free_buildings(player: Player, kind: str, value: int) -> list[tuple[int, int
     """The line's buildings with nothing on them, in activation order."""
     grid, occupant = player.grid, player.occupant
     return [cell for cell, i in _INDEXED[kind, value] if C.is_building(grid[i]) and not occupant[i]]
-
-
-def has_free_building(player: Player, kind: str, value: int) -> bool:
-    """`free_buildings` is not empty: the line meets the colony's free buildings."""
-    return bool(free_mask(player) & LINE_MASKS[kind, value])
 
 
 def free_mask(player: Player) -> int:
