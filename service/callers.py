@@ -21,7 +21,7 @@ from domain.core.i18n import _, ngettext
 
 from .application import Shiplog
 from .outcomes import GameNotFound
-from .players import Player
+from .players import Player, player_id
 from .problems import Problem
 from .tables import NotInvited
 from .tokens import hash_token
@@ -142,8 +142,13 @@ def who(game: Game, required: bool = False) -> tuple[str, int | None]:
     seat = game.seat_of(hashed)
     if seat is not None:
         return "seat", seat
-    player = caller_player()
-    found = identify(game, hashed, str(player.id) if player is not None else None)
+    # A player's id is made from their token (`player_id`) and a player is never removed, so a
+    # player seated at this game (or hosting it) is known without reading them from the store.
+    pid: str | None = str(player_id(hashed))
+    if game.seat_of_player(pid) is None and game.host_player != pid:
+        player = caller_player()  # read: a player not at this game is a spectator, any other token refused
+        pid = str(player.id) if player is not None else None
+    found = identify(game, hashed, pid)
     if found is None:
         raise Problem(401, "auth.invalid_token", _("This token belongs neither to a seat of this game nor to a player."))
     return found

@@ -112,6 +112,28 @@ def test_open_seats_from_invitation_to_the_first_move(client: Any) -> None:
     assert [g["id"] for g in mine] == [gid]
 
 
+def test_a_seated_player_acts_by_their_token_without_being_read_from_the_store(client: Any, app: Any,
+                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    ann, bob, cy = (register(client, n) for n in ("ann", "bob", "cy"))
+    game = open_game(client, ann, 2)
+    gid = game["id"]
+    join(client, game, bob)
+    shiplog = app.extensions["shiplog"]
+    read: list[str] = []
+    by_token = shiplog.player_by_token
+    monkeypatch.setattr(shiplog, "player_by_token", lambda token: read.append(token) or by_token(token))
+    tokens = {0: ann["token"], 1: bob["token"]}
+    seat = client.get(f"/v1/games/{gid}").json["to_act"][0]
+    action = client.get(f"/v1/games/{gid}/actions", headers=auth(tokens[seat])).json["actions"][0]
+    assert client.post(f"/v1/games/{gid}/actions", json=action, headers=auth(tokens[seat])).status_code == 201
+    assert client.get(f"/v1/games/{gid}", headers=auth(tokens[1 - seat])).json["seat"] == 1 - seat
+    assert read == []  # the seats' (and the host's) player tokens: known by the game alone
+    assert client.get(f"/v1/games/{gid}", headers=auth(cy["token"])).json["viewer"] == "spectator"
+    problem(client.get(f"/v1/games/{gid}/actions", headers=auth(cy["token"])), 403, "seat.none")
+    problem(client.get(f"/v1/games/{gid}/actions", headers=auth("not-a-token-of-anyone")), 401, "auth.invalid_token")
+    assert read and set(read) <= {cy["token"], "not-a-token-of-anyone"}
+
+
 def test_a_full_game_and_a_private_game_without_its_invitation(client: Any) -> None:
     ann, bob, cy = (register(client, n) for n in ("ann", "bob", "cy"))
     secret = open_game(client, ann, 2, private=True)
