@@ -83,7 +83,7 @@ class Shiplog(TableCommands, PlayerCommands, DaysOffCommands, OrderCommands, App
         if postgres:
             from .pgstore import quicker_statements  # lazy: PostgreSQL only (psycopg)
 
-            quicker_statements(self.recorder, create=getattr(self.factory, "env_create_table", lambda: True)())
+            quicker_statements(self.recorder)
         self.changed = threading.Condition()  # notified after every save in this process (live streams wait on it)
         self.changes = 0
         self.listeners: list[Callable[[], None]] = []  # called after every save in this process (service/hub.py)

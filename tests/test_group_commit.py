@@ -136,18 +136,28 @@ def test_on_postgresql_a_refused_insert_leaves_nothing_and_a_clean_connection(po
 def test_on_postgresql_the_insert_function_holds_the_librarys_statements_and_is_made_when_missing(
         postgres_env: dict[str, str]) -> None:
     """The one statement of a write (service/pgstore.py) runs the library's: the events table's lock
-    (the log's order is the commit order), the NOTIFY that wakes other workers, the INSERT. A worker
-    that makes no tables (CREATE_TABLE=no, as under `shiplog serve`) makes the function if it is
-    missing, so a store made before it still takes writes."""
+    (the log's order is the commit order), the NOTIFY that wakes other workers, the INSERT. Any
+    worker makes the function when it is missing (CREATE_TABLE=no too, as under `shiplog serve`),
+    so a store made before it still takes writes."""
     app = Shiplog(postgres_env)
     recorder = app.recorder
-    name = f'"{recorder.datastore.schema}"."{recorder.events_table_name}_insert"'
+    schema = recorder.datastore.schema
+
+    def functions() -> list[Any]:
+        with recorder.datastore.transaction(commit=True) as cursor:
+            cursor.execute("SELECT p.oid::regprocedure::text AS name, pg_get_functiondef(p.oid) AS body FROM pg_proc p "
+                           "JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = %s AND p.proname LIKE %s",
+                           [schema, f"{recorder.events_table_name}_insert_%"])
+            return cursor.fetchall()
+
+    [made] = functions()
+    body = made["body"]
+    assert "LOCK TABLE" in body and "IN EXCLUSIVE MODE" in body and f'NOTIFY "{recorder.channel_name}"' in body
+    assert "INSERT INTO" in body and "RETURNING notification_id" in body
     with recorder.datastore.transaction(commit=True) as cursor:
-        cursor.execute("SELECT pg_get_functiondef(to_regproc(%s)) AS body", [name])
-        body = cursor.fetchone()["body"]
-        assert "LOCK TABLE" in body and "IN EXCLUSIVE MODE" in body and f'NOTIFY "{recorder.channel_name}"' in body
-        assert "INSERT INTO" in body and "RETURNING notification_id" in body
-        cursor.execute(f"DROP FUNCTION {name}")
+        cursor.execute(f"DROP FUNCTION {made['name']}")
+    assert functions() == []
     worker = Shiplog({**postgres_env, "CREATE_TABLE": "no"})
     gid = new_games(worker, 1)[0]
+    assert [f["body"] for f in functions()] == [body]
     assert Shiplog(postgres_env).get_game(gid).version == 0
