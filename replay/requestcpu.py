@@ -217,7 +217,7 @@ def measure(mode: str, directory: str, games: int, warmup: int, actions: int) ->
     if mode == "wsgi":
         return asyncio.run(play(wsgi_transport(whole_bodies(flask_app)), games, warmup, actions))
     switch_interval()
-    worker = Worker(flask_app, threads=4, stream_threads=2, gap=0.4)
+    worker = Worker(flask_app, threads=8, stream_threads=2, gap=0.4)
     # No live streams, so no hub: it reads the store once per 0.3 s however many moves were made
     # (a few hundred a look under load), but under callgrind, fifty times slower, every few moves.
     worker.started = True

@@ -229,7 +229,7 @@ def make_app() -> Worker:
     if os.environ.get("SHIPLOG_BACKGROUND") == "1":
         start_background(flask_app)
     env = flask_app.extensions["shiplog"].env
-    return Worker(flask_app, threads=int(env.get("SHIPLOG_THREADS", "4")),
+    return Worker(flask_app, threads=int(env.get("SHIPLOG_THREADS", "8")),
                   stream_threads=int(env.get("SHIPLOG_SSE_THREADS", "2")), gap=float(env.get("SHIPLOG_SSE_GAP", "0.4")))
 
 
