@@ -6,8 +6,9 @@ in the event loop (`READ_IN_LOOP`). A live stream is the Flask app's too, as far
 who may watch what: its view answers the status and headers and hands the stream over
 (service/live.py, `CARRIED`) instead of a body to read. The event loop then holds it: no thread
 waits with an open stream, the worker's hub (service/hub.py) wakes it when a stored event
-concerns it, and each round of what it sends runs in the streams' own small pool
-(SHIPLOG_SSE_THREADS, 2), so a thousand streams neither hold nor crowd the players' threads.
+concerns it, and a round of what it sends that reads the store (a stream's first; an inbox's
+on PostgreSQL) runs in the streams' own small pool (SHIPLOG_SSE_THREADS, 2), so a thousand
+streams neither hold nor crowd the players' threads; the others run in the loop (`round`).
 
 Flask is joined to ASGI by a2wsgi's WSGI environ (`build_environ`) and a thin responder: the
 request body is read before the app runs (bodies are at most `MAX_BODY`), and the answer goes
@@ -160,7 +161,7 @@ class Worker:
                     await asyncio.sleep(max(0.0, rounded + self.gap - loop.time()))
                 woken.clear()  # what wakes it from here on gets a round of its own
                 rounded = loop.time()
-                if stream.in_memory and not first:  # the hub has read its game: in the loop, no task
+                if not first and (stream.in_memory or self.read_in_loop):  # in the loop (see `round`)
                     frames = self.step(stream)
                 else:
                     frames = await self.round(stream)
@@ -195,13 +196,16 @@ class Worker:
                 timer.cancel()
 
     async def round(self, stream: LiveStream) -> list[str] | None:
-        """The stream's new frames, read in the streams' pool (None when the store failed it)."""
+        """The stream's new frames, read in the streams' pool (None when the store failed it).
+        After its first, a game stream's round reads nothing (the hub has read its game) and on
+        SQLite an inbox stream's reads its inbox from the read models the hub brought up to date
+        (a query or two, read as a seat's legal actions are: `READ_IN_LOOP`): both run in the
+        event loop, without the hand-off to the pool and back."""
         return await asyncio.get_running_loop().run_in_executor(self.rounds, self.step, stream)
 
     @staticmethod
     def step(stream: LiveStream) -> list[str] | None:
-        """The stream's new frames (None when the store failed it: logged). A game's stream reads
-        nothing from the store once the hub has read its game: its step runs in the event loop."""
+        """The stream's new frames (None when the store failed it: logged)."""
         try:
             return stream.step()
         except Exception:
