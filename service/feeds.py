@@ -114,13 +114,17 @@ class Feed:
             return (kept, recent.game) if kept else ([], None)
 
     def current(self, game_id: UUID) -> Game:
-        """The game as it now stands (read as for a stream: the streams then find it read)."""
+        """The game as it now stands (read as for a stream: the streams then find it read). The
+        hub's alone (ASGI): what it reads is as far as it has heard, for a game new to the feed
+        too (`heard` kept nothing for it), so its streams then ask the store nothing."""
         recent = self.recent(game_id)
         with recent.lock:
             known = recent.game.version if recent.game is not None else None
             if known is None or known < self.latest.get(game_id, known + 1):
                 self.catch_up(game_id, recent, known if known is not None else -1)
             assert recent.game is not None
+            with self.lock:
+                self.latest[game_id] = max(self.latest.get(game_id, -1), recent.game.version)
             return recent.game
 
     def catch_up(self, game_id: UUID, recent: Recent, after: int) -> None:
