@@ -12,8 +12,10 @@ ids, games and topics only) and wakes the streams they concern:
   in those games, and of everyone at a game that changed state (started, ended, a seat taken);
 - "lobby": the lobby pages' streams, when a public game with open seats changed.
 
-A woken stream reads what it shows itself (service/live.py, service/feeds.py), in a thread of
-the streams' own small pool, so the players' requests keep the worker's request threads.
+A woken stream reads what it shows itself (service/live.py, service/feeds.py): a game's from the
+game the look has just read, an inbox's from the read models the look brought up to date, in
+the event loop (an inbox's on PostgreSQL, and every stream's first round, in the streams' own
+small pool: service/asgi.py), so the players' requests keep the worker's request threads.
 """
 
 from __future__ import annotations
