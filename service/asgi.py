@@ -6,8 +6,9 @@ in the event loop (`READ_IN_LOOP`). A live stream is the Flask app's too, as far
 who may watch what: its view answers the status and headers and hands the stream over
 (service/live.py, `CARRIED`) instead of a body to read. The event loop then holds it: no thread
 waits with an open stream, the worker's hub (service/hub.py) wakes it when a stored event
-concerns it, and each round of what it sends runs in the streams' own small pool
-(SHIPLOG_SSE_THREADS, 2), so a thousand streams neither hold nor crowd the players' threads.
+concerns it, and a round of what it sends that reads the store (a stream's first; an inbox's
+on PostgreSQL) runs in the streams' own small pool (SHIPLOG_SSE_THREADS, 2), so a thousand
+streams neither hold nor crowd the players' threads; the others run in the loop (`round`).
 
 Flask is joined to ASGI by a2wsgi's WSGI environ (`build_environ`) and a thin responder: the
 request body is read before the app runs (bodies are at most `MAX_BODY`), and the answer goes
@@ -131,32 +132,42 @@ class Worker:
         has lasted its time or the client has gone."""
         loop = asyncio.get_running_loop()
         subscriber = self.hub.subscribe(stream.wakes)
+        woken = subscriber.woken
         gone = False
+        timer: asyncio.TimerHandle | None = None
+
+        def ring() -> None:  # the stream's end, or its keepalive, is due
+            nonlocal timer
+            timer = None
+            woken.set()
 
         async def watch() -> None:
             nonlocal gone
             while (await receive())["type"] != "http.disconnect":
                 pass
             gone = True
-            subscriber.woken.set()
+            woken.set()
 
         watcher = loop.create_task(watch())
         first = True
         try:
             await send_text(send, "retry: 3000\n\n")
             began = quiet = loop.time()
-            rounded = began - self.gap
+            ends, rounded = began + stream.seconds, began - self.gap
             while not gone:
                 if stream.player is not None:
                     self.hub.seen(stream.player, stream.place)
                 if self.gap > 0:  # at least `gap` between two rounds: the moves of a burst go together
                     await asyncio.sleep(max(0.0, rounded + self.gap - loop.time()))
-                subscriber.woken.clear()  # what wakes it from here on gets a round of its own
+                woken.clear()  # what wakes it from here on gets a round of its own
                 rounded = loop.time()
-                frames = await self.round(stream, first)
+                if not first and (stream.in_memory or self.read_in_loop):  # in the loop (see `round`)
+                    frames = self.step(stream)
+                else:
+                    frames = await self.round(stream)
                 if frames is None:  # the store failed the round: again in a second, the stream stays open
                     await asyncio.sleep(1.0)
-                    subscriber.woken.set()
+                    woken.set()
                     frames = []
                 else:
                     first = False
@@ -164,14 +175,14 @@ class Worker:
                 if frames:
                     await send_text(send, "".join(frames))
                     quiet = now
-                if now - began >= stream.seconds:
+                if now >= ends:
                     break
                 if now - quiet >= KEEPALIVE:
                     await send_text(send, ": keepalive\n\n")
                     quiet = now
-                timer = loop.call_later(max(0.0, min(stream.seconds - (now - began), KEEPALIVE)), subscriber.woken.set)
-                await subscriber.woken.wait()  # woken by the hub, by the client leaving, or by the timer
-                timer.cancel()
+                if timer is None:  # set again once it has rung (rung early, its round sends nothing)
+                    timer = loop.call_at(min(ends, quiet + KEEPALIVE), ring)
+                await woken.wait()  # woken by the hub, by the client leaving, or by the timer
             if not gone:
                 await send({"type": "http.response.body", "body": b"", "more_body": False})
         except OSError:
@@ -181,15 +192,22 @@ class Worker:
         finally:
             self.hub.unsubscribe(subscriber)
             watcher.cancel()
+            if timer is not None:
+                timer.cancel()
 
+    async def round(self, stream: LiveStream) -> list[str] | None:
+        """The stream's new frames, read in the streams' pool (None when the store failed it).
+        After its first, a game stream's round reads nothing (the hub has read its game) and on
+        SQLite an inbox stream's reads its inbox from the read models the hub brought up to date
+        (a query or two, read as a seat's legal actions are: `READ_IN_LOOP`): both run in the
+        event loop, without the hand-off to the pool and back."""
+        return await asyncio.get_running_loop().run_in_executor(self.rounds, self.step, stream)
 
-    async def round(self, stream: LiveStream, first: bool) -> list[str] | None:
-        """The stream's new frames (None when the store failed it: logged). A game's stream reads
-        nothing from the store once the hub has read its game: it runs in the event loop."""
+    @staticmethod
+    def step(stream: LiveStream) -> list[str] | None:
+        """The stream's new frames (None when the store failed it: logged)."""
         try:
-            if stream.in_memory and not first:
-                return stream.step()
-            return await asyncio.get_running_loop().run_in_executor(self.rounds, stream.step)
+            return stream.step()
         except Exception:
             log.warning("a live stream's round failed; it tries again", exc_info=True)
             return None

@@ -8,7 +8,9 @@ for what came after the version it sent last. The store is asked for what is new
 stored by another process is never missed), once at a time per game:
 the streams woken together by one move find it read already; under ASGI the hub says which
 version it saw stored last (`heard`), and streams whose game is read that far ask nothing. Each event's frame is kept per
-viewer (a seat, a spectator, everyone), so the spectators of a game share theirs.
+viewer (a seat, a spectator, everyone), so the spectators of a game share theirs; and so is each
+batch (the frames after a version up to the newest, for one viewer): the streams of one viewer
+woken together, which sent the same version last, share one list.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from .views import event_json
 KEEP = 64  # events kept per game: a stream further behind reads the store itself
 GAMES = 512  # games kept per process (the least recently asked for goes first)
 FRAMES = 8192  # frames kept per process
+BATCHES = 2048  # batches kept per process (a game's frames after a version, to its newest, for one viewer)
 
 
 def frame(data: Any, event: str | None = None, event_id: int | None = None) -> str:
@@ -52,7 +55,9 @@ class Recent:
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def after(self, version: int) -> list[Any]:
-        return [ev for ev in self.events if ev.originator_version > version]
+        if not self.events:
+            return []
+        return self.events[max(0, version + 1 - self.events[0].originator_version):]  # (consecutive versions)
 
     def behind(self, version: int) -> bool:
         """Whether events after `version` that are not kept are wanted (kept: those up to the game)."""
@@ -70,6 +75,7 @@ class Feed:
         self.lock = threading.Lock()
         self.games: OrderedDict[UUID, Recent] = OrderedDict()
         self.texts: OrderedDict[tuple[Any, ...], str] = OrderedDict()
+        self.batches: OrderedDict[tuple[Any, ...], list[str]] = OrderedDict()
         self.latest: dict[UUID, int] = {}  # the newest version of each game the hub has seen (ASGI)
 
     def heard(self, newest: dict[UUID, int]) -> None:
@@ -108,13 +114,17 @@ class Feed:
             return (kept, recent.game) if kept else ([], None)
 
     def current(self, game_id: UUID) -> Game:
-        """The game as it now stands (read as for a stream: the streams then find it read)."""
+        """The game as it now stands (read as for a stream: the streams then find it read). The
+        hub's alone (ASGI): what it reads is as far as it has heard, for a game new to the feed
+        too (`heard` kept nothing for it), so its streams then ask the store nothing."""
         recent = self.recent(game_id)
         with recent.lock:
             known = recent.game.version if recent.game is not None else None
             if known is None or known < self.latest.get(game_id, known + 1):
                 self.catch_up(game_id, recent, known if known is not None else -1)
             assert recent.game is not None
+            with self.lock:
+                self.latest[game_id] = max(self.latest.get(game_id, -1), recent.game.version)
             return recent.game
 
     def catch_up(self, game_id: UUID, recent: Recent, after: int) -> None:
@@ -148,8 +158,17 @@ class Feed:
         if not events or then is None:
             return [], after
         shown = viewer(then)
-        names = [s.get("name") or "" for s in then.seats]
-        return [self.text(game_id, ev, then, shown, names) for ev in events], events[-1].originator_version
+        key = (game_id, after, then.version, shown, language())  # the streams woken together share their batch
+        with self.lock:
+            found = self.batches.get(key)
+        if found is None:
+            names = [s.get("name") or "" for s in then.seats]
+            found = [self.text(game_id, ev, then, shown, names) for ev in events]
+            with self.lock:
+                self.batches[key] = found
+                if len(self.batches) > BATCHES:
+                    self.batches.popitem(last=False)
+        return found, events[-1].originator_version
 
     def text(self, game_id: UUID, ev: Any, then: Game, shown: Viewer, names: list[str]) -> str:
         key = (game_id, ev.originator_version, then.version, shown, language())  # its sentences are in the reader's

@@ -12,8 +12,10 @@ ids, games and topics only) and wakes the streams they concern:
   in those games, and of everyone at a game that changed state (started, ended, a seat taken);
 - "lobby": the lobby pages' streams, when a public game with open seats changed.
 
-A woken stream reads what it shows itself (service/live.py, service/feeds.py), in a thread of
-the streams' own small pool, so the players' requests keep the worker's request threads.
+A woken stream reads what it shows itself (service/live.py, service/feeds.py): a game's from the
+game the look has just read, an inbox's from the read models the look brought up to date, in
+the event loop (an inbox's on PostgreSQL, and every stream's first round, in the streams' own
+small pool: service/asgi.py), so the players' requests keep the worker's request threads.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from uuid import UUID
 
 from .feeds import feed
 from .outcomes import GameNotFound
-from .readmodels import GAME_TOPIC
+from .readmodels import latest_versions
 
 log = logging.getLogger("shiplog.hub")
 PAGE = 1000
@@ -58,7 +60,6 @@ class Hub:
         self.kick: asyncio.Event | None = None
         self.task: asyncio.Task[None] | None = None
         self.stopping = threading.Event()
-        self.sql: str | None = None
         self.marks: set[tuple[str, str]] = set()  # (player, place) of the streams open since the last look
 
     # -- streams ----------------------------------------------------------------------------
@@ -145,21 +146,17 @@ class Hub:
                 self.app.presence.seen_all(marks, self.app.clock())
             except Exception:
                 log.warning("presence of %d streams not written", len(marks), exc_info=True)
-        view = self.app.readmodels.view
         if self.position is None:  # (`run` sets it before the first look)
             self.position = self.app.recorder.max_notification_id() or 0
             return set()
         newest: dict[UUID, int] = {}
-        sql = self.sql = self.sql or news_sql(self.app)
         while True:
-            rows = view.query(sql, {"after": self.position, "limit": PAGE})
-            for row in rows:
-                if row["topic"].startswith(GAME_TOPIC):
-                    gid = UUID(str(row["originator_id"]))
-                    newest[gid] = max(newest.get(gid, -1), int(row["originator_version"]))
-            if rows:
-                self.position = int(rows[-1]["id"])
-            if len(rows) < PAGE:
+            notes = self.app.readmodels.notes(self.position, PAGE)
+            for gid, version in latest_versions(notes).items():
+                newest[gid] = max(newest.get(gid, -1), version)
+            if notes:
+                self.position = notes[-1].id
+            if len(notes) < PAGE:
                 break
         feed(self.app).heard(newest)
         games = {str(gid) for gid in newest}
@@ -230,16 +227,3 @@ def changes(before: tuple[Any, ...] | None, now: tuple[Any, ...], everyone: set[
     if before is None or before[:2] != now[:2]:
         return everyone | {row[0] for row in now[2]}
     return {row[0] for row in before[2] ^ now[2]}
-
-
-def news_sql(app: Any) -> str:
-    """The notifications after `:after`: their id, originator, version and topic (not the events)."""
-    recorder = app.recorder
-    if getattr(app.readmodels.view, "postgres", False):
-        from psycopg.sql import SQL, Identifier  # lazy: PostgreSQL only
-
-        table = SQL("{}.{}").format(Identifier(recorder.datastore.schema), Identifier(recorder.events_table_name))
-        name, column = table.as_string(None), "notification_id"
-    else:
-        name, column = recorder.events_table_name, "rowid"
-    return f"SELECT {column} AS id, originator_id, originator_version, topic FROM {name} WHERE {column} > :after ORDER BY {column} LIMIT :limit"

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NamedTuple
 from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError, Notification, Tracking
@@ -313,16 +313,42 @@ def conflicts() -> tuple[type[BaseException], ...]:
     return tuple(found)
 
 
+class Note(NamedTuple):
+    """A notification without its event: what the games' rows need to know (which game, how far)."""
+
+    id: int
+    originator_id: Any
+    originator_version: int
+    topic: str
+
+
+def news_sql(app: EventStore, view: Any) -> str:
+    """The notifications after `:after`: their id, originator, version and topic (not the events)."""
+    recorder: Any = app.recorder
+    if getattr(view, "postgres", False):
+        from psycopg.sql import SQL, Identifier  # lazy: PostgreSQL only
+
+        table = SQL("{}.{}").format(Identifier(recorder.datastore.schema), Identifier(recorder.events_table_name))
+        name, column = table.as_string(None), "notification_id"
+    else:
+        name, column = recorder.events_table_name, "rowid"
+    return f"SELECT {column} AS id, originator_id, originator_version, topic FROM {name} WHERE {column} > :after ORDER BY {column} LIMIT :limit"
+
+
+Select = Callable[[int, int], Sequence[Any]]  # (after, limit) -> the notifications after `after`
+
+
 def follow(app: EventStore, view: Any, name: str, apply: Callable[[Sequence[Notification], Tracking], None],
-           page: int = PAGE) -> int:
+           page: int = PAGE, select: Select | None = None) -> int:
     """Feed the notifications after `name`'s tracked position to `apply`, a page at a time,
-    until none are left. `apply` records the tracking itself (in its transaction); a page
-    another worker recorded first is skipped. Returns how many notifications were applied."""
+    until none are left (`select`: read otherwise than whole, as `ReadModels.notes` does). `apply`
+    records the tracking itself (in its transaction); a page another worker recorded first is
+    skipped. Returns how many notifications were applied."""
     applied = 0
     lost = conflicts()
     while True:
         position = view.max_tracking_id(name) or 0
-        notes = app.recorder.select_notifications(start=position + 1, limit=page)
+        notes = select(position, page) if select is not None else app.recorder.select_notifications(start=position + 1, limit=page)
         if not notes:
             return applied
         try:
@@ -334,7 +360,7 @@ def follow(app: EventStore, view: Any, name: str, apply: Callable[[Sequence[Noti
             return applied
 
 
-def latest_versions(notes: Sequence[Notification]) -> dict[UUID, int]:
+def latest_versions(notes: Sequence[Notification | Note]) -> dict[UUID, int]:
     """The newest version of each game in a page of notifications."""
     latest: dict[UUID, int] = {}
     for note in notes:
@@ -352,10 +378,21 @@ class ReadModels:
     def __init__(self, app: EventStore) -> None:
         self.app = app
         self.view = views_for(app)
+        self.sql: str | None = None
+
+    def notes(self, after: int, limit: int) -> list[Note]:
+        """The notifications after `after`, without their events (the rows need only which game
+        and how far: `latest_versions`)."""
+        if not hasattr(self.app.recorder, "events_table_name"):  # events kept in memory: no table to ask
+            return [Note(n.id, n.originator_id, n.originator_version, n.topic)
+                    for n in self.app.recorder.select_notifications(start=after + 1, limit=limit)]
+        self.sql = self.sql or news_sql(self.app, self.view)
+        return [Note(int(r["id"]), r["originator_id"], int(r["originator_version"]), r["topic"])
+                for r in self.view.query(self.sql, {"after": after, "limit": limit})]
 
     # -- projecting -------------------------------------------------------------------------
 
-    def _apply(self, notes: Sequence[Notification], tracking: Tracking, known: Mapping[UUID, Game] | None = None) -> None:
+    def _apply(self, notes: Sequence[Notification | Note], tracking: Tracking, known: Mapping[UUID, Game] | None = None) -> None:
         # Each game as this process has it now (its cached copy brought up to date: one look at
         # the store, or as the caller just read it: `known`) rather than loaded again at the
         # notifications' version: it is that version or newer, and a row is only ever replaced
@@ -369,15 +406,16 @@ class ReadModels:
         """Project what this worker has not seen yet (`known`: games the caller has just read,
         as they now stand); returns how many notifications."""
         if not known:
-            return follow(self.app, self.view, self.NAME, self._apply)
-        return follow(self.app, self.view, self.NAME, lambda notes, tracking: self._apply(notes, tracking, known))
+            return follow(self.app, self.view, self.NAME, self._apply, select=self.notes)
+        return follow(self.app, self.view, self.NAME, lambda notes, tracking: self._apply(notes, tracking, known),
+                      select=self.notes)
 
     def rebuild(self) -> int:
         """Throw the rows away and project the whole notification log again, in one transaction.
         Returns how many games."""
         latest: dict[UUID, int] = {}
         last = 0
-        while notes := self.app.recorder.select_notifications(start=last + 1, limit=PAGE):
+        while notes := self.notes(last, PAGE):
             for gid, version in latest_versions(notes).items():
                 latest[gid] = max(latest.get(gid, -1), version)
             last = notes[-1].id

@@ -12,6 +12,7 @@ import threading
 from flask import request
 
 from replay.requestcpu import asgi_transport, wsgi_transport
+from replay.streamcpu import measure
 from service.app import create_app, whole_bodies
 from service.asgi import Worker
 
@@ -55,3 +56,15 @@ def test_the_worker_answers_as_the_wsgi_app_and_reads_legal_actions_in_its_loop_
     else:
         assert ran[1][1].startswith("shiplog-request")
     assert ran[0][1].startswith("shiplog-request") and ran[3][1].startswith("shiplog-request")
+
+
+def test_the_workers_streams_send_each_caller_its_own_frames_in_order_once(store_env: dict[str, str]) -> None:
+    """Streams of seats and spectators, several of one viewer at one game (they share what the
+    feed writes), and inboxes, through the worker's ASGI `__call__`: after each look of the hub
+    every game stream has sent exactly the caller's `/events` since its hello, in order, none
+    twice, and every inbox stream's last frame awaits the player where `/me/inbox` does
+    (replay/streamcpu.py checks it; Puerto Rico shows seats and spectators much the same: the
+    redaction itself is tests/test_hub.py's, on High Card)."""
+    got = asyncio.run(measure(store_env, streams=24, games=2, looks=3, moves=3))
+    assert got["wrong"] == []
+    assert got["moves"] == 18 and got["game_frames"] >= 18 * 8 and got["inbox_frames"] >= 6

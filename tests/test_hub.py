@@ -7,7 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from service.application import Shiplog
-from service.feeds import feed
+from service.feeds import Feed, feed
 from service.hub import Hub, changes
 
 
@@ -69,3 +69,22 @@ def test_a_stream_that_resumes_from_further_back_than_the_feed_keeps_gets_every_
     assert news.frames(game.id, game.version, lambda g: None) == ([], game.version)  # a new stream: nothing yet
     resumed, newest = news.frames(game.id, 0, lambda g: None)  # another, from version 0
     assert newest == game.version and [int(f.split("\n")[0][4:]) for f in resumed] == list(range(1, game.version + 1))
+
+
+def test_the_streams_of_one_viewer_woken_together_share_a_batch_and_each_viewer_its_own(sqlite_env: dict[str, str]) -> None:
+    app = Shiplog(sqlite_env)
+    game, _ann, _bob = seated_game(app)
+    news = feed(app)
+    seat = min(game.to_act())
+    app.submit(game.id, seat, game.rules.legal_actions(game.state, seat)[0])
+    now = app.get_game(game.id).version
+    viewers = {"seat 0": lambda g: 0, "seat 1": lambda g: 1, "spectator": lambda g: None}
+    sent = {name: news.frames(game.id, -1, viewer) for name, viewer in viewers.items()}
+    for name, viewer in viewers.items():
+        again = news.frames(game.id, -1, viewer)
+        assert again == sent[name] and again[0] is sent[name][0]  # written once for the streams woken together
+        assert Feed(app).frames(game.id, -1, viewer) == sent[name]  # as a feed of its own writes them
+        assert [int(f.split("\n")[0][4:]) for f in sent[name][0]] == list(range(now + 1)) and sent[name][1] == now
+    assert len({tuple(frames) for frames, _newest in sent.values()}) == 3  # each seat its own cards, a spectator none
+    later, newest = news.frames(game.id, game.version, viewers["seat 0"])  # from the move on: the same frames
+    assert newest == now and later == sent["seat 0"][0][game.version + 1:]
