@@ -157,16 +157,21 @@ def wsgi_transport(wsgi: Any) -> Transport:
     return send
 
 
+def scope(method: str, path: str, headers: dict[str, str]) -> dict[str, Any]:
+    """An ASGI request as granian gives it (`path` may carry a query)."""
+    path, _, query = path.partition("?")
+    return {"type": "http", "asgi": {"version": "3.0", "spec_version": "2.3"}, "http_version": "1.1",
+            "method": method, "scheme": "http", "path": path, "raw_path": path.encode(), "query_string": query.encode(),
+            "root_path": "", "headers": [(k.encode(), v.encode()) for k, v in headers.items()],
+            "client": ("127.0.0.1", 50000), "server": ("127.0.0.1", 8000)}
+
+
 def asgi_transport(worker: Any) -> Transport:
     """The ASGI app called as granian calls it: a scope, the body in one message, the answer's
     messages back."""
 
     async def send(request: Request) -> tuple[int, bytes]:
         method, path, headers, body = request
-        scope = {"type": "http", "asgi": {"version": "3.0", "spec_version": "2.3"}, "http_version": "1.1",
-                 "method": method, "scheme": "http", "path": path, "raw_path": path.encode(), "query_string": b"",
-                 "root_path": "", "headers": [(k.encode(), v.encode()) for k, v in headers.items()],
-                 "client": ("127.0.0.1", 50000), "server": ("127.0.0.1", 8000)}
         sent: list[dict[str, Any]] = []
 
         async def receive() -> dict[str, Any]:
@@ -175,7 +180,7 @@ def asgi_transport(worker: Any) -> Transport:
         async def respond(message: dict[str, Any]) -> None:
             sent.append(message)
 
-        await worker(scope, receive, respond)
+        await worker(scope(method, path, headers), receive, respond)
         return sent[0]["status"], b"".join(m.get("body", b"") for m in sent[1:])
 
     return send

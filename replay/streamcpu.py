@@ -44,10 +44,11 @@ import service.asgi
 from service.app import create_app
 from service.asgi import Worker, switch_interval
 
-from .requestcpu import store_env
+from .requestcpu import asgi_transport, scope, store_env
 from .streamload import plans_for
 
 GAME, SEATS = "puerto-rico", 4
+HOST = "127.0.0.1:8000"  # (the Host header of every request, as a browser sends it)
 
 
 class Counted(ThreadPoolExecutor):
@@ -71,22 +72,13 @@ class Counted(ThreadPoolExecutor):
             self.idle.set()
 
 
-def scope(method: str, path: str, headers: dict[str, str]) -> dict[str, Any]:
-    """An ASGI request as granian gives it."""
-    path, _, query = path.partition("?")
-    return {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": method, "scheme": "http",
-            "path": path, "raw_path": path.encode(), "query_string": query.encode(), "root_path": "",
-            "headers": [(k.encode(), v.encode()) for k, v in {"host": "127.0.0.1:8000", **headers}.items()],
-            "client": ("127.0.0.1", 50000), "server": ("127.0.0.1", 8000)}
-
-
 class Tap:
     """One stream through the worker's ASGI `__call__`: what it was sent."""
 
     def __init__(self, worker: Worker, path: str, token: str) -> None:
         self.text: list[str] = []
         self.left = asyncio.get_running_loop().create_future()
-        asked = scope("GET", path, {"authorization": f"Bearer {token}", "accept": "text/event-stream"})
+        asked = scope("GET", path, {"host": HOST, "authorization": f"Bearer {token}", "accept": "text/event-stream"})
         self.task = asyncio.get_running_loop().create_task(worker(asked, self.receive, self.send))
         self.asked = False
 
@@ -159,25 +151,18 @@ class Table:
 def caller(worker: Worker) -> Any:
     """A client's request through the worker's ASGI `__call__`: (status, JSON answer)."""
 
+    send = asgi_transport(worker)
+
     async def call(method: str, path: str, token: str | None, body: Any = None,
                    more: dict[str, str] | None = None) -> tuple[int, Any]:
         data = json.dumps(body).encode() if body is not None else b""
-        head = {"content-type": "application/json", **(more or {})}
+        head = {"host": HOST, "content-type": "application/json", **(more or {})}
         if token:
             head["authorization"] = f"Bearer {token}"
         if method == "POST":
             head["content-length"] = str(len(data))
-        sent: list[dict[str, Any]] = []
-
-        async def receive() -> dict[str, Any]:
-            return {"type": "http.request", "body": data, "more_body": False}
-
-        async def respond(message: dict[str, Any]) -> None:
-            sent.append(message)
-
-        await worker(scope(method, path, head), receive, respond)
-        raw = b"".join(m.get("body", b"") for m in sent[1:])
-        return sent[0]["status"], json.loads(raw) if raw else None
+        status, raw = await send((method, path, head, data))
+        return status, json.loads(raw) if raw else None
 
     return call
 

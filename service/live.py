@@ -195,13 +195,15 @@ def game_stream(game: Game, player: Any, after: int | None) -> Response:
     last = resume if resume is not None else after
     news = feed(app)
 
-    known: list[Any] = []  # (the seats, status and hosts the caller was identified at, what they may see)
+    known: tuple[Any, tuple[Any, ...], Viewer] | None = None  # the seats and the rest it was identified at, and the viewer
 
     def viewer(now: Game) -> Viewer:
-        if known and known[0] is now.seats and known[1] == (now.status, now.host_token_hash, now.host_player):
-            return known[2]  # nothing it depends on changed (a changed seat is a new list: Game.copied)
+        nonlocal known
+        rest = (now.status, now.host_token_hash, now.host_player)
+        if known is not None and known[0] is now.seats and known[1] == rest:
+            return known[2]  # nothing it depends on changed (a changed seat is a new tuple of seats)
         kind, seat = identify(now, token_hash, player_id) or ("spectator", None)
-        known[:] = [now.seats, (now.status, now.host_token_hash, now.host_player), viewer_of(now, kind, seat)]
+        known = (now.seats, rest, viewer_of(now, kind, seat))
         return known[2]
 
     def step() -> list[str]:

@@ -7,8 +7,8 @@ MODE`, `NOTIFY` and the `INSERT` go together, the client waits for the `INSERT`'
 commit's flush to disk. The lock (which makes the notification log's order the commit order,
 so that a reader of the log never passes over a gap filled later) is held through that wait
 and the second trip; every writer of every worker queues behind it. Here the whole
-transaction is one statement (a function of the store's own, made with the tables), and the
-commands of many threads share it (`GroupCommit`).
+transaction is one statement (a function of the store's own, made by the first process that finds
+it missing), and the commands of many threads share it (`GroupCommit`).
 
 This reads the library's recorder (its statements and their order), so it is written for the
 version pinned in pyproject.toml (eventsourcing 9.5.6): a new version of the library needs
@@ -35,8 +35,9 @@ def quicker_statements(recorder: Any) -> None:
 
 def one_statement_inserts(recorder: Any) -> None:
     """Write the events of a transaction with one statement: a function of the store's own,
-    `<events table>_insert_<digest of its text>`, made when missing, that runs the library's statements of `insert_events` in the
-    server, in the statement's own transaction (the pool's connections autocommit).
+    `<events table>_insert_<digest of its text>`, made when missing, that runs the statements of
+    the library's `insert_events` in the server, in the statement's own transaction (the pool's
+    connections autocommit).
 
     The same statements as the library's `insert_events`, in the same order: its lock timeout,
     its lock of the events table (so the notification log's order is the commit order, and a

@@ -405,8 +405,6 @@ class ReadModels:
     def catch_up(self, known: Mapping[UUID, Game] | None = None) -> int:
         """Project what this worker has not seen yet (`known`: games the caller has just read,
         as they now stand); returns how many notifications."""
-        if not known:
-            return follow(self.app, self.view, self.NAME, self._apply, select=self.notes)
         return follow(self.app, self.view, self.NAME, lambda notes, tracking: self._apply(notes, tracking, known),
                       select=self.notes)
 
