@@ -11,7 +11,13 @@ from uuid import UUID
 import pytest
 
 from domain.core.rules import ALL
-from tests.browser.helpers import create_game, play_to_end, serious_violations, sign_up
+from tests.browser.helpers import (
+    create_game,
+    play_to_end,
+    serious_violations,
+    sign_up,
+    wait_for_version,
+)
 from tests.browser.shots import shoot
 
 pytestmark = pytest.mark.browser
@@ -46,6 +52,7 @@ def test_three_players_join_by_invitation_and_play_puerto_rico_to_the_end(server
             return
         secret = game.rules.view(game.state, ALL)
         for seat, page in pages.items():
+            wait_for_version(page, game.version)  # a page not to act may still be drawing the last move
             cells = vp_cells(page)
             assert cells[seat] == str(secret["players"][seat]["vp"])
             assert all(c == "hidden" for n, c in enumerate(cells) if n != seat), cells
