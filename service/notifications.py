@@ -59,6 +59,7 @@ from .settings import secret_key
 log = logging.getLogger("shiplog.notifications")
 
 ENDED = (Status.FINISHED, Status.ABANDONED)
+LEFT_GAMES = 256  # the games kept as the notifier's last batch left them (the busiest, newest last)
 
 DDL = [
     """CREATE TABLE IF NOT EXISTS {deliveries} (
@@ -92,6 +93,7 @@ class Notifier(Reminders, Batching, Sending):
         self._pool: ThreadPoolExecutor | None = None
         self._under_way = 0  # deliveries handed to the pool and not yet recorded
         self._lock = threading.Lock()
+        self._left: dict[UUID, Game] = {}  # each game as the last batch left it (see `_apply`)
         self.view.make_tables(DDL)
         if self.view.max_tracking_id(self.NAME) is None:  # type: ignore[attr-defined]
             # The first run starts at the end of the log: games already played notify nobody.
@@ -129,9 +131,12 @@ class Notifier(Reminders, Batching, Sending):
         for note in notes:
             if note.topic.startswith(GAME_TOPIC):
                 by_game.setdefault(UUID(str(note.originator_id)), []).append(note)
+        left: dict[UUID, Game] = {}
         for gid, game_notes in by_game.items():
             first = game_notes[0].originator_version
-            game: Game | None = self.app.get_game(gid, first - 1) if first > 0 else None
+            game: Game | None = self._left.pop(gid, None)  # the game where the last batch left it, if it ends there
+            if game is None or game.version != first - 1:  # (else from the store: the snapshot and the events after it)
+                game = self.app.get_game(gid, first - 1) if first > 0 else None
             woken: dict[int, tuple[datetime, list[dict[str, Any]]]] = {}  # seat -> its turn's deliveries
             for note in game_notes:
                 before = set(game.waiting()) if game is not None else set()
@@ -157,12 +162,19 @@ class Notifier(Reminders, Batching, Sending):
                         if entry.get("player"):
                             rows += self._deliveries(game, seat, "ended", players)
             rows += [row for _, turn_rows in woken.values() for row in turn_rows]
+            if game is not None:
+                left[gid] = game
         with self.view.cursor(commit=True) as cursor:
             self.insert(cursor, rows)
             for who, when in acted.items():
                 self.app.presence.record(cursor, who, ACTED, when)
             self.view._insert_tracking(cursor, tracking)  # type: ignore[attr-defined]
         self._written += len(rows)
+        # Kept only once the batch is recorded; a game the next batch starts right after is not
+        # read again (a reconstruction from the last snapshot: half of a tick's time under load).
+        self._left.update(left)
+        for gid in list(self._left)[:max(0, len(self._left) - LEFT_GAMES)]:
+            self._left.pop(gid, None)
 
     def _deliveries(self, game: Game, seat: int, kind: str, players: dict[str, Player | None],
                     key: str | None = None, at: datetime | None = None) -> list[dict[str, Any]]:
