@@ -11,6 +11,7 @@ a delivery is leased by the worker that sends it.
 from __future__ import annotations
 
 import logging
+import random
 import threading
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -88,12 +89,18 @@ def tick(app: Shiplog, now: datetime | None = None, wait: bool = True) -> TickRe
 
 
 class Ticker:
-    """Runs `tick` every `interval` seconds in a daemon thread until `stop`; an error is logged
-    and the next round comes as usual."""
+    """Runs `tick` in a daemon thread until `stop`: at start, then after a random part of
+    `interval` (this worker's phase), then every `interval` seconds; an error is logged and the
+    next round comes as usual."""
 
-    def __init__(self, app: Shiplog, interval: float) -> None:
+    def __init__(self, app: Shiplog, interval: float, phase: float | None = None) -> None:
         self.app = app
         self.interval = interval
+        # Each worker's rounds at a phase of its own after the first (at start): workers started
+        # together would otherwise all work through the same backlog at the same moments, each
+        # but one for nothing (the notifier's and read models' positions let one record it),
+        # holding up the players' requests in every worker at once.
+        self.phase = random.random() if phase is None else phase
         self.stopping = threading.Event()
         self.thread = threading.Thread(target=self._run, name="shiplog-ticker", daemon=True)
 
@@ -106,6 +113,7 @@ class Ticker:
         self.thread.join(10)
 
     def _run(self) -> None:
+        first = True
         while not self.stopping.is_set():
             try:
                 report = tick(self.app, wait=False)  # a slow receiver never holds up the next round
@@ -113,4 +121,5 @@ class Ticker:
                     log.info("tick: %s", report.line())
             except Exception:
                 log.exception("tick failed; trying again in %s s", self.interval)
-            self.stopping.wait(self.interval)
+            self.stopping.wait(self.interval * self.phase if first else self.interval)
+            first = False

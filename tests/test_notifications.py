@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -282,3 +283,65 @@ def test_the_tick_command_reports_what_it_did(sqlite_env: dict[str, str], monkey
         again = CliRunner().invoke(main, ["tick"])
         assert again.output.strip() == ("timeouts applied: 0; notifications queued: 0; reminders: 0; mails made: 0; pushes made: 0; digests made: 0; "
                                         "deliveries sent: 0, to retry: 0, given up: 0; searching bots' moves: 0; analyses: 0")
+
+
+def test_the_notifier_goes_on_from_where_its_last_batch_left_a_game_and_reads_it_when_another_worker_went_on(
+        sqlite_env: dict[str, str], clock: FakeClock, monkeypatch: Any) -> None:
+    """A batch starts each game where this notifier's last batch left it, without reading it from
+    the store (a reconstruction from the last snapshot was half of a tick's time under load); when
+    another worker's notifier took the notifications in between, the game is read from the store
+    at the batch's start, and every turn is announced once, at its version."""
+    with WebhookReceiver().running() as hooks:
+        one = Shiplog({**sqlite_env, **ALLOW}, clock=clock)
+        two = Shiplog({**sqlite_env, **ALLOW}, clock=clock)
+        ann, _ = one.register_player("ann", webhook_url=hooks.url())
+        bob, _ = one.register_player("bob", webhook_url=hooks.url())
+        gid = two_player_game(one, ann, bob)
+        reads: list[int] = []
+        real = one.get_game
+        monkeypatch.setattr(one, "get_game", lambda g, version=None: (reads.append(version), real(g, version))[1])
+        turns = {(str(ann.id), one.get_game(gid).version)}
+
+        def play_a_turn() -> None:
+            seat = min(one.get_game(gid).to_act())
+            while (game := one.get_game(gid)).status == "active" and min(game.to_act()) == seat:
+                one.submit(gid, seat, tinygame.legal_actions(game.state, seat)[0])
+            if game.status == "active":
+                turns.add((str((ann, bob)[min(game.to_act())].id), game.version))
+
+        one.notifier.catch_up()
+        play_a_turn()
+        reads.clear()
+        one.notifier.catch_up()
+        assert [v for v in reads if v is not None] == []  # went on from its last batch's game
+        play_a_turn()
+        two.notifier.catch_up()  # another worker takes these notifications
+        play_a_turn()
+        reads.clear()
+        one.notifier.catch_up()
+        assert len([v for v in reads if v is not None]) == 1  # its own game was behind: read from the store
+        announced = {(row["player"], row["version"]) for row in one.notifier.query(
+            "SELECT player, version FROM {deliveries} WHERE kind = 'turn'")}
+        assert announced == turns and len(turns) == 4
+
+
+def test_a_workers_clockwork_ticks_at_start_then_at_a_phase_of_its_own_then_every_interval(
+        sqlite_env: dict[str, str], monkeypatch: Any) -> None:
+    """Workers started together do not all tick at the same moments (each would work through the
+    same backlog, all but one for nothing, holding up requests in every worker at once): after
+    the round at start, each waits a random part of the interval, then the whole interval."""
+    from service import clocks
+
+    rounds: list[float] = []
+    monkeypatch.setattr(clocks, "tick", lambda app, wait=True: (rounds.append(time.monotonic()), clocks.TickReport())[1])
+    app = Shiplog(sqlite_env)
+    ticker = clocks.Ticker(app, 3.0, phase=0.05).start()
+    try:
+        until = time.monotonic() + 10
+        while len(rounds) < 3 and time.monotonic() < until:
+            time.sleep(0.02)
+    finally:
+        ticker.stop()
+    assert len(rounds) == 3
+    assert rounds[1] - rounds[0] < 1.5 <= 2.9 <= rounds[2] - rounds[1]  # 0.15 s (its phase), then 3 s
+    assert len({clocks.Ticker(app, 30.0).phase for _ in range(3)}) == 3  # each worker its own phase
