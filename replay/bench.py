@@ -372,7 +372,8 @@ def run(quick: bool = False, only: set[str] | None = None, out: Callable[[str], 
                 out(_table(serve_rows))
     if wanted("streams"):  # issue 30: 1,000 live streams while 40 players play
         with tempfile.TemporaryDirectory() as tmp:
-            stream_rows = benchstreams.bench_streams(Path(tmp), "puerto-rico", 8 if quick else 20)
+            stream_rows = benchstreams.bench_streams(Path(tmp), "puerto-rico", 8 if quick else 20,
+                                                     paced=float(os.environ.get("SHIPLOG_BENCH_PACED", "200")))
         rows += stream_rows
         out(_table(stream_rows))
     if wanted("store") or wanted("http"):

@@ -28,8 +28,11 @@ LIMITS = {"SHIPLOG_GAMES_PER_MINUTE": "1000000", "SHIPLOG_SIGNUPS_PER_MINUTE": "
 
 
 def measure(env: dict[str, str], game: str, seconds: float, clients: int, streams: int,
-            wsgi: bool = False) -> tuple[loadgen.LoadResult, streamload.Held | None, streamload.Delivery | None]:
-    server = Server({**env, **LIMITS}, wsgi=wsgi)
+            wsgi: bool = False, rate: float = 0.0) -> tuple[loadgen.LoadResult, streamload.Held | None, streamload.Delivery | None]:
+    # A worker's tick (the read models, the notifier: service/clocks.py) works in one go through
+    # what happened since the last: a tick every `seconds` puts exactly one of each worker's
+    # ticks in every measured window, so no run's figures leave it out while another's hold it.
+    server = Server({**env, **LIMITS, "SHIPLOG_TICK_SECONDS": f"{seconds:g}"}, wsgi=wsgi)
     server.start()
     try:
         seats = loadgen.seats_for(game)
@@ -44,7 +47,7 @@ def measure(env: dict[str, str], game: str, seconds: float, clients: int, stream
             holder.start()
         assert server.proc is not None
         cpu = loadgen.group_cpu(server.proc.pid)
-        result = loadgen.http_load(server.port, game, clients, 4, seconds, tables=tables, start_at=start_at)
+        result = loadgen.http_load(server.port, game, clients, 4, seconds, tables=tables, start_at=start_at, rate=rate)
         result.server_cpu = loadgen.group_cpu(server.proc.pid) - cpu
         if not plans:
             return result, None, None
@@ -54,14 +57,22 @@ def measure(env: dict[str, str], game: str, seconds: float, clients: int, stream
         server.stop()
 
 
-def bench_streams(base: Path, game: str, seconds: float, clients: int = 40, streams: int = 1000) -> list[Row]:
+def bench_streams(base: Path, game: str, seconds: float, clients: int = 40, streams: int = 1000,
+                  paced: float = 200.0) -> list[Row]:
+    """The rows above; then the same without and with the streams with the players held to
+    `paced` moves a second together (SHIPLOG_BENCH_PACED; 0 leaves it out): the players'
+    latency when the machine has room for the streams, not only when the players alone fill it."""
     def env(name: str) -> dict[str, str]:
         return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(base / f"{name}.sqlite")}
 
     rows: list[Row] = [("streams", "machine: cores / load average before", f"{os.cpu_count()} / {_load()}")]
     label = f"make serve SQLite, {clients} players' games"
-    for name, count, wsgi in (("WSGI, no streams", 0, True), ("no streams", 0, False), (f"{streams} streams", streams, False)):
-        result, held, delivery = measure(env(name.replace(" ", "-").replace(",", "")), game, seconds, clients, count, wsgi)
+    runs = [("WSGI, no streams", 0, True, 0.0), ("no streams", 0, False, 0.0), (f"{streams} streams", streams, False, 0.0)]
+    if paced:
+        runs += [(f"{paced:.0f} moves a second, no streams", 0, False, paced),
+                 (f"{paced:.0f} moves a second, {streams} streams", streams, False, paced)]
+    for name, count, wsgi, rate in runs:
+        result, held, delivery = measure(env(name.replace(" ", "-").replace(",", "")), game, seconds, clients, count, wsgi, rate)
         refused = f" (refused: {result.refused})" if result.refused else ""
         what = f"{label}, {name}" if not wsgi else f"make serve --wsgi SQLite, {clients} players' games, no streams"
         rows += [(what, f"accepted actions per second{refused}", f"{result.rate:.0f}"),
@@ -92,7 +103,8 @@ def _load() -> str:
 
 def main() -> None:  # pragma: no cover - a benchmark
     with tempfile.TemporaryDirectory() as tmp:
-        for row in bench_streams(Path(tmp), "puerto-rico", float(os.environ.get("SHIPLOG_BENCH_SECONDS", "20"))):
+        for row in bench_streams(Path(tmp), "puerto-rico", float(os.environ.get("SHIPLOG_BENCH_SECONDS", "20")),
+                                 paced=float(os.environ.get("SHIPLOG_BENCH_PACED", "200"))):
             print("  ".join(row), flush=True)
 
 

@@ -276,9 +276,10 @@ def open_game(client: Client, game: str, players: list[str]) -> tuple[str, list[
 
 
 def _process(port: int, game: str, seats: int, clients: int, index: int, start_at: float, stop_at: float,
-             queue: Any, tables: list[Any] | None = None) -> None:
+             queue: Any, tables: list[Any] | None = None, pace: float = 0.0) -> None:
     """One load process: `clients` threads, each playing its own game until `stop_at` (`tables`:
-    each client's players and the game they already sit at, from `seat_players`)."""
+    each client's players and the game they already sit at, from `seat_players`); `pace`: a
+    client starts a move every `pace` seconds (staggered), or at once when 0 (full speed)."""
     result = LoadResult()
     lock = threading.Lock()
     ready: list[Client] = []
@@ -293,9 +294,13 @@ def _process(port: int, game: str, seats: int, clients: int, index: int, start_a
             return
         with lock:
             ready.append(client)
-        time.sleep(max(0.0, start_at - time.time()))
+        next_at = start_at + pace * ((index * clients + n) * 0.618034 % 1)  # paced clients spread over a pace
         client.requests = 0
-        while time.time() < stop_at:
+        while True:
+            time.sleep(max(0.0, next_at - time.time()))
+            next_at = max(next_at + pace, time.time()) if pace else 0.0  # a late move never bunches the next ones
+            if time.time() >= stop_at:
+                break
             try:
                 status, elapsed = client.step()
             except (OSError, ValueError) as exc:
@@ -328,9 +333,11 @@ def _process(port: int, game: str, seats: int, clients: int, index: int, start_a
 
 
 def http_load(port: int, game: str, clients: int = 40, processes: int = 4, seconds: float = 20.0,
-              warmup: float = 5.0, tables: list[Any] | None = None, start_at: float | None = None) -> LoadResult:
+              warmup: float = 5.0, tables: list[Any] | None = None, start_at: float | None = None,
+              rate: float = 0.0) -> LoadResult:
     """`clients` concurrent players in `processes` processes against a server on `port`
-    (`tables`: one per client, from `seat_players`; their moves are recorded)."""
+    (`tables`: one per client, from `seat_players`; their moves are recorded); `rate`: the
+    moves a second all clients aim at together, each client at its share (0: full speed)."""
     ctx = multiprocessing.get_context("spawn")
     queue = ctx.Queue()
     start_at = start_at or time.time() + warmup  # time for every process to start and create its games
@@ -339,7 +346,8 @@ def http_load(port: int, game: str, clients: int = 40, processes: int = 4, secon
     seats = seats_for(game)
     firsts = [sum(shares[:i]) for i in range(processes)]
     procs = [ctx.Process(target=_process, args=(port, game, seats, share, i, start_at, stop_at, queue,
-                                                tables[firsts[i]:firsts[i] + share] if tables else None))
+                                                tables[firsts[i]:firsts[i] + share] if tables else None,
+                                                clients / rate if rate else 0.0))
              for i, share in enumerate(shares) if share]
     for p in procs:
         p.start()
