@@ -273,12 +273,10 @@ def bench_serve(found: list[tuple[str, dict[str, str]]], game: str, seconds: flo
     rows += result_rows(f"{label} + 100 idle connections", idle)
     rates: dict[tuple[str, int], float] = {}
     with ExitStack() as stack:  # each run on a fresh store: a fresh SQLite file, a fresh schema
-        fresh_pg = {store: stack.enter_context(fresh_schemas(env)) for store, env in found if store != "SQLite"}
+        fresh = {store: fresh_sqlite if store == "SQLite" else stack.enter_context(fresh_schemas(env)) for store, env in found}
         for workers in (1, 2, 3):  # the stores one after the other with as many workers: a shared machine's load
             for store, _env in found:  # changes less between them than over the whole part
-                name = f"workers-{workers}"
-                result = measure(f"workers {workers}", fresh_sqlite(name) if store == "SQLite" else fresh_pg[store](name),
-                                 workers=workers)
+                result = measure(f"workers {workers}", fresh[store](f"workers-{workers}"), workers=workers)
                 label = f"scale {store}, {workers} worker{'s' if workers > 1 else ''}"
                 rows += result_rows(label, result)
                 # CPU is what a shared machine's load moves least (PostgreSQL's own processes not counted)
@@ -401,8 +399,7 @@ def run(quick: bool = False, only: set[str] | None = None, out: Callable[[str], 
                 out(_table(serve_rows))
     if wanted("streams"):  # issue 30: 1,000 live streams while 40 players play
         with tempfile.TemporaryDirectory() as tmp:
-            stream_rows = benchstreams.bench_streams(Path(tmp), "puerto-rico", 8 if quick else 20,
-                                                     paced=float(os.environ.get("SHIPLOG_BENCH_PACED", "200")))
+            stream_rows = benchstreams.bench_streams(Path(tmp), "puerto-rico", 8 if quick else 20)
         rows += stream_rows
         out(_table(stream_rows))
     if wanted("store") or wanted("http"):

@@ -58,10 +58,12 @@ def measure(env: dict[str, str], game: str, seconds: float, clients: int, stream
 
 
 def bench_streams(base: Path, game: str, seconds: float, clients: int = 40, streams: int = 1000,
-                  paced: float = 200.0) -> list[Row]:
+                  paced: float | None = None) -> list[Row]:
     """The rows above; then the same without and with the streams with the players held to
-    `paced` moves a second together (SHIPLOG_BENCH_PACED; 0 leaves it out): the players'
-    latency when the machine has room for the streams, not only when the players alone fill it."""
+    `paced` moves a second together (default SHIPLOG_BENCH_PACED, 200; 0 leaves it out): the
+    players' latency when the machine has room for the streams, not only when the players alone
+    fill it."""
+    paced = float(os.environ.get("SHIPLOG_BENCH_PACED", "200")) if paced is None else paced
     def env(name: str) -> dict[str, str]:
         return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(base / f"{name}.sqlite")}
 
@@ -103,8 +105,7 @@ def _load() -> str:
 
 def main() -> None:  # pragma: no cover - a benchmark
     with tempfile.TemporaryDirectory() as tmp:
-        for row in bench_streams(Path(tmp), "puerto-rico", float(os.environ.get("SHIPLOG_BENCH_SECONDS", "20")),
-                                 paced=float(os.environ.get("SHIPLOG_BENCH_PACED", "200"))):
+        for row in bench_streams(Path(tmp), "puerto-rico", float(os.environ.get("SHIPLOG_BENCH_SECONDS", "20"))):
             print("  ".join(row), flush=True)
 
 
